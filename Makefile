@@ -1,0 +1,45 @@
+# Every target sets up .venv by itself: on a fresh machine `make test` or `make serve` is enough.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+# A stamp per extra: reinstall when pyproject.toml changes.
+STAMP_APP := $(VENV)/.installed-app
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: serve test test-fast lint bench lessons clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP_APP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@ $(STAMP_APP)
+
+## serve: set up and start the app (JupyterLab on notebooks/ until the classroom server lands)
+serve: $(STAMP_APP)
+	$(BIN)/sq2edu serve
+
+## test: set up with the test extras and run every check: lint, types, unit, property, notebooks, browser
+test: $(STAMP_TEST)
+	$(MAKE) --no-print-directory lint
+	$(BIN)/pytest
+	$(BIN)/pytest --nbval notebooks/ -p no:randomly
+
+## lint: ruff and mypy
+lint: $(STAMP_TEST)
+	$(BIN)/ruff check sq2edu tests benchmarks
+	$(BIN)/ruff format --check sq2edu tests benchmarks
+	$(BIN)/mypy
+
+## bench: measure speed, write docs/performance.md
+bench: $(STAMP_TEST)
+	$(PY) -m benchmarks.run --write docs/performance.md
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,104 @@
+"""The ``sq2edu`` command.
+
+``sq2edu serve`` starts the app; ``sq2edu check``, ``solve`` and ``hint`` try the equation
+engine from a terminal::
+
+    sq2edu check "2 + 3 = 6" --cards 2 3 6
+    sq2edu solve 2 3 5 6 8
+    sq2edu hint 2 3 6 --operations "+-"
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["main"]
+
+
+def _cards(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--operations", default="+-×÷", help="signs the class uses (default +-×÷)")
+    parser.add_argument("--red-knight", action="store_true", help="one card may count as ±1")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sq2edu", description="Math practice with Sleeping Queens 2: The Rescue."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="start the app (JupyterLab on the notebooks)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8888, help="port to listen on")
+    serve.add_argument(
+        "--notebooks", type=Path, default=Path("notebooks"), help="folder to open"
+    )
+
+    check = commands.add_parser("check", help="check an equation and explain it")
+    check.add_argument("equation", help='for example "2 + 3 = 5"')
+    check.add_argument("--cards", type=int, nargs="*", help="the number cards you have")
+    _cards(check)
+
+    solve = commands.add_parser("solve", help="list every equation some cards can make")
+    solve.add_argument("cards", type=int, nargs="+")
+    _cards(solve)
+
+    hint = commands.add_parser("hint", help="the hint ladder for some cards")
+    hint.add_argument("cards", type=int, nargs="+")
+    _cards(hint)
+    return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    folder = args.notebooks.resolve()
+    if not folder.is_dir():
+        print(f"sq2edu: there is no folder {folder}", file=sys.stderr)
+        return 2
+    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or "jupyter"
+    command = [
+        jupyter,
+        "lab",
+        f"--notebook-dir={folder}",
+        f"--ServerApp.ip={args.host}",
+        f"--ServerApp.port={args.port}",
+    ]
+    print("sq2edu: starting JupyterLab on", folder, flush=True)
+    os.execv(jupyter, command)
+    return 0  # pragma: no cover - execv does not return
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``sq2edu`` command; returns the exit status."""
+    args = _build_parser().parse_args(argv)
+    if args.command == "serve":
+        return _serve(args)
+
+    from sq2edu.equations import check, hints, solve
+
+    try:
+        if args.command == "check":
+            verdict = check(args.equation, args.cards, args.operations, args.red_knight)
+            print(verdict.explanation)
+            return 0 if verdict.ok else 1
+        if args.command == "solve":
+            for equation in solve(args.cards, args.operations, args.red_knight):
+                knight = ""
+                if equation.adjusted is not None:
+                    knight = f"   (red knight: {equation.adjusted.card} counts as "
+                    knight += f"{equation.adjusted.value})"
+                print(equation.text + knight)
+            return 0
+        for hint in hints(args.cards, args.operations, args.red_knight):
+            print(f"Hint {hint.level}: {hint.text}")
+        return 0
+    except ValueError as error:
+        print(f"sq2edu: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,486 @@
+"""Judge an equation by every rule of the Rescue, and say why in a child's words."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import sympy
+
+from sq2edu.equations.arithmetic import Evaluation, evaluate
+from sq2edu.equations.model import (
+    ALL_OPERATIONS,
+    MAX_NUMBER,
+    Adjustment,
+    Equation,
+    Op,
+    Side,
+    parse_operations,
+)
+from sq2edu.equations.parse import EquationSyntaxError, parse
+from sq2edu.equations.words import join_and, number, signs, walk_sentence
+from sq2edu.i18n import _, ngettext
+
+__all__ = ["PROBLEM_CODES", "Problem", "Verdict", "check", "read_cards"]
+
+#: Every problem code, most important first: a child fixes the shape of the equation
+#: before its arithmetic, and its arithmetic before which cards it uses.
+PROBLEM_CODES: tuple[str, ...] = (
+    "syntax",
+    "too-few-cards",
+    "no-operation",
+    "mixed-operations",
+    "operators-both-sides",
+    "operation-not-allowed",
+    "adjust-not-allowed",
+    "divide-by-zero",
+    "not-whole",
+    "not-true",
+    "missing-card",
+)
+_RANK = {code: rank for rank, code in enumerate(PROBLEM_CODES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an equation.
+
+    :ivar code: a stable name from :data:`PROBLEM_CODES`, used by the UI, the progress
+        store and the teacher dashboard.
+    :ivar message: what is wrong, in a child's words, in the active language.
+    :ivar position: for ``syntax``, where in the text the trouble is.
+    :ivar detail: for ``syntax``, the parser's own code (``bad-character``, ...).
+    """
+
+    code: str
+    message: str
+    position: int | None = None
+    detail: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What :func:`check` found: right or wrong, why, and what to try next."""
+
+    #: The equation as the child wrote it (or as built from cards).
+    text: str
+    #: The equation read from the text; ``None`` when the text could not be read.
+    equation: Equation | None
+    #: Everything wrong, most important first; empty when the equation is right.
+    problems: tuple[Problem, ...]
+    #: The working, step by step, in words.
+    steps: tuple[str, ...] = ()
+    #: Something worth learning from a right answer (the reverse operation, other factors).
+    teaching: tuple[str, ...] = ()
+    #: A near miss the child could make instead, or ``None``.
+    suggestion: str | None = None
+    #: The red knight's change, when one card counted as one more or one less.
+    adjusted: Adjustment | None = None
+    #: The number cards to discard for this equation, in the equation's order.
+    cards_used: tuple[int, ...] = ()
+    #: The equation as unevaluated sympy objects, ``Eq(2 + 3 + 3, 8)``.
+    expression: sympy.Basic | None = field(default=None, compare=False)
+
+    @property
+    def ok(self) -> bool:
+        """``True`` when the equation follows every rule and is true."""
+        return not self.problems
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The problem codes, most important first."""
+        return tuple(problem.code for problem in self.problems)
+
+    @property
+    def headline(self) -> str:
+        """One short line: the verdict."""
+        if self.ok:
+            shown = self.equation.text if self.equation is not None else self.text
+            return _("Yes! {equation} works.", equation=shown)
+        return _("Not yet.")
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The explanation as separate lines, in reading order."""
+        lines = [self.headline]
+        lines += [problem.message for problem in self.problems]
+        lines += self.steps
+        lines += self.teaching
+        if self.suggestion:
+            lines.append(self.suggestion)
+        return tuple(lines)
+
+    @property
+    def explanation(self) -> str:
+        """The whole explanation, one sentence a line."""
+        return "\n".join(self.lines)
+
+    @property
+    def latex(self) -> str:
+        """The equation in LaTeX (empty when it could not be read)."""
+        return self.equation.latex if self.equation is not None else ""
+
+    def __str__(self) -> str:
+        return self.explanation
+
+    def _repr_html_(self) -> str:
+        from sq2edu.equations.display import verdict_html
+
+        return verdict_html(self)
+
+
+def read_cards(cards: Iterable[int]) -> Counter[int]:
+    """Check a hand of number cards and count it as a multiset.
+
+    :raises ValueError: if a card is not a whole number from 1 to 999.
+    """
+    hand: Counter[int] = Counter()
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 1 <= card <= MAX_NUMBER:
+            raise ValueError(f"number cards are whole numbers from 1 to {MAX_NUMBER}, not {card!r}")
+        hand[card] += 1
+    return hand
+
+
+def check(
+    equation: str | Equation,
+    cards: Iterable[int] | None = None,
+    operations: str | Iterable[Op | str] = ALL_OPERATIONS,
+    adjust: bool = False,
+) -> Verdict:
+    """Check an equation against every rule of the Rescue.
+
+    The rules: one kind of operation only; operations on one side of ``=`` only; at least
+    two numbers on that side and one on the other; the equation is true; division comes out
+    whole; nothing is divided by zero; only the operations the class uses (``operations``);
+    and, when ``cards`` is given, only cards the child has (two 3s need two 3 cards).
+
+    With ``adjust=True`` (the red knight), one card may count as one more or one less: the
+    child writes the number it counts as, and the checker finds the card it came from.
+
+    Text that cannot be read gives a verdict with a ``syntax`` problem, never an exception.
+
+    >>> check("2 + 3 + 3 = 8", cards=[2, 3, 3, 8]).ok
+    True
+    >>> check("4 + 3 = 5 + 2").codes
+    ('operators-both-sides',)
+
+    :param equation: the text the child typed, or an :class:`Equation` built from cards.
+    :param cards: the number cards the child has, or ``None`` to skip that rule.
+    :param operations: the operations allowed, as signs (``"+-"``) or :class:`Op` values.
+    :param adjust: whether the red knight's ±1 may be used.
+    :raises ValueError: if ``cards`` or ``operations`` are malformed (a programming error).
+    """
+    allowed = parse_operations(operations)
+    hand = read_cards(cards) if cards is not None else None
+    if isinstance(equation, Equation):
+        return _Checker(equation, equation.text, hand, allowed, adjust).verdict()
+    if not isinstance(equation, str):
+        raise TypeError(f"check() takes text or an Equation, not {type(equation).__name__}")
+    try:
+        parsed = parse(equation)
+    except EquationSyntaxError as error:
+        problem = Problem("syntax", error.message, error.position, error.code)
+        shown = equation if len(equation) <= 40 else equation[:40] + "…"
+        return Verdict(shown, None, (problem,))
+    return _Checker(parsed, equation.strip(), hand, allowed, adjust).verdict()
+
+
+class _Checker:
+    """One check: collects problems, then the words around them."""
+
+    def __init__(
+        self,
+        equation: Equation,
+        text: str,
+        hand: Counter[int] | None,
+        allowed: frozenset[Op],
+        adjust: bool,
+    ) -> None:
+        self.equation = equation
+        self.text = text
+        self.hand = hand
+        self.allowed = allowed
+        self.adjust = adjust
+        self.problems: list[Problem] = []
+        self.left = evaluate(equation.left)
+        self.right = evaluate(equation.right)
+        self.adjusted: Adjustment | None = None
+        self.cards_used: tuple[int, ...] = equation.cards
+
+    def add(self, code: str, message: str) -> None:
+        self.problems.append(Problem(code, message))
+
+    def verdict(self) -> Verdict:
+        self.check_shape()
+        self.check_arithmetic()
+        self.check_cards()
+        self.problems.sort(key=lambda problem: _RANK[problem.code])
+        ok = not self.problems
+        expression = None
+        if self.equation.left.numbers and self.equation.right.numbers:
+            expression = sympy.Eq(self.left.expression, self.right.expression, evaluate=False)
+        return Verdict(
+            text=self.text,
+            equation=self.equation,
+            problems=tuple(self.problems),
+            steps=self.steps(ok),
+            teaching=self.teaching() if ok else (),
+            suggestion=None if ok else self.suggestion(),
+            adjusted=self.adjusted,
+            cards_used=self.cards_used,
+            expression=expression,
+        )
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def check_shape(self) -> None:
+        eq = self.equation
+        if not eq.left.numbers or not eq.right.numbers:
+            self.add(
+                "too-few-cards",
+                _("An equation needs a number on each side of the =, like 2 + 3 = 5."),
+            )
+        elif not eq.operations:
+            self.add("no-operation", _("Put a sign like + or × between two of your cards."))
+        if len(eq.operations) > 1:
+            self.add(
+                "mixed-operations",
+                _(
+                    "This uses {signs}. Use only one kind of sign in an equation.",
+                    signs=signs(eq.operations),
+                ),
+            )
+        if eq.left.ops and eq.right.ops:
+            example = self.left.whole_value
+            if example is not None and example >= 0 and len(eq.operations) == 1:
+                message = _(
+                    "There are signs on both sides of the =. Keep them on one side, "
+                    "like {side} = {value}.",
+                    side=eq.left.text,
+                    value=example,
+                )
+            else:
+                message = _("There are signs on both sides of the =. Keep them on one side.")
+            self.add("operators-both-sides", message)
+        banned = eq.operations - self.allowed
+        if banned:
+            if self.allowed:
+                message = _(
+                    "Your class is not using {banned} yet. Try {allowed}.",
+                    banned=signs(banned),
+                    allowed=signs(self.allowed),
+                )
+            else:
+                message = _("Your class is not making equations right now.")
+            self.add("operation-not-allowed", message)
+        if eq.adjusted is not None and not self.adjust:
+            self.add(
+                "adjust-not-allowed",
+                _("Only the red knight can make a card count as one more or one less."),
+            )
+
+    def check_arithmetic(self) -> None:
+        left, right = self.left, self.right
+        if left.divides_by_zero or right.divides_by_zero:
+            self.add(
+                "divide-by-zero",
+                _("Nobody can share into 0 groups, so dividing by 0 does not work."),
+            )
+            return
+        remainder = left.remainder_at or right.remainder_at
+        if remainder is not None:
+            dividend, divisor = remainder
+            quotient, rest = divmod(dividend, divisor)
+            self.add(
+                "not-whole",
+                _(
+                    "{a} ÷ {b} does not come out even: {b} × {q} = {bq}, and {r} is left over.",
+                    a=dividend,
+                    b=divisor,
+                    q=quotient,
+                    bq=divisor * quotient,
+                    r=rest,
+                ),
+            )
+            return
+        if left.value is None or right.value is None or left.value == right.value:
+            return
+        self.add("not-true", self.not_true_message())
+
+    def not_true_message(self) -> str:
+        eq = self.equation
+        side, result = eq.operator_side, eq.result_side
+        if side is None or result is None or len(result.numbers) != 1:
+            if not eq.operations:
+                return _(
+                    "{a} and {b} are not the same number.",
+                    a=eq.left.text,
+                    b=eq.right.text,
+                )
+            return _(
+                "The two sides are not the same: {left} makes {x}, and {right} makes {y}.",
+                left=eq.left.text,
+                x=number(self.left.value),
+                right=eq.right.text,
+                y=number(self.right.value),
+            )
+        made = self.left if side is eq.left else self.right
+        for step in made.steps:
+            if step.op is Op.SUB and step.result < 0:
+                return _(
+                    "You can't take {b} away from {a}, because {b} is more than {a}.",
+                    a=number(step.left),
+                    b=step.right,
+                )
+        return _(
+            "{side} makes {value}, not {result}.",
+            side=side.text,
+            value=number(made.value),
+            result=result.numbers[0],
+        )
+
+    def check_cards(self) -> None:
+        if self.hand is None:
+            return
+        eq = self.equation
+        need = Counter(eq.cards)
+        missing = need - self.hand
+        if missing and self.adjust and eq.adjusted is None and missing.total() == 1:
+            self.adjusted = _adjustment_for(next(iter(missing)), need, self.hand)
+            if self.adjusted is not None:
+                self.cards_used = Equation(eq.left, eq.right, self.adjusted).cards
+                return
+        for value in sorted(missing):
+            have = self.hand[value]
+            if have == 0:
+                message = _("You don't have a {value}.", value=value)
+            else:
+                message = ngettext(
+                    "You need {n} card with {value}, but you have {have}.",
+                    "You need {n} cards with {value}, but you have {have}.",
+                    need[value],
+                    value=value,
+                    have=have,
+                )
+            self.add("missing-card", message)
+
+    # -- the words around the problems -------------------------------------------------
+
+    def operator_evaluation(self) -> tuple[Side, Evaluation] | None:
+        eq = self.equation
+        side = eq.operator_side
+        if side is None or eq.operation is None:
+            return None
+        return side, (self.left if side is eq.left else self.right)
+
+    def steps(self, ok: bool) -> tuple[str, ...]:
+        found = self.operator_evaluation()
+        if found is None:
+            return ()
+        side, made = found
+        if not made.steps or made.whole_value is None:
+            return ()
+        lines: list[str] = []
+        result_first = side is self.equation.right
+        if len(made.steps) > 1 or (ok and result_first):
+            lines.append(walk_sentence(made.steps))
+        if ok:
+            lines.append(_("Both sides are {value} ✓", value=made.whole_value))
+        return tuple(lines)
+
+    def teaching(self) -> tuple[str, ...]:
+        lines: list[str] = []
+        if self.adjusted is not None:
+            lines.append(
+                _(
+                    "Your red knight made the {card} count as {value}.",
+                    card=self.adjusted.card,
+                    value=self.adjusted.value,
+                )
+            )
+        found = self.operator_evaluation()
+        if found is None:
+            return tuple(lines)
+        side, made = found
+        op = self.equation.operation
+        result = made.whole_value
+        if op in (Op.SUB, Op.DIV) and result is not None:
+            # The reverse operation checks the answer: 8 − 3 = 5 because 5 + 3 = 8.
+            back = Side.chain((result, *side.numbers[1:]), op.inverse)
+            lines.append(
+                _(
+                    "{forward}, because {back} = {start}.",
+                    forward=f"{side.text} = {result}",
+                    back=back.text,
+                    start=side.numbers[0],
+                )
+            )
+        if op is Op.MUL and result is not None and result > 1:
+            pairs = [
+                f"{d} × {result // d}"
+                for d in sympy.divisors(result)
+                if 1 < d <= result // d
+                and result // d <= 10
+                and sorted(side.numbers) != [d, result // d]
+            ]
+            if pairs:
+                lines.append(_("{value} is also {pairs}.", value=result, pairs=join_and(pairs)))
+        return tuple(lines)
+
+    def suggestion(self) -> str | None:
+        from sq2edu.equations.solve import solve
+
+        eq = self.equation
+        if self.hand is not None:
+            options = solve(list(self.hand.elements()), self.allowed, self.adjust)
+            if not options:
+                return None
+            best = max(options, key=lambda option: _likeness(eq, option))
+            new_cards = Counter(best.cards) - Counter(eq.numbers)
+            if new_cards:
+                return _(
+                    "You have a {card}: {equation} works!",
+                    card=min(new_cards),
+                    equation=best.text,
+                )
+            if best.operation is not eq.operation and best.operation is not None:
+                return _(
+                    "Try {sign}: {equation} works!",
+                    sign=best.operation.value,
+                    equation=best.text,
+                )
+            return _("{equation} works!", equation=best.text)
+        found = self.operator_evaluation()
+        if found is None or "not-true" not in {problem.code for problem in self.problems}:
+            return None
+        side, made = found
+        if made.whole_value is None or made.whole_value < 0:
+            return None
+        return _("{equation} is true.", equation=f"{side.text} = {made.whole_value}")
+
+
+def _adjustment_for(value: int, need: Counter[int], hand: Counter[int]) -> Adjustment | None:
+    """The red knight's change that lets a hand supply ``value``, the one number it lacks."""
+    if value < 1:
+        return None
+    spare = hand - (need - Counter({value: 1}))
+    for card in (value - 1, value + 1):
+        if card >= 1 and spare[card] > 0:
+            return Adjustment(card, value)
+    return None
+
+
+def _likeness(attempt: Equation, option: Equation) -> tuple[int, int, int]:
+    """How close a valid equation is to what the child tried: shared cards, sign, result."""
+    shared = (Counter(attempt.numbers) & Counter(option.cards)).total()
+    same_sign = int(option.operation is not None and option.operation in attempt.operations)
+    result_side = attempt.result_side
+    option_result = option.result_side
+    same_result = int(
+        result_side is not None
+        and option_result is not None
+        and result_side.numbers == option_result.numbers
+    )
+    return shared, same_sign, same_result

@@ -1,0 +1,130 @@
+"""A ladder of hints for a hand of cards: a nudge, then which cards, then a worked example."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sq2edu.equations.check import check, read_cards
+from sq2edu.equations.model import ALL_OPERATIONS, CARD_VALUES, Equation, Op, parse_operations
+from sq2edu.equations.solve import solve
+from sq2edu.equations.words import join_and
+from sq2edu.i18n import _
+
+__all__ = ["Hint", "hints"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One rung of the hint ladder.
+
+    :ivar level: 1 (a nudge), 2 (which cards) or 3 (a worked example).
+    :ivar text: the hint in a child's words.
+    :ivar cards: the cards this hint points at (none for a nudge).
+    :ivar equation: the equation the ladder leads to, shown only at level 3.
+    :ivar possible: whether the hand can make an equation now; when it cannot, the ladder
+        says so kindly and names a card that would help.
+    """
+
+    level: int
+    text: str
+    cards: tuple[int, ...] = ()
+    equation: Equation | None = None
+    possible: bool = True
+
+
+_NUDGES = {
+    Op.ADD: "You can make an equation with +. Look for cards that add up to another card.",
+    Op.SUB: "You can make an equation with −. Take a small card away from a big one.",
+    Op.MUL: "You can make an equation with ×. Look for cards that multiply to another card.",
+    Op.DIV: "You can make an equation with ÷. Look for a card you can share out evenly.",
+}
+
+
+def _the_cards(cards: Iterable[int]) -> str:
+    return join_and([_("the {card}", card=card) for card in sorted(cards)])
+
+
+def _easiest(options: list[Equation]) -> Equation:
+    # The fewest cards is the easiest to see; among those, the sign children learn first.
+    def key(equation: Equation) -> tuple[int, int]:
+        op = equation.operation
+        return len(equation.numbers), op.order if op else 0
+
+    return min(options, key=key)
+
+
+def hints(
+    cards: Iterable[int],
+    operations: str | Iterable[Op | str] = ALL_OPERATIONS,
+    adjust: bool = False,
+) -> tuple[Hint, Hint, Hint]:
+    """The three rungs of the hint ladder for a hand of number cards.
+
+    1. a nudge: which sign works ("You can make an equation with ×...");
+    2. which cards: "Try the 2, the 3 and the 6.";
+    3. a worked example: the equation and its explanation.
+
+    The ladder leads to the easiest equation: the fewest cards, then + − × ÷. When the hand
+    can make no equation, the ladder says so kindly and names a card that would help.
+
+    >>> [hint.text for hint in hints([2, 3, 6], operations="×")][:2]
+    ['You can make an equation with ×. Look for cards that multiply to another card.', \
+'Try the 2, the 3 and the 6.']
+    """
+    allowed = parse_operations(operations)
+    hand = read_cards(cards)
+    options = solve(hand.elements(), allowed, adjust)
+    if not options:
+        return _no_equation(hand, allowed, adjust)
+    target = _easiest(options)
+    op = target.operation
+    assert op is not None  # solve() only returns one-operation equations
+    worked = check(target, cards=hand.elements(), operations=allowed, adjust=adjust)
+    example = [_("Here is one: {equation}", equation=target.text)]
+    example += [line for line in worked.lines[1:] if line]
+    return (
+        Hint(1, _(_NUDGES[op])),
+        Hint(2, _("Try {cards}.", cards=_the_cards(target.cards)), target.cards),
+        Hint(3, "\n".join(example), target.cards, target),
+    )
+
+
+def _no_equation(
+    hand: Counter[int], allowed: frozenset[Op], adjust: bool
+) -> tuple[Hint, Hint, Hint]:
+    first = _("No equation with these cards yet. That's OK!")
+    if hand.total() < 2 or not allowed:
+        more = _("An equation needs at least three number cards. Collect some more!")
+        return (
+            Hint(1, first, possible=False),
+            Hint(2, more, possible=False),
+            Hint(3, more, possible=False),
+        )
+    helpful: list[tuple[tuple[int, int, int], int, Equation]] = []
+    for card in CARD_VALUES:
+        options = solve([*hand.elements(), card], allowed, adjust)
+        if options:
+            best = _easiest(options)
+            op = best.operation
+            helpful.append(((len(best.numbers), op.order if op else 0, card), card, best))
+    if not helpful:
+        more = _("Keep collecting number cards: more cards make more equations.")
+        return (
+            Hint(1, first, possible=False),
+            Hint(2, more, possible=False),
+            Hint(3, more, possible=False),
+        )
+    _key, card, example = min(helpful)
+    return (
+        Hint(1, first, possible=False),
+        Hint(2, _("A {card} would help.", card=card), (card,), possible=False),
+        Hint(
+            3,
+            _("With a {card} you could make {equation}.", card=card, equation=example.text),
+            example.cards,
+            example,
+            possible=False,
+        ),
+    )

@@ -1,0 +1,318 @@
+"""Fixtures for the browser tests: Debian's Chromium, driven by Playwright, against a real Voilà.
+
+Every test in this folder gets the ``browser`` marker, so ``pytest -m "not browser"`` leaves them
+out on machines without a browser.
+
+Finding Chromium
+    ``SQ2EDU_CHROMIUM`` comes first; it may be a path or a command name on ``PATH``. Without it,
+    ``/usr/bin/chromium`` (Debian's package), then ``chromium``, ``google-chrome`` and ``chrome``
+    on ``PATH``. Playwright's own browser builds are never used: ``playwright install``
+    downloads them, and the test machines have no network access for that.
+
+No Chromium found
+    With ``CI`` set to ``true`` or ``1`` the tests fail: a CI run must not go green by quietly
+    skipping its browser tests. Anywhere else they are skipped, with the install command.
+
+``SQ2EDU_CHROMIUM`` set to something that is not an executable
+    The tests fail, in CI and elsewhere. Someone chose that browser on purpose; falling back to
+    another one would test something other than what was asked for, and skipping would hide
+    the typo.
+
+Failures
+    When a test using ``page`` fails, a screenshot and the browser console are written to
+    ``test-artifacts/`` at the repository root.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Generator, Iterator, Mapping
+from pathlib import Path
+from typing import IO
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+BROWSER_ENV = "SQ2EDU_CHROMIUM"
+"""Environment variable naming the Chromium (or Chrome) executable to use."""
+
+CANDIDATES = ("/usr/bin/chromium", "chromium", "google-chrome", "chrome")
+"""Where to look for a browser when :data:`BROWSER_ENV` is not set, in order."""
+
+CHROMIUM_ARGS = [
+    # CI runs as root, and Chromium refuses to start its sandbox as root.
+    "--no-sandbox",
+    "--disable-gpu",
+    # Without network, each of these otherwise keeps retrying connections in the background.
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Containers often have a tiny /dev/shm, which makes Chromium's renderers crash.
+    "--disable-dev-shm-usage",
+]
+
+SERVER_START_TIMEOUT = 60.0
+"""Seconds a Voilà server gets to answer HTTP; a cold start imports all of Jupyter."""
+
+SERVER_STOP_TIMEOUT = 20.0
+"""Seconds a Voilà server gets to shut its kernels down before it is killed."""
+
+VoilaServer = Callable[[Path], str]
+"""Starts Voilà on a notebook and returns the server's base URL, ending in ``/``."""
+
+_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+class ConfiguredBrowserMissingError(Exception):
+    """:data:`BROWSER_ENV` is set but does not name an executable."""
+
+
+def in_ci(environ: Mapping[str, str] = os.environ) -> bool:
+    """Tell whether we run in CI, where missing browsers are failures, not skips.
+
+    :param environ: the environment to read ``CI`` from.
+    :returns: ``True`` when ``CI`` is ``true`` or ``1`` (any case, surrounding blanks ignored).
+    """
+    return environ.get("CI", "").strip().lower() in {"true", "1"}
+
+
+def find_chromium(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Find a Chromium or Chrome executable.
+
+    :param environ: the environment to read :data:`BROWSER_ENV` from.
+    :returns: the executable's path, or ``None`` when none of :data:`CANDIDATES` exists.
+    :raises ConfiguredBrowserMissingError: when :data:`BROWSER_ENV` is set to something that is
+        not an executable.
+    """
+    configured = environ.get(BROWSER_ENV, "").strip()
+    if configured:
+        found = shutil.which(configured)
+        if found is None:
+            raise ConfiguredBrowserMissingError(
+                f"{BROWSER_ENV}={configured!r} is not an executable file or a command on PATH"
+            )
+        return found
+    for candidate in CANDIDATES:
+        found = shutil.which(candidate)
+        if found is not None:
+            return found
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test below this folder as a browser test."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the item, so fixtures can tell at teardown if the test failed."""
+    report = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
+def _failed(item: pytest.Item) -> bool:
+    reports = item.stash.get(_REPORTS, {})
+    return any(report.failed for report in reports.values())
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    """Path of the browser to drive; fails or skips as described in the module docstring."""
+    try:
+        found = find_chromium()
+    except ConfiguredBrowserMissingError as error:
+        pytest.fail(str(error), pytrace=False)
+    if found is None:
+        looked_at = ", ".join([f"${BROWSER_ENV}", *CANDIDATES])
+        if in_ci():
+            pytest.fail(
+                f"no Chromium found (looked at {looked_at}); CI must run the browser tests. "
+                "Install it with: apt-get install chromium",
+                pytrace=False,
+            )
+        pytest.skip(
+            f"no Chromium found (looked at {looked_at}). Install it with "
+            f"`sudo apt-get install chromium`, or point {BROWSER_ENV} at a Chromium or Chrome."
+        )
+    return found
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable: str) -> Iterator[Browser]:
+    """One headless Chromium for the whole session; each test gets its own context."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir(pytestconfig: pytest.Config) -> Path:
+    """``test-artifacts/`` at the repository root (ignored by git), created on demand."""
+    path = pytestconfig.rootpath / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator[Page]:
+    """A fresh page in a fresh context; on failure, leaves a screenshot and the console log."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    new_page = context.new_page()
+    console: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        console.append(f"{message.type}: {message.text}")
+
+    def on_page_error(error: PlaywrightError) -> None:
+        console.append(f"uncaught: {error}")
+
+    new_page.on("console", on_console)
+    new_page.on("pageerror", on_page_error)
+    try:
+        yield new_page
+    finally:
+        if _failed(request.node):
+            stem = re.sub(r"[^\w.-]+", "_", request.node.nodeid).strip("_")
+            try:
+                new_page.screenshot(path=artifacts_dir / f"{stem}.png", full_page=True)
+            except PlaywrightError as error:
+                # A crashed page must not hide the test's own failure behind this one.
+                console.append(f"screenshot failed: {error}")
+            (artifacts_dir / f"{stem}.console.log").write_text("\n".join(console) + "\n")
+        context.close()
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago.
+
+    Another process may take it before the server binds it; the server is started with no port
+    retries, so that race shows up as a clear start failure instead of a server on another port.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class _VoilaProcess:
+    """A Voilà server process and the file its output goes to."""
+
+    def __init__(self, notebook: Path, log_path: Path) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = log_path
+        command = [
+            sys.executable,
+            "-m",
+            "voila",
+            str(notebook),
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            # An empty token turns authentication off, whatever a user's config file says.
+            "--token=",
+            "--show_tracebacks=True",
+        ]
+        # The venv's kernelspecs must win over any in ~/.local/share/jupyter.
+        env = {**os.environ, "JUPYTER_PREFER_ENV_PATH": "1"}
+        # A file, not a pipe: nobody reads a pipe while the test runs, and a full one blocks Voilà.
+        self._log: IO[bytes] = log_path.open("wb")
+        self.process = subprocess.Popen(
+            command,
+            cwd=notebook.parent,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def log(self) -> str:
+        """Everything the server has written so far."""
+        return self.log_path.read_text(errors="replace")
+
+    def wait_until_up(self, timeout: float = SERVER_START_TIMEOUT) -> None:
+        """Poll until the server answers HTTP; fail the test with its log if it never does."""
+        # Any other path would render the notebook and start a kernel on every poll.
+        probe = self.base_url + "voila/static/"
+        deadline = time.monotonic() + timeout
+        while True:
+            code = self.process.poll()
+            if code is not None:
+                pytest.fail(
+                    f"Voilà exited with code {code} before answering on {self.base_url}; "
+                    f"its log:\n{self.log()}",
+                    pytrace=False,
+                )
+            try:
+                with urllib.request.urlopen(probe, timeout=2):
+                    return
+            except urllib.error.HTTPError:
+                return  # any status code means it is listening
+            except OSError:
+                pass  # not listening yet
+            if time.monotonic() > deadline:
+                self.stop()
+                pytest.fail(
+                    f"Voilà did not answer on {self.base_url} within {timeout:.0f} s; "
+                    f"its log:\n{self.log()}",
+                    pytrace=False,
+                )
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        """Stop the server, letting it shut its kernels down first."""
+        # Voilà shuts its kernels down on SIGTERM; after SIGKILL they would be left running.
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=SERVER_STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._log.close()
+
+
+@pytest.fixture
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """Start Voilà servers on notebooks; all of them are stopped when the test ends.
+
+    Each server listens on a free port of 127.0.0.1, without a token, and runs its kernels with
+    this interpreter (``python3`` kernelspecs that say ``python`` resolve to the server's own
+    ``sys.executable``).
+    """
+    servers: list[_VoilaProcess] = []
+    logs = tmp_path_factory.mktemp("voila-logs")
+
+    def start(notebook: Path) -> str:
+        server = _VoilaProcess(notebook.resolve(), logs / f"voila-{len(servers)}.log")
+        servers.append(server)
+        server.wait_until_up()
+        return server.base_url
+
+    yield start
+    for server in reversed(servers):
+        server.stop()

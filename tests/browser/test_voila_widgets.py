@@ -1,0 +1,84 @@
+"""The pinned widget stack renders live widgets in Voilà, in a real Chromium.
+
+When ipywidgets, jupyterlab_widgets and Voilà's widget manager disagree, widgets show up as
+plain text such as ``Button(description=...)``; only a browser sees that.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import nbformat
+from playwright.sync_api import Page, expect
+
+KERNEL_START_TIMEOUT_MS = 60_000
+"""A cold kernel start plus the first import of ipywidgets can take a while on a busy machine."""
+
+CELL_SOURCE = """\
+import sys
+
+import ipywidgets as widgets
+from IPython.display import display
+
+# "Ready" also proves that the kernel runs in the interpreter the tests run in.
+label = widgets.HTML(
+    "Ready" if sys.prefix == {prefix!r} else f"Wrong kernel: {{sys.prefix}}"
+)
+button = widgets.Button(description="Check my equation")
+
+
+def show_clicked(_button):
+    label.value = "Clicked!"
+
+
+button.on_click(show_clicked)
+display(button, label)
+"""
+
+
+def write_notebook(path: Path) -> Path:
+    """Write the one-cell widget notebook to ``path``.
+
+    :param path: where to write the ``.ipynb`` file.
+    :returns: ``path``.
+    """
+    # nbformat ships no type hints for its builders.
+    notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    source = CELL_SOURCE.format(prefix=sys.prefix)
+    notebook.cells.append(nbformat.v4.new_code_cell(source))  # type: ignore[no-untyped-call]
+    nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
+    return path
+
+
+def test_button_click_updates_label(
+    page: Page, voila_server: Callable[[Path], str], tmp_path: Path, artifacts_dir: Path
+) -> None:
+    base_url = voila_server(write_notebook(tmp_path / "widgets.ipynb"))
+
+    # Voilà streams the page while the kernel runs the notebook, so "load" comes late.
+    page.goto(base_url, wait_until="commit", timeout=KERNEL_START_TIMEOUT_MS)
+
+    button = page.get_by_role("button", name="Check my equation")
+    expect(button, "the widget never rendered as a button").to_be_visible(
+        timeout=KERNEL_START_TIMEOUT_MS
+    )
+    expect(
+        page.get_by_text("Ready", exact=True),
+        "no 'Ready' label: the kernel is not this interpreter (see the screenshot)",
+    ).to_be_visible()
+
+    button.click()
+    expect(page.get_by_text("Clicked!", exact=True)).to_be_visible(timeout=KERNEL_START_TIMEOUT_MS)
+
+    # Voilà strips cell sources by default; children must never see the code.
+    expect(page.locator("body")).not_to_contain_text("on_click")
+    assert "on_click" not in page.content()
+
+    page.screenshot(path=artifacts_dir / "voila_widgets.png")
