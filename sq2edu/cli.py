@@ -34,9 +34,7 @@ def _build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="start the app (JupyterLab on the notebooks)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8888, help="port to listen on")
-    serve.add_argument(
-        "--notebooks", type=Path, default=Path("notebooks"), help="folder to open"
-    )
+    serve.add_argument("--notebooks", type=Path, default=Path("notebooks"), help="folder to open")
 
     check = commands.add_parser("check", help="check an equation and explain it")
     check.add_argument("equation", help='for example "2 + 3 = 5"')

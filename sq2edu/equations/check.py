@@ -206,7 +206,7 @@ class _Checker:
         self.problems: list[Problem] = []
         self.left = evaluate(equation.left)
         self.right = evaluate(equation.right)
-        self.adjusted: Adjustment | None = None
+        self.adjusted: Adjustment | None = equation.adjusted
         self.cards_used: tuple[int, ...] = equation.cards
 
     def add(self, code: str, message: str) -> None:

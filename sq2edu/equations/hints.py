@@ -84,9 +84,16 @@ def hints(
     worked = check(target, cards=hand.elements(), operations=allowed, adjust=adjust)
     example = [_("Here is one: {equation}", equation=target.text)]
     example += [line for line in worked.lines[1:] if line]
+    which = _("Try {cards}.", cards=_the_cards(target.cards))
+    if target.adjusted is not None:
+        which += " " + _(
+            "Your red knight can make the {card} count as {value}.",
+            card=target.adjusted.card,
+            value=target.adjusted.value,
+        )
     return (
         Hint(1, _(_NUDGES[op])),
-        Hint(2, _("Try {cards}.", cards=_the_cards(target.cards)), target.cards),
+        Hint(2, which, target.cards),
         Hint(3, "\n".join(example), target.cards, target),
     )
 
