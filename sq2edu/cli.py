@@ -11,8 +11,8 @@ engine from a terminal::
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -65,8 +65,10 @@ def _serve(args: argparse.Namespace) -> int:
         f"--ServerApp.port={args.port}",
     ]
     print("sq2edu: starting JupyterLab on", folder, flush=True)
-    os.execv(jupyter, command)
-    return 0  # pragma: no cover - execv does not return
+    try:
+        return subprocess.call(command)
+    except KeyboardInterrupt:
+        return 130
 
 
 def main(argv: Sequence[str] | None = None) -> int:

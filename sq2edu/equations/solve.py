@@ -16,9 +16,7 @@ product with the cards left over, and write out each family. A ten-card hand has
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from itertools import product
-from math import prod
+from collections.abc import Callable, Iterable, Iterator
 
 from sq2edu.equations.check import read_cards
 from sq2edu.equations.model import ALL_OPERATIONS, Adjustment, Equation, Op, parse_operations
@@ -26,23 +24,50 @@ from sq2edu.equations.model import ALL_OPERATIONS, Adjustment, Equation, Op, par
 __all__ = ["solve"]
 
 
-def _sub_multisets(hand: Counter[int], min_size: int) -> Iterator[tuple[int, ...]]:
+# A found equation before it becomes an Equation object: (sign, operands, result, change).
+_Found = tuple[Op, tuple[int, ...], int, Adjustment | None]
+
+
+def _sub_multisets(
+    hand: Counter[int], taken: dict[int, int]
+) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """Each sub-multiset of two or more cards, built up card by card, with its sum and product.
+
+    ``taken`` is kept up to date with how many cards of each value the current sub-multiset
+    takes, so the caller can see which cards are still free without counting again.
+    """
     values = sorted(hand)
-    for counts in product(*(range(hand[value] + 1) for value in values)):
-        if sum(counts) >= min_size:
-            yield tuple(v for v, c in zip(values, counts, strict=True) for _ in range(c))
+    chosen: list[int] = []
+
+    def walk(index: int, total: int, product: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+        if index == len(values):
+            if len(chosen) >= 2:
+                yield tuple(chosen), total, product
+            return
+        value = values[index]
+        yield from walk(index + 1, total, product)
+        for _copy in range(hand[value]):
+            chosen.append(value)
+            taken[value] = taken.get(value, 0) + 1
+            total += value
+            product *= value
+            yield from walk(index + 1, total, product)
+        del chosen[len(chosen) - hand[value] :]
+        taken[value] = 0
+
+    yield from walk(0, 0, 1)
 
 
 def _family(
-    operands: tuple[int, ...], combine: Op, result: int, adjusted: Adjustment | None
-) -> Iterator[Equation]:
+    operands: tuple[int, ...], combine: Op, result: int, change: Adjustment | None
+) -> Iterator[_Found]:
     """``operands combine ... = result`` and each of its reverse forms."""
-    yield Equation.of(operands, combine, result, adjusted=adjusted)
+    yield combine, operands, result, change
     reverse = combine.inverse
     for moved in sorted(set(operands)):
         rest = list(operands)
         rest.remove(moved)
-        yield Equation.of((result, *rest), reverse, moved, adjusted=adjusted)
+        yield reverse, (result, *rest), moved, change
 
 
 def _sort_key(equation: Equation) -> tuple[int, int, tuple[int, ...]]:
@@ -73,50 +98,54 @@ def solve(
     """
     allowed = parse_operations(operations)
     hand = read_cards(cards)
-    sums = Op.ADD in allowed or Op.SUB in allowed
-    products = Op.MUL in allowed or Op.DIV in allowed
-    found: dict[str, Equation] = {}
-    adjusted_found: dict[str, Equation] = {}
+    targets = []
+    if Op.ADD in allowed or Op.SUB in allowed:
+        targets.append(Op.ADD)
+    if Op.MUL in allowed or Op.DIV in allowed:
+        targets.append(Op.MUL)
+    plain: list[_Found] = []
+    helped: list[_Found] = []
+    taken: dict[int, int] = {}
 
-    def keep(equations: Iterable[Equation], into: dict[str, Equation]) -> None:
-        for equation in equations:
-            if equation.operation in allowed:
-                into.setdefault(equation.text, equation)
+    def free(card: int) -> bool:
+        """Whether a card of this value is left over after the operands."""
+        return hand.get(card, 0) > taken.get(card, 0)
 
-    for operands in _sub_multisets(hand, min_size=2):
-        rest = hand - Counter(operands)
-        targets = []
-        if sums:
-            targets.append((Op.ADD, sum(operands)))
-        if products:
-            targets.append((Op.MUL, prod(operands)))
-        for combine, result in targets:
-            if rest[result]:
-                keep(_family(operands, combine, result, None), found)
+    for operands, total, product in _sub_multisets(hand, taken):
+        for combine in targets:
+            result = total if combine is Op.ADD else product
+            if free(result):
+                plain.extend(_family(operands, combine, result, None))
             if adjust:
-                keep(_adjusted(operands, combine, result, rest), adjusted_found)
+                helped.extend(_adjusted(operands, combine, result, free))
 
-    for text, equation in adjusted_found.items():
-        found.setdefault(text, equation)
+    found: dict[tuple[Op, tuple[int, ...], int], Equation] = {}
+    for op, operands, result, change in plain + helped:
+        if op in allowed and (op, operands, result) not in found:
+            found[op, operands, result] = Equation.of(operands, op, result, adjusted=change)
     return sorted(found.values(), key=_sort_key)
 
 
 def _adjusted(
-    operands: tuple[int, ...], combine: Op, result: int, rest: Counter[int]
-) -> Iterator[Equation]:
+    operands: tuple[int, ...], combine: Op, result: int, free: Callable[[int], bool]
+) -> Iterator[_Found]:
     """Equations from ``operands`` that need the red knight to change one card by one."""
+    below, above = free(result - 1), free(result + 1)
     # The result card is one off what the operands make.
-    for card in (result - 1, result + 1):
-        if card >= 1 and rest[card]:
-            yield from _family(operands, combine, result, Adjustment(card, result))
-    # One operand card counts as one more or one less.
+    if below:
+        yield from _family(operands, combine, result, Adjustment(result - 1, result))
+    if above:
+        yield from _family(operands, combine, result, Adjustment(result + 1, result))
+    if combine is Op.ADD and not (below or above):
+        return  # changing an operand moves a sum by one, onto a value no free card has
+    # One operand card counts as one more or one less: a sum moves by one, a product by
+    # the product of the other operands.
     for card in sorted(set(operands)):
+        others = result - card if combine is Op.ADD else result // card
         for value in (card - 1, card + 1):
-            if value < 1:
-                continue
-            changed = list(operands)
-            changed[changed.index(card)] = value
-            changed.sort()
-            made = sum(changed) if combine is Op.ADD else prod(changed)
-            if rest[made]:
+            made = others + value if combine is Op.ADD else others * value
+            if value >= 1 and free(made):
+                changed = list(operands)
+                changed[changed.index(card)] = value
+                changed.sort()
                 yield from _family(tuple(changed), combine, made, Adjustment(card, value))
