@@ -7,7 +7,7 @@ PY := $(BIN)/python
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: serve test test-fast lint bench lessons clean
+.PHONY: serve test lint bench notebooks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,7 @@ serve: $(STAMP_APP)
 test: $(STAMP_TEST)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/pytest
-	$(BIN)/pytest --nbval notebooks/ -p no:randomly
+	$(BIN)/pytest --nbval notebooks/
 
 ## lint: ruff and mypy
 lint: $(STAMP_TEST)
@@ -40,6 +40,10 @@ lint: $(STAMP_TEST)
 ## bench: measure speed, write docs/performance.md
 bench: $(STAMP_TEST)
 	$(PY) -m benchmarks.run --write docs/performance.md
+
+## notebooks: re-execute the notebooks and save their outputs (after an intended change)
+notebooks: $(STAMP_TEST)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -27,7 +27,7 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.3g}"
 
 
-def time_calls(calls: list[Callable[[], object]], repeat: int = 1) -> Timing:
+def time_calls(calls: Sequence[Callable[[], object]], repeat: int = 1) -> Timing:
     """Time each call (``repeat`` times) and summarise."""
     times: list[float] = []
     for call in calls:

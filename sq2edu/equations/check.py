@@ -59,7 +59,7 @@ class Problem:
     detail: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Verdict:
     """What :func:`check` found: right or wrong, why, and what to try next."""
 
@@ -123,6 +123,9 @@ class Verdict:
 
     def __str__(self) -> str:
         return self.explanation
+
+    def __repr__(self) -> str:
+        return f"<Verdict {self.text!r} ok={self.ok} codes={self.codes!r}>"
 
     def _repr_html_(self) -> str:
         from sq2edu.equations.display import verdict_html

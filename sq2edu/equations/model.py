@@ -161,7 +161,7 @@ class Adjustment:
             raise ValueError("a card and the number it counts as are both at least 1")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Equation:
     """An equation as a child wrote or built it, right or wrong.
 
@@ -268,6 +268,11 @@ class Equation:
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        if self.adjusted is None:
+            return f"<Equation {self.text!r}>"
+        return f"<Equation {self.text!r} adjusted={self.adjusted!r}>"
 
     def _repr_latex_(self) -> str:
         return f"${self.latex}$"

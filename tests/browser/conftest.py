@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 BROWSER_ENV = "SQ2EDU_CHROMIUM"
@@ -51,8 +51,9 @@ CANDIDATES = ("/usr/bin/chromium", "chromium", "google-chrome", "chrome")
 CHROMIUM_ARGS = [
     # CI runs as root, and Chromium refuses to start its sandbox as root.
     "--no-sandbox",
+    # Test machines have no GPU; probing for one only adds noise to the logs.
     "--disable-gpu",
-    # Without network, each of these otherwise keeps retrying connections in the background.
+    # Background services the tests never need; with no network they only retry and stall.
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
@@ -72,6 +73,7 @@ VoilaServer = Callable[[Path], str]
 """Starts Voilà on a notebook and returns the server's base URL, ending in ``/``."""
 
 _REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+_FAILURE_CAPTURES = pytest.StashKey[list[Callable[[], None]]]()
 
 
 class ConfiguredBrowserMissingError(Exception):
@@ -122,9 +124,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Keep each phase's report on the item, so fixtures can tell at teardown if the test failed."""
+    """Keep each phase's report on the item, and capture the browser's state on failure.
+
+    The capture happens here, right after the failing phase, because fixture teardown runs in
+    reverse order of setup: a server set up after ``page`` is already gone by the time
+    ``page`` is torn down, and the screenshot would show a dead page.
+    """
     report = yield
     item.stash.setdefault(_REPORTS, {})[report.when] = report
+    if report.failed and report.when != "teardown":
+        for capture in item.stash.get(_FAILURE_CAPTURES, []):
+            capture()
     return report
 
 
@@ -133,13 +143,21 @@ def _failed(item: pytest.Item) -> bool:
     return any(report.failed for report in reports.values())
 
 
+def _artifact_stem(item: pytest.Item) -> str:
+    return re.sub(r"[^\w.-]+", "_", item.nodeid).strip("_")
+
+
 @pytest.fixture(scope="session")
 def chromium_executable() -> str:
     """Path of the browser to drive; fails or skips as described in the module docstring."""
     try:
         found = find_chromium()
+        problem = None
     except ConfiguredBrowserMissingError as error:
-        pytest.fail(str(error), pytrace=False)
+        found, problem = None, str(error)
+    # Failing outside the except block keeps the report to the one message that matters.
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
     if found is None:
         looked_at = ", ".join([f"${BROWSER_ENV}", *CANDIDATES])
         if in_ci():
@@ -178,7 +196,11 @@ def artifacts_dir(pytestconfig: pytest.Config) -> Path:
 
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator[Page]:
-    """A fresh page in a fresh context; on failure, leaves a screenshot and the console log."""
+    """A fresh page in a fresh context.
+
+    When the test fails, ``test-artifacts/`` gets a screenshot and a log of the browser console,
+    uncaught errors and failed requests.
+    """
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     new_page = context.new_page()
     console: list[str] = []
@@ -189,19 +211,25 @@ def page(browser: Browser, request: pytest.FixtureRequest, artifacts_dir: Path) 
     def on_page_error(error: PlaywrightError) -> None:
         console.append(f"uncaught: {error}")
 
+    def on_request_failed(failed: Request) -> None:
+        console.append(f"request failed: {failed.url} ({failed.failure})")
+
+    def capture() -> None:
+        stem = _artifact_stem(request.node)
+        try:
+            new_page.screenshot(path=artifacts_dir / f"{stem}.png", full_page=True)
+        except PlaywrightError as error:
+            # A crashed page must not hide the test's own failure behind this one.
+            console.append(f"screenshot failed: {error}")
+        (artifacts_dir / f"{stem}.console.log").write_text("\n".join(console) + "\n")
+
     new_page.on("console", on_console)
     new_page.on("pageerror", on_page_error)
+    new_page.on("requestfailed", on_request_failed)
+    request.node.stash.setdefault(_FAILURE_CAPTURES, []).append(capture)
     try:
         yield new_page
     finally:
-        if _failed(request.node):
-            stem = re.sub(r"[^\w.-]+", "_", request.node.nodeid).strip("_")
-            try:
-                new_page.screenshot(path=artifacts_dir / f"{stem}.png", full_page=True)
-            except PlaywrightError as error:
-                # A crashed page must not hide the test's own failure behind this one.
-                console.append(f"screenshot failed: {error}")
-            (artifacts_dir / f"{stem}.console.log").write_text("\n".join(console) + "\n")
         context.close()
 
 
@@ -297,12 +325,15 @@ class _VoilaProcess:
 
 
 @pytest.fixture
-def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+def voila_server(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest, artifacts_dir: Path
+) -> Iterator[VoilaServer]:
     """Start Voilà servers on notebooks; all of them are stopped when the test ends.
 
     Each server listens on a free port of 127.0.0.1, without a token, and runs its kernels with
     this interpreter (``python3`` kernelspecs that say ``python`` resolve to the server's own
-    ``sys.executable``).
+    ``sys.executable``). When the test fails, the servers' logs are copied to
+    ``test-artifacts/``.
     """
     servers: list[_VoilaProcess] = []
     logs = tmp_path_factory.mktemp("voila-logs")
@@ -316,3 +347,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
     yield start
     for server in reversed(servers):
         server.stop()
+    if _failed(request.node):
+        stem = _artifact_stem(request.node)
+        for number, server in enumerate(servers):
+            shutil.copyfile(server.log_path, artifacts_dir / f"{stem}.voila-{number}.log")
