@@ -40,11 +40,16 @@ def run(quick: bool = False) -> str:
     lines.append(time_calls([partial(check, huge)], repeat=50).row("check() of a 1 MB string"))
 
     lines += ["", "Against the brute force that tries every ordering of every subset of cards:", ""]
-    lines += ["| cards | hands | solve() mean ms | brute force mean ms | ratio |", "|---:|---:|---:|---:|---:|"]
+    lines += [
+        "| cards | hands | solve() mean ms | brute force mean ms | ratio |",
+        "|---:|---:|---:|---:|---:|",
+    ]
     for size, hand_count in ((5, 20), (8, 3 if quick else 5)):
         hands = _hands(size, hand_count, rng)
         fast = time_calls([partial(solve, h) for h in hands], repeat=3)
         slow = time_calls([partial(brute_force, h) for h in hands])
         ratio = slow.mean / fast.mean
-        lines.append(f"| {size} | {hand_count} | {ms(fast.mean)} | {ms(slow.mean)} | {ratio:,.0f}× |")
+        lines.append(
+            f"| {size} | {hand_count} | {ms(fast.mean)} | {ms(slow.mean)} | {ratio:,.0f}× |"
+        )
     return "\n".join(lines) + "\n"
