@@ -11,6 +11,7 @@ engine from a terminal::
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -64,6 +65,9 @@ def _serve(args: argparse.Namespace) -> int:
         f"--ServerApp.ip={args.host}",
         f"--ServerApp.port={args.port}",
     ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # Containers and CI machines run as root; Jupyter refuses that unless told it is meant.
+        command.append("--allow-root")
     print("sq2edu: starting JupyterLab on", folder, flush=True)
     try:
         return subprocess.call(command)

@@ -1,0 +1,64 @@
+"""The sq2edu command: the equation engine from a terminal, and serve's start-up."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sq2edu import cli
+
+
+def test_check_prints_the_explanation_and_exits_1_when_wrong(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["check", "2 + 3 = 6", "--cards", "2", "3", "6"]) == 1
+    assert capsys.readouterr().out == "Not yet.\n2 + 3 makes 5, not 6.\nTry ×: 2 × 3 = 6 works!\n"
+
+
+def test_check_exits_0_when_right(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["check", "8 = 5 + 3"]) == 0
+    assert capsys.readouterr().out.startswith("Yes! 8 = 5 + 3 works.")
+
+
+def test_solve_lists_equations_and_the_red_knights_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["solve", "2", "3", "4", "--operations", "+", "--red-knight"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "2 + 3 = 5   (red knight: 4 counts as 5)" in out
+
+
+def test_hint_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["hint", "2", "3", "6", "7"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "Hint 2: Try the 2, the 3 and the 6."
+
+
+def test_bad_arguments_are_a_clear_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["solve", "2", "0", "4"]) == 2
+    assert "number cards are whole numbers from 1 to 999" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert cli.main(["serve", "--notebooks", str(tmp_path / "nowhere")]) == 2
+    assert "there is no folder" in capsys.readouterr().err
+
+
+def test_serve_starts_jupyterlab_on_the_notebooks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    started: list[list[str]] = []
+
+    def fake_call(command: list[str]) -> int:
+        started.append(command)
+        return 0
+
+    monkeypatch.setattr(subprocess, "call", fake_call)
+    assert cli.main(["serve", "--notebooks", str(tmp_path), "--port", "9999"]) == 0
+    (command,) = started
+    assert command[1] == "lab"
+    assert f"--notebook-dir={tmp_path.resolve()}" in command
+    assert "--ServerApp.port=9999" in command
