@@ -1,0 +1,15 @@
+"""What both editions share: errors, the seeded random generator, actions and events."""
+
+from sq2edu.core.errors import IllegalActionError, SaveFileError
+from sq2edu.core.records import Action, Event, action, action_from_dict
+from sq2edu.core.rng import GameRandom
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameRandom",
+    "IllegalActionError",
+    "SaveFileError",
+    "action",
+    "action_from_dict",
+]

@@ -1,0 +1,130 @@
+"""Actions and events: small frozen records that round-trip through JSON.
+
+Each edition declares its action classes with :func:`action`, which registers them by a
+short ``kind`` name; ``Action.to_dict()`` and :func:`action_from_dict` convert both ways.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+__all__ = ["Action", "Event", "action", "action_from_dict"]
+
+A = TypeVar("A", bound="Action")
+
+_ACTIONS: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something a player decides. Subclasses are frozen dataclasses of strings and ints."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON-able data, with its ``kind``."""
+        data: dict[str, Any] = {"kind": self.kind}
+        for item in dataclasses.fields(self):
+            value = getattr(self, item.name)
+            data[item.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+def action(kind: str) -> Callable[[type[A]], type[A]]:
+    """Register an action class under ``kind`` (a class decorator)."""
+
+    def register(cls: type[A]) -> type[A]:
+        if kind in _ACTIONS:
+            raise ValueError(f"two actions are called {kind!r}")
+        cls.kind = kind
+        _ACTIONS[kind] = cls
+        return cls
+
+    return register
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action from :meth:`Action.to_dict`'s data.
+
+    :raises ValueError: if the data does not describe a known action.
+    """
+    if not isinstance(data, Mapping) or data.get("kind") not in _ACTIONS:
+        raise ValueError(f"not an action: {data!r}"[:200])
+    cls = _ACTIONS[data["kind"]]
+    values: dict[str, Any] = {}
+    for item in dataclasses.fields(cls):
+        if item.name not in data:
+            raise ValueError(f"action {cls.kind!r} is missing {item.name!r}")
+        value = data[item.name]
+        if isinstance(value, list):
+            value = tuple(value)
+        values[item.name] = value
+    try:
+        built = cls(**values)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"bad action {cls.kind!r}: {error}") from error
+    for item in dataclasses.fields(cls):
+        if not _matches(str(item.type), values[item.name]):
+            raise ValueError(f"bad action {cls.kind!r}: {item.name} is {values[item.name]!r}")
+    return built
+
+
+_SIMPLE: dict[str, type] = {"str": str, "int": int}
+
+
+def _matches(annotation: str, value: object) -> bool:
+    """Whether a value read from JSON fits a field annotated ``str``, ``int`` or a tuple of them."""
+    if isinstance(value, bool):
+        return False
+    if annotation in _SIMPLE:
+        return isinstance(value, _SIMPLE[annotation])
+    for name, kind in _SIMPLE.items():
+        if annotation == f"tuple[{name}, ...]":
+            return isinstance(value, tuple) and all(
+                isinstance(part, kind) and not isinstance(part, bool) for part in value
+            )
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the log and the narration.
+
+    ``kind`` names what happened and ``params`` holds JSON-able details (player indexes, card
+    ids, numbers) for programs; ``text`` says it for people. An event never holds a secret
+    that some player may not see: the log is public.
+    """
+
+    kind: str
+    player: int | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    #: What happened, in plain words, in the language active when it happened.
+    text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-able data."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "params": dict(self.params),
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        """Rebuild an event from :meth:`to_dict`'s data."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise ValueError("not an event")
+        player = data.get("player")
+        params = data.get("params", {})
+        text = data.get("text", "")
+        if (
+            (player is not None and not isinstance(player, int))
+            or not isinstance(params, dict)
+            or not isinstance(text, str)
+        ):
+            raise ValueError("not an event")
+        return cls(data["kind"], player, params, text)

@@ -1,0 +1,271 @@
+"""The Rescue's game object: the contract shared by both editions.
+
+>>> from sq2edu import rescue
+>>> game = rescue.new_game(players=["Mia", "Leo"], seed=7)
+>>> game.legal_actions()
+[Roll()]
+>>> events = game.apply(game.legal_actions()[0])
+
+Every choice is an action from :meth:`Game.legal_actions`; :meth:`Game.verify` says in words
+why any other action is not allowed now; all chance comes from the game's own seeded
+generator, so the same seed and actions replay the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from sq2edu.core import (
+    Action,
+    Event,
+    GameRandom,
+    IllegalActionError,
+    SaveFileError,
+    action_from_dict,
+)
+from sq2edu.i18n import _
+from sq2edu.rescue import instants, realm, turn
+from sq2edu.rescue.cards import COMPANIONS, KINGS, MAIN_DECK
+from sq2edu.rescue.narration import narrate
+from sq2edu.rescue.rules import Rules
+from sq2edu.rescue.state import Phase, PlayerState, State
+
+__all__ = ["FORMAT_VERSION", "Game"]
+
+#: The version of the saved-game format written by :meth:`Game.to_json`.
+FORMAT_VERSION = 1
+
+Verifier = Callable[["Game", Any], None]
+Performer = Callable[["Game", Any], None]
+
+
+class Game:
+    """A game of *Sleeping Queens 2: The Rescue*.
+
+    Make one with :func:`sq2edu.rescue.new_game`. The object is mutable: :meth:`apply`
+    changes it; :meth:`clone` gives an independent copy for "what if".
+    """
+
+    __slots__ = ("_events", "_legal", "history", "log", "rng", "rules", "state")
+
+    def __init__(self, state: State, rules: Rules, rng: GameRandom) -> None:
+        self.state = state
+        self.rules = rules
+        self.rng = rng
+        #: Everything that happened, in order; each event has plain-words ``text``.
+        self.log: list[Event] = []
+        #: Every action applied, in order.
+        self.history: list[Action] = []
+        self._events: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.state.players)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, by seat."""
+        return [player.name for player in self.state.players]
+
+    @property
+    def current_player(self) -> int:
+        """The seat of the player who decides now."""
+        return self.state.current
+
+    @property
+    def phase(self) -> Phase:
+        """The step of the turn."""
+        return self.state.phase
+
+    @property
+    def is_over(self) -> bool:
+        """Whether someone has rescued enough kings."""
+        return self.state.phase is Phase.OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's seat, or ``None`` while the game goes on."""
+        return self.state.winner
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now; empty only when the game is over.
+
+        Equivalent actions are listed once (one of two identical Spell Books, one way to
+        pick two 3s); :meth:`apply` accepts any of the equivalents.
+        """
+        if self._legal is None:
+            self._legal = _LEGAL[self.state.phase](self)
+        return list(self._legal)
+
+    def verify(self, action: Action) -> None:
+        """Check that ``action`` is allowed now.
+
+        :raises IllegalActionError: with the reason in words a child can read.
+        """
+        if self.is_over:
+            raise IllegalActionError(_("The game is over."))
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalActionError(_("That is not something you can do in this game."))
+        allowed_in, verify, _perform = handler
+        if self.state.phase not in allowed_in:
+            raise IllegalActionError(turn.what_now(self))
+        verify(self, action)
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Do ``action`` for the current player and return what happened.
+
+        :raises IllegalActionError: if the action is not allowed now; nothing changes then.
+        """
+        self.verify(action)
+        self._events = []
+        _HANDLERS[type(action)][2](self, action)
+        self.history.append(action)
+        self._legal = None
+        return self.flush_events()
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see, as JSON-able data (``None``: an onlooker)."""
+        from sq2edu.rescue.views import view
+
+        return view(self, player)
+
+    def zones(self) -> dict[str, list[str]]:
+        """Every card id, each in exactly one zone."""
+        s = self.state
+        zones: dict[str, list[str]] = {
+            "deck": list(s.deck),
+            "discard": list(s.discard),
+            "grid": [card for card in s.grid if card is not None],
+            "kings": list(s.kings),
+            "pending": list(s.pending),
+            "playing": [s.playing] if s.playing else [],
+        }
+        for seat, player in enumerate(s.players):
+            zones[f"p{seat}.realm"] = list(player.realm)
+            zones[f"p{seat}.sleeping"] = list(player.sleeping)
+            zones[f"p{seat}.companions"] = list(player.companions)
+            zones[f"p{seat}.kings"] = list(player.kings)
+            zones[f"p{seat}.drawn"] = list(player.drawn)
+        return zones
+
+    def clone(self) -> Game:
+        """An independent copy, random generator included."""
+        twin = Game(self.state.copy(), self.rules, self.rng.copy())
+        twin.log = list(self.log)
+        twin.history = list(self.history)
+        twin._legal = self._legal
+        return twin
+
+    # -- saving ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole game as JSON: state, rules, random generator, log and history."""
+        return json.dumps(
+            {
+                "format": "sq2edu-game",
+                "edition": "rescue",
+                "version": FORMAT_VERSION,
+                "rules": self.rules.to_dict(),
+                "state": self.state.to_dict(),
+                "rng": self.rng.to_state(),
+                "log": [event.to_dict() for event in self.log],
+                "history": [act.to_dict() for act in self.history],
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a game saved by :meth:`to_json`.
+
+        :raises SaveFileError: if the text is not a Rescue game saved by sq2edu, or is damaged.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise SaveFileError(_("This is not a saved game: it is not JSON.")) from error
+        if not isinstance(data, dict) or data.get("format") != "sq2edu-game":
+            raise SaveFileError(_("This is not a saved sq2edu game."))
+        if data.get("edition") != "rescue":
+            raise SaveFileError(_("This saved game is not a Rescue game."))
+        if data.get("version") != FORMAT_VERSION:
+            raise SaveFileError(_("This saved game comes from another version of sq2edu."))
+        try:
+            game = cls(
+                State.from_dict(data["state"]),
+                Rules.from_dict(data["rules"]),
+                GameRandom.from_state(data["rng"]),
+            )
+            game.log = [Event.from_dict(event) for event in data["log"]]
+            game.history = [action_from_dict(act) for act in data["history"]]
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise SaveFileError(_("This saved game is damaged.")) from error
+        game._check_integrity()
+        return game
+
+    def _check_integrity(self) -> None:
+        cards = [card for zone in self.zones().values() for card in zone]
+        expected = sorted([*MAIN_DECK, *COMPANIONS, *KINGS])
+        s = self.state
+        if (
+            sorted(cards) != expected
+            or not 2 <= len(s.players) <= 5
+            or not 0 <= s.current < len(s.players)
+            or len(s.grid) != len(s.face_up)
+        ):
+            raise SaveFileError(_("This saved game is damaged."))
+
+    # -- for the rule modules ----------------------------------------------------------
+
+    def flush_events(self) -> list[Event]:
+        """Move the events recorded so far into the log, and return them."""
+        events, self._events = self._events, []
+        self.log.extend(events)
+        return events
+
+    def emit(self, kind: str, player: int | None = None, **params: Any) -> None:
+        """Record that something happened."""
+        text = narrate(kind, player, self.names, params)
+        self._events.append(Event(kind, player, params, text))
+
+    @property
+    def me(self) -> PlayerState:
+        """The current player's things."""
+        return self.state.players[self.state.current]
+
+    def realm_limit(self, seat: int) -> int:
+        """Cards the player at ``seat`` may keep at the end of a turn."""
+        knight = self.state.players[seat].knight
+        return self.rules.green_knight_limit if knight == "green" else self.rules.realm_limit
+
+    def __repr__(self) -> str:
+        s = self.state
+        return f"<rescue.Game turn {s.turn}, {self.names[s.current]} to {s.phase.value}>"
+
+
+_HANDLERS: dict[type[Action], tuple[frozenset[Phase], Verifier, Performer]] = {
+    **turn.HANDLERS,
+    **instants.HANDLERS,
+    **realm.HANDLERS,
+}
+_LEGAL: dict[Phase, Callable[[Game], list[Action]]] = {
+    **turn.LEGAL,
+    **instants.LEGAL,
+    **realm.LEGAL,
+    Phase.OVER: lambda game: [],
+}

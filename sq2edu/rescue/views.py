@@ -1,0 +1,64 @@
+"""What each player may see: the hidden cards stripped out.
+
+Hidden from everyone: the order of the draw pile and which companion lies face down where.
+Hidden from the other players: a player's sleeping queens (their owner may peek) and the
+cards they drew this turn before those go into the realm.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sq2edu.rescue.prompts import what_now
+
+if TYPE_CHECKING:
+    from sq2edu.rescue.engine import Game
+
+__all__ = ["view"]
+
+
+def view(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The game as ``viewer`` sees it (``None``: an onlooker), as JSON-able data."""
+    if viewer is not None and not 0 <= viewer < game.num_players:
+        raise ValueError(f"there is no player {viewer}")
+    s = game.state
+    players = []
+    for seat, player in enumerate(s.players):
+        own = seat == viewer
+        players.append(
+            {
+                "name": player.name,
+                "knight": player.knight,
+                "realm": list(player.realm),
+                "sleeping": list(player.sleeping) if own else len(player.sleeping),
+                "companions": list(player.companions),
+                "kings": list(player.kings),
+                "drawn": list(player.drawn) if own else len(player.drawn),
+                "limit": game.realm_limit(seat),
+            }
+        )
+    deciding = viewer == s.current and not game.is_over
+    return {
+        "edition": "rescue",
+        "viewer": viewer,
+        "players": players,
+        "current_player": s.current,
+        "phase": s.phase.value,
+        "turn": s.turn,
+        "roll": s.roll,
+        "deck_size": len(s.deck),
+        "discard": list(s.discard),
+        "grid": [
+            {"card": card if s.face_up[i] else None, "occupied": card is not None}
+            for i, card in enumerate(s.grid)
+        ],
+        "kings": list(s.kings),
+        "pending": list(s.pending),
+        "playing": s.playing,
+        "rescuing": list(s.rescuing) if s.rescuing else None,
+        "kings_to_win": game.rules.kings_needed(len(s.players)),
+        "operations": game.rules.operations,
+        "winner": s.winner,
+        "prompt": what_now(game) if deciding else None,
+        "legal_actions": [a.to_dict() for a in game.legal_actions()] if deciding else [],
+    }
