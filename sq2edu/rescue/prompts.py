@@ -22,7 +22,7 @@ _PROMPTS = {
     Phase.GNOME_QUEEN: "The Wild Gnome lets you take a queen from the discard pile.",
     Phase.GNOME_KNIGHTS: "The Wild Gnome lets you swap two knights.",
     Phase.WITCH: "The Switch Witch lets you swap a card with another player.",
-    Phase.ACTIONS: "Make an equation, wake your queens, use a Spell Book, rescue a king, or finish.",
+    Phase.ACTIONS: "Make an equation, wake queens, use a Spell Book, rescue a king, or finish.",
     Phase.TAKE_COMPANION: "Choose a face-down companion.",
     Phase.TAKE_KING: "Choose the king you rescue.",
     Phase.DISCARD: "Your realm has too many cards. Choose one to discard.",
