@@ -64,15 +64,7 @@ class Rules:
 
         :raises ValueError: for unknown or bad settings.
         """
-        known = {
-            "operations",
-            "kings_to_win",
-            "realm_limit",
-            "green_knight_limit",
-            "die_faces",
-            "blue_rerolls",
-        }
-        unknown = set(data) - known
+        unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown rule settings: {', '.join(sorted(unknown))}")
         values = dict(data)
