@@ -1,7 +1,7 @@
 """What both editions share: errors, the seeded random generator, actions and events."""
 
 from sq2edu.core.errors import IllegalActionError, SaveFileError
-from sq2edu.core.records import Action, Event, action, action_from_dict
+from sq2edu.core.records import Action, Event, action, action_from_dict, register_narrator
 from sq2edu.core.rng import GameRandom
 
 __all__ = [
@@ -12,4 +12,5 @@ __all__ = [
     "SaveFileError",
     "action",
     "action_from_dict",
+    "register_narrator",
 ]

@@ -89,42 +89,66 @@ def _matches(annotation: str, value: object) -> bool:
     return False
 
 
+_NARRATORS: dict[str, Callable[[Event], str]] = {}
+
+
+def register_narrator(edition: str, narrator: Callable[[Event], str]) -> None:
+    """Say how events of an edition are put into words."""
+    _NARRATORS[edition] = narrator
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the log and the narration.
 
     ``kind`` names what happened and ``params`` holds JSON-able details (player indexes, card
-    ids, numbers) for programs; ``text`` says it for people. An event never holds a secret
-    that some player may not see: the log is public.
+    ids, numbers) for programs; :attr:`text` says it for people, in the language active when
+    it is read. An event never holds a secret that some player may not see: the log is public.
     """
 
     kind: str
     player: int | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
-    #: What happened, in plain words, in the language active when it happened.
-    text: str = ""
+    #: The edition whose narrator words this event.
+    edition: str = ""
+    #: The players' names at the time, for the words.
+    names: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """What happened, in plain words."""
+        narrator = _NARRATORS.get(self.edition)
+        return narrator(self) if narrator is not None else self.kind
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as JSON-able data."""
+        """The event as JSON-able data (with its words, for readers without sq2edu)."""
         return {
             "kind": self.kind,
             "player": self.player,
             "params": dict(self.params),
+            "edition": self.edition,
+            "names": list(self.names),
             "text": self.text,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        """Rebuild an event from :meth:`to_dict`'s data."""
+        """Rebuild an event from :meth:`to_dict`'s data.
+
+        :raises ValueError: if the data is not an event.
+        """
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise ValueError("not an event")
         player = data.get("player")
         params = data.get("params", {})
-        text = data.get("text", "")
+        edition = data.get("edition", "")
+        names = data.get("names", [])
         if (
-            (player is not None and not isinstance(player, int))
+            (player is not None and (not isinstance(player, int) or isinstance(player, bool)))
             or not isinstance(params, dict)
-            or not isinstance(text, str)
+            or not isinstance(edition, str)
+            or not isinstance(names, list)
+            or not all(isinstance(name, str) for name in names)
         ):
             raise ValueError("not an event")
-        return cls(data["kind"], player, params, text)
+        return cls(data["kind"], player, params, edition, tuple(names))

@@ -53,6 +53,7 @@ class Op(StrEnum):
 
 
 _LATEX = {Op.ADD: "+", Op.SUB: "-", Op.MUL: r"\times", Op.DIV: r"\div"}
+_TEXT = {op: op.value for op in Op}
 _ORDER = {Op.ADD: 0, Op.SUB: 1, Op.MUL: 2, Op.DIV: 3}
 _INVERSE = {Op.ADD: Op.SUB, Op.SUB: Op.ADD, Op.MUL: Op.DIV, Op.DIV: Op.MUL}
 
@@ -136,7 +137,7 @@ class Side:
     @property
     def text(self) -> str:
         """The side as text, with the signs children learn (``2 × 3``)."""
-        return self._join({op: op.value for op in Op})
+        return self._join(_TEXT)
 
     @property
     def latex(self) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 from sq2edu.equations.check import read_cards
 from sq2edu.equations.model import ALL_OPERATIONS, Adjustment, Equation, Op, parse_operations
@@ -98,6 +99,15 @@ def solve(
     """
     allowed = parse_operations(operations)
     hand = read_cards(cards)
+    return list(_solve(tuple(sorted(hand.elements())), allowed, adjust))
+
+
+# Realms repeat a lot in play (and bots ask again and again), and the answer depends only on
+# the multiset of values: keep the most recent answers. Equations are immutable, so sharing
+# them is safe; callers get a fresh list.
+@lru_cache(maxsize=8192)
+def _solve(values: tuple[int, ...], allowed: frozenset[Op], adjust: bool) -> tuple[Equation, ...]:
+    hand = Counter(values)
     targets = []
     if Op.ADD in allowed or Op.SUB in allowed:
         targets.append(Op.ADD)
@@ -123,7 +133,7 @@ def solve(
     for op, operands, result, change in plain + helped:
         if op in allowed and (op, operands, result) not in found:
             found[op, operands, result] = Equation.of(operands, op, result, adjusted=change)
-    return sorted(found.values(), key=_sort_key)
+    return tuple(sorted(found.values(), key=_sort_key))
 
 
 def _adjusted(

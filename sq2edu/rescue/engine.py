@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import sq2edu.rescue.narration  # noqa: F401  (registers the words for events)
 from sq2edu.core import (
     Action,
     Event,
@@ -28,7 +29,6 @@ from sq2edu.core import (
 from sq2edu.i18n import _
 from sq2edu.rescue import instants, realm, turn
 from sq2edu.rescue.cards import COMPANIONS, KINGS, MAIN_DECK
-from sq2edu.rescue.narration import narrate
 from sq2edu.rescue.rules import Rules
 from sq2edu.rescue.state import Phase, PlayerState, State
 
@@ -48,7 +48,7 @@ class Game:
     changes it; :meth:`clone` gives an independent copy for "what if".
     """
 
-    __slots__ = ("_events", "_legal", "history", "log", "rng", "rules", "state")
+    __slots__ = ("_events", "_legal", "_names", "history", "log", "rng", "rules", "state")
 
     def __init__(self, state: State, rules: Rules, rng: GameRandom) -> None:
         self.state = state
@@ -60,6 +60,7 @@ class Game:
         self.history: list[Action] = []
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
+        self._names = tuple(player.name for player in state.players)
 
     # -- the contract ------------------------------------------------------------------
 
@@ -240,8 +241,7 @@ class Game:
 
     def emit(self, kind: str, player: int | None = None, **params: Any) -> None:
         """Record that something happened."""
-        text = narrate(kind, player, self.names, params)
-        self._events.append(Event(kind, player, params, text))
+        self._events.append(Event(kind, player, params, "rescue", self._names))
 
     @property
     def me(self) -> PlayerState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from sq2edu.core import Event, register_narrator
 from sq2edu.i18n import _, ngettext
 from sq2edu.rescue.cards import CARDS, Kind
 
@@ -43,8 +44,15 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
     "rolled": lambda name, names, p: _("{name} rolled {face}.", name=name, face=_face(p["face"])),
     "knights-move": lambda name, names, p: _("A dragon! All knights move one seat to the left."),
     "rerolled": lambda name, names, p: _("{name}'s blue knight lets them roll again.", name=name),
-    "drew": lambda name, names, p: ngettext(
-        "{name} drew {n} card.", "{name} drew {n} cards.", p["count"], name=name
+    "drew": lambda name, names, p: (
+        ngettext(
+            "{name} drew {n} card: one more for the purple knight.",
+            "{name} drew {n} cards: one more for the purple knight.",
+            p["count"],
+            name=name,
+        )
+        if p.get("purple")
+        else ngettext("{name} drew {n} card.", "{name} drew {n} cards.", p["count"], name=name)
     ),
     "placed": lambda name, names, p: _(
         "{name} put {cards} in their realm.", name=name, cards=_names(p["cards"])
@@ -131,7 +139,10 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
 }
 
 
-def narrate(kind: str, player: int | None, names: Sequence[str], params: Mapping[str, Any]) -> str:
-    """The words for an event of ``kind``, done by ``player``, with these details."""
-    name = names[player] if player is not None else ""
-    return _SIMPLE[kind](name, names, params)
+def narrate(event: Event) -> str:
+    """The words for a Rescue event, in the active language."""
+    name = event.names[event.player] if event.player is not None else ""
+    return _SIMPLE[event.kind](name, event.names, event.params)
+
+
+register_narrator("rescue", narrate)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sq2edu.core import Action, IllegalActionError
-from sq2edu.equations import check, solve
+from sq2edu.equations import Verdict, check, solve
 from sq2edu.i18n import _
 from sq2edu.rescue import companions, instants
 from sq2edu.rescue.actions import (
@@ -38,14 +39,20 @@ def _red_knight(game: Game) -> bool:
 # -- equations ----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
+def _judge(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
+    # verify() and apply() ask the same question, and bots ask it again and again.
+    return check(text, values, operations, adjust=adjust)
+
+
 def _verify_equation(game: Game, action: MakeEquation) -> None:
     numbers = _numbers(game)
     if len(set(action.cards)) != len(action.cards) or not all(c in numbers for c in action.cards):
         raise IllegalActionError(_("Make your equation with number cards from your realm."))
     if not any(card is not None for card in game.state.grid):
         raise IllegalActionError(_("No companions are left to summon right now."))
-    values = [CARDS[c].value for c in action.cards]
-    verdict = check(action.text, values, game.rules.operations, adjust=_red_knight(game))
+    values = tuple(CARDS[c].value for c in action.cards)
+    verdict = _judge(action.text, values, game.rules.operations, _red_knight(game))
     if not verdict.ok:
         raise IllegalActionError(verdict.problems[0].message)
     if Counter(verdict.cards_used) != Counter(values):
@@ -54,8 +61,8 @@ def _verify_equation(game: Game, action: MakeEquation) -> None:
 
 def _make_equation(game: Game, action: MakeEquation) -> None:
     s = game.state
-    values = [CARDS[c].value for c in action.cards]
-    verdict = check(action.text, values, game.rules.operations, adjust=_red_knight(game))
+    values = tuple(CARDS[c].value for c in action.cards)
+    verdict = _judge(action.text, values, game.rules.operations, _red_knight(game))
     for card in action.cards:
         game.me.realm.remove(card)
         s.discard.append(card)
@@ -75,20 +82,27 @@ def _make_equation(game: Game, action: MakeEquation) -> None:
 def _legal_equations(game: Game) -> list[Action]:
     if not any(card is not None for card in game.state.grid):
         return []
+    return list(_equation_actions(tuple(_numbers(game)), game.rules.operations, _red_knight(game)))
+
+
+@lru_cache(maxsize=4096)
+def _equation_actions(
+    numbers: tuple[str, ...], operations: str, adjust: bool
+) -> tuple[MakeEquation, ...]:
+    """One action per distinct equation, using the first cards of each value."""
     by_value: dict[int, list[str]] = {}
-    for card in _numbers(game):
+    for card in numbers:
         by_value.setdefault(CARDS[card].value, []).append(card)
-    found: list[Action] = []
-    for equation in solve(
-        [CARDS[c].value for c in _numbers(game)], game.rules.operations, _red_knight(game)
-    ):
+    values = tuple(sorted(CARDS[card].value for card in numbers))
+    found = []
+    for equation in solve(values, operations, adjust):
         used: Counter[int] = Counter()
         ids = []
         for value in equation.cards:
             ids.append(by_value[value][used[value]])
             used[value] += 1
         found.append(MakeEquation(tuple(ids), equation.text))
-    return found
+    return tuple(found)
 
 
 def _verify_take_companion(game: Game, action: TakeCompanion) -> None:

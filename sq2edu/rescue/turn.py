@@ -74,7 +74,7 @@ def draw(game: Game, count: int) -> None:
             s.pending.append(card)
         else:
             me.drawn.append(card)
-    game.emit("drew", s.current, count=drawn)
+    game.emit("drew", s.current, count=drawn, purple=me.knight == "purple")
     after_instants(game)
 
 
