@@ -13,9 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import equations
+from benchmarks import equations, rescue
 
-SUITES = [equations]
+SUITES = [equations, rescue]
 
 
 def machine() -> str:
@@ -59,7 +59,7 @@ def main() -> int:
     for suite in SUITES:
         print(f"running {suite.TITLE} ...", file=sys.stderr, flush=True)
         sections.append(suite.run(quick=args.quick))
-    report = "\n".join(header) + "\n".join(sections)
+    report = "\n".join(header) + "\n" + "\n".join(sections)
     print(report)
     if args.write:
         args.write.parent.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sq2edu.core import Action, IllegalActionError
-from sq2edu.equations import Verdict, check, solve
+from sq2edu.equations import MAX_LENGTH, Verdict, check, solve
 from sq2edu.i18n import _
 from sq2edu.rescue import companions, instants
 from sq2edu.rescue.actions import (
@@ -39,8 +39,14 @@ def _red_knight(game: Game) -> bool:
 # -- equations ----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
 def _judge(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
+    if len(text) > MAX_LENGTH:
+        return check(text, values, operations, adjust=adjust)  # too long: never kept
+    return _judge_once(text, values, operations, adjust)
+
+
+@lru_cache(maxsize=4096)
+def _judge_once(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
     # verify() and apply() ask the same question, and bots ask it again and again.
     return check(text, values, operations, adjust=adjust)
 
