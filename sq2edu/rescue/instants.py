@@ -22,7 +22,7 @@ from sq2edu.rescue.actions import (
 )
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.rescue.state import Phase
-from sq2edu.rescue.turn import after_instants
+from sq2edu.rescue.turn import after_instants, no_check
 
 if TYPE_CHECKING:
     from sq2edu.rescue.engine import Game
@@ -252,10 +252,6 @@ def _decline(game: Game, action: Decline) -> None:
     finish(game)
 
 
-def _no_check(game: Game, action: Any) -> None:
-    """Allowed whenever its phase is."""
-
-
 _LEGAL_CHOICES: dict[Phase, Any] = {
     Phase.GNOME_COMPANION: lambda game: [TakeCompanion(i) for i in companions.face_down(game)],
     Phase.GNOME_STEAL: lambda game: [StealCard(seat, card) for seat, card in _stealable(game)],
@@ -288,7 +284,7 @@ HANDLERS: dict[type, tuple[frozenset[Phase], Any, Any]] = {
                 Phase.WITCH,
             }
         ),
-        _no_check,
+        no_check,
         _decline,
     ),
 }

@@ -14,7 +14,17 @@ from sq2edu.rescue.state import Phase
 if TYPE_CHECKING:
     from sq2edu.rescue.engine import Game
 
-__all__ = ["HANDLERS", "LEGAL", "draw", "end_turn", "place_drawn", "start_turn", "what_now"]
+__all__ = [
+    "HANDLERS",
+    "LEGAL",
+    "after_instants",
+    "draw",
+    "end_turn",
+    "no_check",
+    "place_drawn",
+    "start_turn",
+    "what_now",
+]
 
 
 def start_turn(game: Game) -> None:
@@ -104,7 +114,7 @@ def realm_size(game: Game) -> int:
 # -- handlers -----------------------------------------------------------------------------
 
 
-def _no_check(game: Game, action: Any) -> None:
+def no_check(game: Game, action: Any) -> None:
     """Allowed whenever its phase is."""
 
 
@@ -158,11 +168,11 @@ def _legal_discard(game: Game) -> list[Action]:
 
 
 HANDLERS: dict[type, tuple[frozenset[Phase], Any, Any]] = {
-    Roll: (frozenset({Phase.ROLL}), _no_check, lambda game, action: _roll(game)),
-    Reroll: (frozenset({Phase.REROLL}), _no_check, _reroll),
-    KeepRoll: (frozenset({Phase.REROLL}), _no_check, _keep),
+    Roll: (frozenset({Phase.ROLL}), no_check, lambda game, action: _roll(game)),
+    Reroll: (frozenset({Phase.REROLL}), no_check, _reroll),
+    KeepRoll: (frozenset({Phase.REROLL}), no_check, _keep),
     WakeQueen: (frozenset({Phase.DRAGON_WAKE}), _verify_wake, _wake),
-    EndActions: (frozenset({Phase.ACTIONS}), _no_check, _end_actions),
+    EndActions: (frozenset({Phase.ACTIONS}), no_check, _end_actions),
     Discard: (frozenset({Phase.DISCARD}), _verify_discard, _discard),
 }
 
