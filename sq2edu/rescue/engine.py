@@ -104,35 +104,40 @@ class Game:
             self._legal = _LEGAL[self.state.phase](self)
         return list(self._legal)
 
-    def verify(self, action: Action) -> None:
-        """Check that ``action`` is allowed now.
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Check that ``action`` is allowed now (for ``player``, when given).
 
         :raises IllegalActionError: with the reason in words a child can read.
         """
         if self.is_over:
             raise IllegalActionError(_("The game is over."))
+        if player is not None and player != self.state.current:
+            raise IllegalActionError(
+                _("It is {name}'s turn to choose.", name=self.names[self.state.current])
+            )
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(_("That is not something you can do in this game."))
         allowed_in, verify, _perform = handler
         if self.state.phase not in allowed_in:
-            raise IllegalActionError(turn.what_now(self))
+            raise IllegalActionError(_("Not now. {what}", what=turn.what_now(self)))
         verify(self, action)
 
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is allowed now."""
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """Whether ``action`` is allowed now (for ``player``, when given)."""
         try:
-            self.verify(action)
+            self.verify(action, player)
         except IllegalActionError:
             return False
         return True
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
         """Do ``action`` for the current player and return what happened.
 
+        :param player: who asks; when given, anyone but the current player is refused.
         :raises IllegalActionError: if the action is not allowed now; nothing changes then.
         """
-        self.verify(action)
+        self.verify(action, player)
         self._events = []
         _HANDLERS[type(action)][2](self, action)
         self.history.append(action)
