@@ -46,6 +46,7 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
         "phase": s.phase.value,
         "turn": s.turn,
         "roll": s.roll,
+        "rerolls_used": s.rerolls_used,
         "deck_size": len(s.deck),
         "discard": list(s.discard),
         "grid": [
