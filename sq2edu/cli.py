@@ -49,7 +49,33 @@ def _build_parser() -> argparse.ArgumentParser:
     hint = commands.add_parser("hint", help="the hint ladder for some cards")
     hint.add_argument("cards", type=int, nargs="+")
     _cards(hint)
+
+    tournament = commands.add_parser("tournament", help="measure the computer players")
+    tournament.add_argument("--games", type=int, default=100, help="how many games")
+    tournament.add_argument("--players", type=int, default=2, help="players in each game")
+    tournament.add_argument(
+        "--bots", default="strong,greedy,random", help="comma-separated computer players"
+    )
+    tournament.add_argument("--seed", type=int, default=0, help="makes the run repeatable")
+    tournament.add_argument("--jobs", type=int, default=None, help="processes (default: cores)")
+    tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from sq2edu.bots.tournament import progress_bar, run_tournament
+
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    result = run_tournament(
+        names,
+        args.games,
+        args.players,
+        args.seed,
+        args.jobs,
+        None if args.quiet else progress_bar(),
+    )
+    print(result.report())
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -80,6 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
     if args.command == "serve":
         return _serve(args)
+    if args.command == "tournament":
+        try:
+            return _tournament(args)
+        except ValueError as error:
+            print(f"sq2edu: {error}", file=sys.stderr)
+            return 2
 
     from sq2edu.equations import check, hints, solve
 

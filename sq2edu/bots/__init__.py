@@ -1,0 +1,47 @@
+"""Computer players for both editions.
+
+>>> from sq2edu import rescue
+>>> from sq2edu.bots import make_bot
+>>> game = rescue.new_game(players=["Mia", "hard"], seed=3)
+>>> bot = make_bot("greedy", seed=1)
+>>> bot.choose(game) in game.legal_actions()
+True
+
+Names: ``"random"``, ``"greedy"``, ``"strong"``. Levels for the user interface: ``"easy"``
+(the greedy player, overlooking an equation or a rescue two times in five, so a child can
+win), ``"medium"`` (greedy) and ``"hard"`` (strong).
+"""
+
+from __future__ import annotations
+
+from sq2edu.bots.base import Bot, RandomBot
+from sq2edu.bots.greedy import GreedyBot
+from sq2edu.bots.strong import StrongBot
+
+__all__ = ["BOT_NAMES", "LEVELS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+
+#: The computer players' names.
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")
+#: The levels a teacher or child picks, and the player behind each.
+LEVELS: dict[str, str] = {"easy": "greedy", "medium": "greedy", "hard": "strong"}
+#: How often the easy level overlooks an equation or a rescue.
+EASY_MISS_RATE = 0.4
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A computer player by name or level.
+
+    :raises ValueError: for an unknown name.
+    """
+    if name == "random":
+        return RandomBot(seed)
+    if name in ("greedy", "medium"):
+        return GreedyBot(seed)
+    if name == "easy":
+        bot = GreedyBot(seed, miss_rate=EASY_MISS_RATE)
+        bot.name = "easy"
+        return bot
+    if name in ("strong", "hard"):
+        return StrongBot(seed)
+    known = ", ".join([*BOT_NAMES, *LEVELS])
+    raise ValueError(f"unknown computer player {name!r}; choose one of {known}")
