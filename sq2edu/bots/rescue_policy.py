@@ -70,6 +70,18 @@ def _equation_count(values: tuple[int, ...], operations: str, adjust: bool) -> i
     return len(solve(values, operations, adjust))
 
 
+@lru_cache(maxsize=8192)
+def _potential(values: tuple[int, ...], operations: str, adjust: bool) -> float:
+    """How promising some number cards are: an equation now, and how many draws would add one."""
+    now = _equation_count(values, operations, adjust)
+    draws = sum(
+        1
+        for value in range(1, 11)
+        if _equation_count(tuple(sorted((*values, value))), operations, adjust) > now
+    )
+    return (10.0 if now else 0.0) + draws
+
+
 def _numbers(player: PlayerState) -> tuple[int, ...]:
     return tuple(sorted(CARDS[c].value for c in player.realm if CARDS[c].kind is Kind.NUMBER))
 
@@ -79,7 +91,13 @@ def card_value(game: Game, seat: int, card: str) -> float:
     player = game.state.players[seat]
     info = CARDS[card]
     if info.kind is Kind.QUEEN:
-        return 60.0 + (60.0 if info.symbol in _tools(player) else 0.0)
+        if info.symbol in _tools(player):
+            return 120.0
+        # Queens waiting for a companion crowd out the numbers that summon one.
+        waiting = sum(1 for c in player.realm if CARDS[c].kind is Kind.QUEEN and c != card) + len(
+            player.sleeping
+        )
+        return 60.0 if waiting == 0 else 30.0
     if info.kind is Kind.SPELL_BOOK:
         return 25.0
     if info.kind is Kind.COMPANION:
@@ -94,9 +112,9 @@ def card_value(game: Game, seat: int, card: str) -> float:
         with_card = tuple(sorted([*values, info.value]))
         adjust = player.knight == "red"
         ops = game.rules.operations
-        gained = _equation_count(with_card, ops, adjust) - _equation_count(without, ops, adjust)
+        gained = _potential(with_card, ops, adjust) - _potential(without, ops, adjust)
         pair = 20.0 if player.sleeping and info.value in values else 0.0
-        return 8.0 + 4.0 * min(gained, 6) + pair
+        return 8.0 + 3.0 * gained + pair
     return 0.0
 
 
@@ -194,8 +212,7 @@ def _equation_bonus(game: Game, me: PlayerState, action: MakeEquation) -> float:
     left = list(_numbers(me))
     for card in action.cards:
         left.remove(CARDS[card].value)
-    again = _equation_count(tuple(left), game.rules.operations, me.knight == "red") > 0
-    return (50.0 if again else 0.0) - 5.0 * len(action.cards)
+    return 3.0 * _potential(tuple(left), game.rules.operations, me.knight == "red")
 
 
 def _book_gain(game: Game, seat: int, action: UseSpellBook) -> float:
@@ -205,12 +222,14 @@ def _book_gain(game: Game, seat: int, action: UseSpellBook) -> float:
     adjust = me.knight == "red"
     before = _equation_count(numbers, game.rules.operations, adjust)
     after = _equation_count(tuple(sorted([*numbers, value])), game.rules.operations, adjust)
-    gain = 0.0
+    # A Spell Book does nothing else, so turning it into a number is never a loss; the
+    # number that makes an equation (or a pair for sleeping queens) is worth most.
+    gain = 2.0 * _END + min(after, 10)
     if after > before and before == 0:
         gain += _BOOK
     if me.sleeping and value in numbers:
-        gain += _BOOK - 10.0  # makes a pair to wake the queens
-    return gain if gain else -_END
+        gain += _BOOK - 10.0
+    return gain
 
 
 def _knight_gain(game: Game, seat: int, action: SwapKnights) -> float:
