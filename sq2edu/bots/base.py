@@ -41,5 +41,5 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Action:
-        actions = game.legal_actions()
+        actions: list[Action] = game.legal_actions()
         return actions[self.rng.randrange(len(actions))]
