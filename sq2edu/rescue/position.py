@@ -70,7 +70,7 @@ def position(
         green, purple, blue, white, red: knights with no effect on most tests.
     :param deck_top: the next cards to be drawn, the first one first.
     :param grid: the companion grid, places in order (``None`` for an empty place); by
-        default every companion not placed elsewhere, face down.
+        default ten places holding every companion not placed elsewhere, face down.
     :param face_up: which grid places are face up; by default none.
     :param rolls: the die's next faces, in order (``"1"``, ``"2"``, ``"3"``, ``"dragon"``).
     :raises ValueError: if a card is placed twice or is not a Rescue card.
@@ -99,7 +99,8 @@ def position(
     used = set(placed)
     rest_of_deck = [card for card in MAIN_DECK if card not in used]
     if grid is None:
-        grid = [card for card in COMPANIONS if card not in used]
+        # Ten places, as in a real game; a companion held elsewhere leaves its place empty.
+        grid = [None if card in used else card for card in COMPANIONS]
     if face_up is None:
         face_up = [False] * len(grid)
     state = State(

@@ -204,7 +204,7 @@ def _verify_rescue(game: Game, action: Rescue) -> None:
     if not matches(action.queen, action.companion):
         raise IllegalActionError(
             _(
-                "{companion} does not carry the tool {queen} needs.",
+                "The {companion} does not carry the tool the {queen} needs.",
                 companion=_(CARDS[action.companion].name),
                 queen=_(CARDS[action.queen].name),
             )

@@ -59,7 +59,7 @@ def test_the_same_seed_gives_the_same_choices(name: str) -> None:
 def _positions(count: int, seed: int) -> list[rescue.Game]:
     """Positions from the middle of random games, each with a real choice to make."""
     rng = random.Random(seed)
-    found = []
+    found: list[rescue.Game] = []
     while len(found) < count:
         game = rescue.new_game(rng.randint(2, 5), seed=rng.getrandbits(32))
         for _step in range(rng.randint(10, 200)):
