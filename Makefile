@@ -7,7 +7,7 @@ PY := $(BIN)/python
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: serve test lint bench notebooks clean
+.PHONY: serve test lint bench notebooks golden clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ bench: $(STAMP_TEST)
 ## notebooks: re-execute the notebooks and save their outputs (after an intended change)
 notebooks: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+## golden: rewrite the golden playthroughs in tests/rescue/golden (after an intended change)
+golden: $(STAMP_TEST)
+	$(PY) -m tests.rescue.golden
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

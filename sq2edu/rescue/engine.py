@@ -28,7 +28,7 @@ from sq2edu.core import (
 )
 from sq2edu.i18n import _
 from sq2edu.rescue import instants, realm, turn
-from sq2edu.rescue.cards import COMPANIONS, KINGS, MAIN_DECK
+from sq2edu.rescue.cards import CARDS, COMPANIONS, KINGS, MAIN_DECK, Kind
 from sq2edu.rescue.rules import Rules
 from sq2edu.rescue.state import Phase, PlayerState, State
 
@@ -36,6 +36,25 @@ __all__ = ["FORMAT_VERSION", "Game"]
 
 #: The version of the saved-game format written by :meth:`Game.to_json`.
 FORMAT_VERSION = 1
+#: The largest saved game :meth:`Game.from_json` reads (a long game is a few hundred KB).
+MAX_SAVE_SIZE = 20_000_000
+
+_MAIN = frozenset(CARDS[card].kind for card in MAIN_DECK)
+_HELD = frozenset({Kind.NUMBER, Kind.QUEEN, Kind.SPELL_BOOK})
+_INSTANT = frozenset(kind for kind in Kind if kind.instant)
+#: What kind of card each zone may hold (by the last part of the zone's name).
+_ZONE_KINDS: dict[str, frozenset[Kind]] = {
+    "deck": _MAIN,
+    "discard": _MAIN,
+    "grid": frozenset({Kind.COMPANION}),
+    "kings": frozenset({Kind.KING}),
+    "pending": _INSTANT,
+    "playing": _INSTANT,
+    "realm": _HELD,
+    "sleeping": frozenset({Kind.QUEEN}),
+    "companions": frozenset({Kind.COMPANION}),
+    "drawn": _HELD,
+}
 
 Verifier = Callable[["Game", Any], None]
 Performer = Callable[["Game", Any], None]
@@ -201,17 +220,22 @@ class Game:
 
         :raises SaveFileError: if the text is not a Rescue game saved by sq2edu, or is damaged.
         """
+        if not isinstance(text, (str, bytes, bytearray)) or len(text) > MAX_SAVE_SIZE:
+            raise SaveFileError(_("This is not a saved game, or it is far too big."))
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise SaveFileError(_("This is not a saved game: it is not JSON.")) from error
         if not isinstance(data, dict) or data.get("format") != "sq2edu-game":
             raise SaveFileError(_("This is not a saved sq2edu game."))
         if data.get("edition") != "rescue":
             raise SaveFileError(_("This saved game is not a Rescue game."))
-        if data.get("version") != FORMAT_VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != FORMAT_VERSION:
             raise SaveFileError(_("This saved game comes from another version of sq2edu."))
         try:
+            if not isinstance(data["rules"], dict) or not isinstance(data["state"], dict):
+                raise ValueError("rules and state are objects")
             game = cls(
                 State.from_dict(data["state"]),
                 Rules.from_dict(data["rules"]),
@@ -219,22 +243,35 @@ class Game:
             )
             game.log = [Event.from_dict(event) for event in data["log"]]
             game.history = [action_from_dict(act) for act in data["history"]]
-        except (KeyError, TypeError, ValueError, IndexError) as error:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise SaveFileError(_("This saved game is damaged.")) from error
-        game._check_integrity()
+        if not game._consistent():
+            raise SaveFileError(_("This saved game is damaged."))
         return game
 
-    def _check_integrity(self) -> None:
-        cards = [card for zone in self.zones().values() for card in zone]
-        expected = sorted([*MAIN_DECK, *COMPANIONS, *KINGS])
+    def _consistent(self) -> bool:
+        """Whether the table is one the rules could reach: each card once, in its kind of place."""
+        zones = self.zones()
+        cards = [card for zone in zones.values() for card in zone]
+        if sorted(cards) != sorted([*MAIN_DECK, *COMPANIONS, *KINGS]):
+            return False
         s = self.state
-        if (
-            sorted(cards) != expected
-            or not 2 <= len(s.players) <= 5
-            or not 0 <= s.current < len(s.players)
-            or len(s.grid) != len(s.face_up)
+        seats = range(len(s.players))
+        if not 2 <= len(s.players) <= 5 or s.current not in seats or len(s.grid) != len(s.face_up):
+            return False
+        if (s.winner is None) != (s.phase is not Phase.OVER) or (
+            s.winner is not None and s.winner not in seats
         ):
-            raise SaveFileError(_("This saved game is damaged."))
+            return False
+        if s.rescuing is not None and (
+            CARDS[s.rescuing[0]].kind is not Kind.QUEEN
+            or CARDS[s.rescuing[1]].kind is not Kind.COMPANION
+        ):
+            return False
+        return all(
+            all(CARDS[card].kind in _ZONE_KINDS[name.rpartition(".")[2]] for card in zone)
+            for name, zone in zones.items()
+        )
 
     # -- for the rule modules ----------------------------------------------------------
 

@@ -159,8 +159,10 @@ class State:
         if not isinstance(face_up, list) or not all(isinstance(f, bool) for f in face_up):
             raise ValueError("bad companion grid")
         rescuing = data["rescuing"]
+        if rescuing is not None and not (isinstance(rescuing, list) and len(rescuing) == 2):
+            raise ValueError("bad rescue in progress")
         return cls(
-            [PlayerState.from_dict(player) for player in data["players"]],
+            [PlayerState.from_dict(player) for player in _list(data["players"])],
             _ids(data["deck"]),
             _ids(data["discard"]),
             list(grid),
@@ -176,6 +178,12 @@ class State:
             None if rescuing is None else (_text(rescuing[0]), _text(rescuing[1])),
             None if data["winner"] is None else _int(data["winner"]),
         )
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list")
+    return value
 
 
 def _ids(value: object) -> list[str]:
