@@ -22,7 +22,7 @@ from functools import lru_cache
 from sq2edu.equations.check import read_cards
 from sq2edu.equations.model import ALL_OPERATIONS, Adjustment, Equation, Op, parse_operations
 
-__all__ = ["solve"]
+__all__ = ["forget_solutions", "solve"]
 
 
 # A found equation before it becomes an Equation object: (sign, operands, result, change).
@@ -134,6 +134,11 @@ def _solve(values: tuple[int, ...], allowed: frozenset[Op], adjust: bool) -> tup
         if op in allowed and (op, operands, result) not in found:
             found[op, operands, result] = Equation.of(operands, op, result, adjusted=change)
     return tuple(sorted(found.values(), key=_sort_key))
+
+
+def forget_solutions() -> None:
+    """Forget the remembered answers of :func:`solve` (to measure it cold)."""
+    _solve.cache_clear()
 
 
 def _adjusted(
