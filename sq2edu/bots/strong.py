@@ -36,6 +36,8 @@ class StrongBot:
     :param candidates: how many of the greedy player's favourite actions are compared.
     :param time_limit: seconds after which it stops imagining and decides (a guard: with the
         defaults a decision takes far less on an ordinary laptop).
+    :param horizon: how far each imagined game is played before it is judged: ``"round"``
+        (until this player's next turn begins) or ``"turn"`` (until this turn ends).
     """
 
     name = "strong"
@@ -46,11 +48,15 @@ class StrongBot:
         worlds: int = 12,
         candidates: int = 5,
         time_limit: float = 0.3,
+        horizon: str = "round",
     ) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.candidates = candidates
         self.time_limit = time_limit
+        if horizon not in ("round", "turn"):
+            raise ValueError('horizon is "round" or "turn"')
+        self.horizon = horizon
         self._greedy = GreedyBot(self.rng.getrandbits(32))
 
     def choose(self, game: Any) -> Action:
@@ -87,11 +93,16 @@ class StrongBot:
         return shortlist[best]
 
     def _play_on(self, game: Any, seat: int, seed: int) -> None:
-        """Play on with the greedy rules of thumb until ``seat``'s next turn has begun."""
+        """Play on with the greedy rules of thumb to the horizon.
+
+        ``"turn"``: until this turn ends; ``"round"``: until ``seat``'s next turn has begun.
+        """
         policy = GreedyBot(seed)
         started_turn = game.state.turn
         steps = 0
         while not game.is_over and steps < 400:
+            if self.horizon == "turn" and game.state.turn > started_turn:
+                break
             if game.current_player == seat and game.state.turn > started_turn:
                 break
             game.apply(policy.choose(game))
