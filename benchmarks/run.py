@@ -13,9 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import equations, rescue
+from benchmarks import bots, equations, rescue
 
-SUITES = [equations, rescue]
+SUITES = [equations, rescue, bots]
 
 
 def machine() -> str:
