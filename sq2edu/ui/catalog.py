@@ -1,0 +1,43 @@
+"""What the browser needs to draw every card and knight, sent once per table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sq2edu.i18n import _
+from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI, Kind
+
+__all__ = ["KNIGHT_POWERS", "catalog"]
+
+#: Each knight's power, in a child's words.
+KNIGHT_POWERS = {
+    "red": "Red knight: one card in an equation may count as one more or one less.",
+    "blue": "Blue knight: after rolling a 1, you may roll again.",
+    "white": "White knight: Sleeping Willows cannot put your queens to sleep.",
+    "black": "Black knight: the Switch Witch cannot swap with you.",
+    "purple": "Purple knight: draw one more card than you roll.",
+    "green": "Green knight: keep up to six cards at the end of your turn.",
+}
+
+_SYMBOL_WORDS = {"key": "key", "lantern": "lantern", "rope": "rope", "any": "any tool"}
+
+
+def catalog() -> dict[str, Any]:
+    """Every card's drawing and words, and every knight's power, in the active language."""
+    cards: dict[str, Any] = {}
+    for card in CARDS.values():
+        entry: dict[str, Any] = {"kind": card.kind.value, "emoji": card.emoji}
+        if card.kind is Kind.NUMBER:
+            entry["name"] = str(card.value)
+            entry["value"] = card.value
+        else:
+            entry["name"] = _(card.name)
+        if card.symbol is not None:
+            entry["symbol"] = card.symbol.value
+            entry["symbol_emoji"] = SYMBOL_EMOJI[card.symbol]
+            entry["symbol_name"] = _(_SYMBOL_WORDS[card.symbol.value])
+        cards[card.id] = entry
+    return {
+        "cards": cards,
+        "knights": {knight: _(power) for knight, power in KNIGHT_POWERS.items()},
+    }

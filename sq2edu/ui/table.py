@@ -1,0 +1,374 @@
+"""The card table: a whole Rescue game in one notebook widget.
+
+>>> from sq2edu.ui import RescueTable
+>>> table = RescueTable(players=["Mia", "easy"], seed=1, pace=0)
+>>> table.state["view"]["prompt"]
+'Roll the die.'
+
+The browser side (``widgets/table.js``) draws ``state`` and sends back *intents*: an action
+to take, an equation to check, a hint to show. The Python side turns intents into engine
+actions; every rule stays in :mod:`sq2edu.rescue`. One widget, one comm: a turn is one state
+update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from sq2edu.bots import LEVELS, make_bot
+from sq2edu.core import IllegalActionError, action_from_dict
+from sq2edu.equations import Op, check, hints
+from sq2edu.i18n import _
+from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
+from sq2edu.rescue.cards import CARDS, Kind
+from sq2edu.ui.catalog import catalog
+
+__all__ = ["HINT_POLICIES", "RescueTable"]
+
+#: How hints are given: as many as wanted, a few per game, or none.
+HINT_POLICIES = ("free", "limited", "off")
+_HINT_LIMIT = 3
+_NARRATION_LINES = 6
+_SIGNS = {"+": Op.ADD, "-": Op.SUB, "−": Op.SUB, "×": Op.MUL, "÷": Op.DIV}
+
+
+def _asset(name: str) -> Path:
+    return Path(str(resources.files("sq2edu.widgets").joinpath(name)))
+
+
+def _bot_name(level: str) -> str:
+    return _("{level} bot", level=_(level.capitalize()))
+
+
+class RescueTable(anywidget.AnyWidget):
+    """A game of *Sleeping Queens 2: The Rescue* to play in a notebook.
+
+    :param players: names in seating order; a name that is a computer level (``"easy"``,
+        ``"medium"``, ``"hard"``) or a computer player (``"random"``, ``"greedy"``,
+        ``"strong"``) is a computer player. Several children's names make a hot-seat game.
+    :param seed: makes the game (and the computer players) repeatable.
+    :param rules: the game's settings, such as the operations a class uses.
+    :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
+    :param pace: seconds between a computer player's moves, so a child can follow; ``0``
+        plays them at once (for tests and lessons).
+    """
+
+    _esm = _asset("table.js")
+    _css = _asset("table.css")
+
+    state = traitlets.Dict().tag(sync=True)
+    catalog = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        players: Sequence[str] = ("Player", "easy"),
+        seed: int | None = None,
+        rules: Rules | None = None,
+        hints: str = "free",
+        pace: float = 0.9,
+    ) -> None:
+        super().__init__()
+        if hints not in HINT_POLICIES:
+            raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
+        self.players = list(players)
+        self.seed = seed
+        self.rules = rules or Rules()
+        self.hint_policy = hints
+        self.pace = pace
+        #: Called with a dict for every equation a child checks (for the progress store).
+        self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.catalog = catalog()
+        self.on_msg(self._on_message)
+        self._games_played = 0
+        self.new_game()
+
+    # -- the game ----------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Deal a new game with the same players and settings."""
+        names, self.bots = [], {}
+        for seat, name in enumerate(self.players):
+            level = name.strip().lower()
+            if level in LEVELS or level in ("random", "greedy", "strong"):
+                seed = None if self.seed is None else self.seed * 31 + seat
+                self.bots[seat] = make_bot(level, seed=seed)
+                names.append(_bot_name(level))
+            else:
+                names.append(name.strip())
+        seed = None if self.seed is None else self.seed + self._games_played
+        self._games_played += 1
+        self.game: Game = new_game(names, seed=seed, rules=self.rules)
+        self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
+        self.seat = self.humans[0] if self.humans else None
+        self.curtain: str | None = None
+        self.narration: list[str] = [event.text for event in self.game.log]
+        self.message = ""
+        self.verdict: dict[str, Any] | None = None
+        self.hint_rungs: list[str] = []
+        self.hints_used = 0
+        self._pending_bot = False
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Pass the screen to the right child, let computers move, and redraw."""
+        game = self.game
+        if not game.is_over and game.current_player in self.humans:
+            current = game.current_player
+            if current != self.seat:
+                self.seat = current
+                self.verdict, self.hint_rungs = None, []
+                if len(self.humans) > 1:
+                    self.curtain = game.names[current]
+        self._publish()
+        if not game.is_over and game.current_player in self.bots:
+            self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._pending_bot:
+            return
+        if self.pace <= 0:
+            while not self.game.is_over and self.game.current_player in self.bots:
+                self._bot_move()
+            self._after_change()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            with contextlib.suppress(RuntimeError):
+                loop = asyncio.get_event_loop()
+        if loop is None:
+            self.pace = 0
+            self._schedule_bot()
+            return
+        self._pending_bot = True
+        loop.call_later(self.pace, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._pending_bot = False
+        if not self.game.is_over and self.game.current_player in self.bots:
+            self._bot_move()
+        self._after_change()
+
+    def _bot_move(self) -> None:
+        seat = self.game.current_player
+        action = self.bots[seat].choose(self.game)
+        self._narrate(self.game.apply(action))
+
+    def _narrate(self, events: Sequence[Any]) -> None:
+        self.narration.extend(event.text for event in events)
+
+    # -- intents from the browser --------------------------------------------------------
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        self.handle(content)
+
+    def handle(self, intent: dict[str, Any]) -> None:
+        """Act on an intent, exactly as if the browser had sent it."""
+        kind = intent.get("intent")
+        self.message = ""
+        handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "act": self._act,
+            "check": self._check,
+            "hint": self._hint,
+            "ready": self._ready,
+            "new-game": lambda _intent: self.new_game(),
+        }
+        handler = handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            self.message = _("I didn't understand that click.")
+            self._publish()
+            return
+        handler(intent)
+
+    def _ready(self, _intent: dict[str, Any]) -> None:
+        self.curtain = None
+        self._publish()
+
+    def _may_act(self) -> bool:
+        if self.game.is_over:
+            self.message = _("The game is over. Press New game to play again.")
+        elif self.game.current_player not in self.humans:
+            self.message = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
+        elif self.curtain:
+            self.message = _("Press I'm ready first.")
+        else:
+            return True
+        self._publish()
+        return False
+
+    def _current_name(self) -> str:
+        return self.game.names[self.game.current_player]
+
+    def _act(self, intent: dict[str, Any]) -> None:
+        if not self._may_act():
+            return
+        try:
+            action = action_from_dict(intent.get("action") or {})
+            events = self.game.apply(action, player=self.seat)
+        except IllegalActionError as error:
+            self.message = str(error)
+            self._publish()
+            return
+        except ValueError:
+            self.message = _("That is not something you can do in this game.")
+            self._publish()
+            return
+        if not isinstance(action, MakeEquation):
+            self.verdict = None
+        self._narrate(events)
+        if self.game.phase is not Phase.ACTIONS:
+            self.hint_rungs = []
+        self._after_change()
+
+    # -- the equation builder ------------------------------------------------------------
+
+    def _equation_from(self, intent: dict[str, Any]) -> tuple[list[str], str] | None:
+        """The cards and the text of an equation the child built or typed."""
+        me = self.game.state.players[self.game.current_player]
+        numbers = [c for c in me.realm if CARDS[c].kind is Kind.NUMBER]
+        typed = intent.get("text")
+        if isinstance(typed, str):
+            # A typed equation names values, not cards: the checker looks among them all.
+            return numbers, typed
+        cards = intent.get("cards")
+        result = intent.get("result")
+        sign = intent.get("op")
+        adjust = intent.get("adjust") or {}
+        if (
+            not isinstance(cards, list)
+            or not all(isinstance(c, str) and c in numbers for c in cards)
+            or not isinstance(result, str)
+            or result not in numbers
+            or sign not in _SIGNS
+            or len({*cards, result}) != len(cards) + 1
+        ):
+            return None
+        values = {card: CARDS[card].value for card in [*cards, result]}
+        by = adjust.get("by") if isinstance(adjust, dict) else None
+        if by in (1, -1) and adjust.get("card") in values:
+            values[adjust["card"]] += by
+        text = f" {_SIGNS[sign].value} ".join(str(values[c]) for c in cards)
+        return [*cards, result], f"{text} = {values[result]}"
+
+    def _check(self, intent: dict[str, Any]) -> None:
+        if not self._may_act():
+            return
+        if self.game.phase is not Phase.ACTIONS:
+            self.message = _("You can make an equation after your Instant Actions.")
+            self._publish()
+            return
+        built = self._equation_from(intent)
+        if built is None:
+            self.message = _("Put number cards from your realm in the equation first.")
+            self._publish()
+            return
+        cards, text = built
+        typed = "text" in intent
+        me = self.game.state.players[self.game.current_player]
+        red = me.knight == "red"
+        values = [CARDS[c].value for c in cards]
+        verdict = check(text, values, self.rules.operations, adjust=red)
+        self.verdict = {
+            "ok": verdict.ok,
+            "text": verdict.equation.text if verdict.equation else text[:60],
+            "lines": list(verdict.lines),
+            "codes": list(verdict.codes),
+        }
+        self._record(text, values, verdict.codes, typed)
+        if verdict.ok:
+            used = self._cards_used(cards, list(verdict.cards_used), typed)
+            try:
+                events = self.game.apply(MakeEquation(tuple(used), text), player=self.seat)
+            except IllegalActionError as error:
+                self.verdict = {"ok": False, "text": text[:60], "lines": [str(error)], "codes": []}
+            else:
+                self._narrate(events)
+                self.hint_rungs = []
+        self._after_change()
+
+    @staticmethod
+    def _cards_used(cards: list[str], used_values: list[int], typed: bool) -> list[str]:
+        if not typed:
+            return cards
+        # Typed equations name values, not cards: take the first card of each value.
+        chosen: list[str] = []
+        for value in used_values:
+            card = next(c for c in cards if CARDS[c].value == value and c not in chosen)
+            chosen.append(card)
+        return chosen
+
+    def _record(self, text: str, values: list[int], codes: Sequence[str], typed: bool) -> None:
+        attempt = {
+            "player": self._current_name(),
+            "text": text,
+            "cards": values,
+            "ok": not codes,
+            "codes": list(codes),
+            "typed": typed,
+            "hint_level": len(self.hint_rungs),
+        }
+        for listener in self.attempt_listeners:
+            listener(attempt)
+
+    def _hint(self, _intent: dict[str, Any]) -> None:
+        if not self._may_act():
+            return
+        if self.hint_policy == "off":
+            self.message = _("Hints are off in this class. You can do it!")
+        elif self.hint_policy == "limited" and self.hints_used >= _HINT_LIMIT:
+            self.message = _("You have used all your hints for this game.")
+        elif self.game.phase is not Phase.ACTIONS:
+            self.message = _("Hints help with equations, after your Instant Actions.")
+        else:
+            me = self.game.state.players[self.game.current_player]
+            values = [CARDS[c].value for c in me.realm if CARDS[c].kind is Kind.NUMBER]
+            ladder = hints(values, self.rules.operations, adjust=me.knight == "red")
+            if len(self.hint_rungs) < len(ladder):
+                self.hint_rungs.append(ladder[len(self.hint_rungs)].text)
+                self.hints_used += 1
+        self._publish()
+
+    # -- what the browser draws ----------------------------------------------------------
+
+    def _publish(self) -> None:
+        game = self.game
+        viewer = None if self.curtain else self.seat
+        view = game.view(viewer)
+        if view["prompt"] is None and not game.is_over:
+            view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
+        winner = game.winner
+        champion = None
+        if winner is not None:
+            kings = view["players"][winner]["kings"]
+            champion = {"seat": winner, "name": game.names[winner], "kings": kings}
+        self.state = {
+            "view": view,
+            "seat": viewer,
+            "humans": self.humans,
+            "bots": sorted(self.bots),
+            "names": game.names,
+            "curtain": self.curtain,
+            "narration": self.narration[-_NARRATION_LINES:],
+            "log": self.narration if game.is_over else [],
+            "message": self.message,
+            "verdict": self.verdict,
+            "hints": {
+                "policy": self.hint_policy,
+                "shown": self.hint_rungs,
+                "left": None if self.hint_policy != "limited" else _HINT_LIMIT - self.hints_used,
+            },
+            "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",
+            "winner": champion,
+        }

@@ -1,0 +1,26 @@
+"""The wheel holds every package, and the browser files of the widgets."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_package_is_listed_in_pyproject() -> None:
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "sq2edu").rglob("__init__.py")
+    }
+    assert found | {"sq2edu.widgets"} == listed
+
+
+def test_widget_files_are_reachable_as_package_resources() -> None:
+    files = resources.files("sq2edu.widgets")
+    assert files.joinpath("table.js").is_file()
+    assert files.joinpath("table.css").is_file()

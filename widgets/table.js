@@ -1,0 +1,431 @@
+// The card table of sq2edu: draws the state the kernel sends and sends back intents.
+// Plain ES module for anywidget: no build step, no imports from the network.
+// Every word shown comes from the kernel (already translated) or from WORDS below; text is
+// always set with textContent, never parsed as HTML.
+
+const WORDS = {
+  drawPile: "Draw pile",
+  discardPile: "Discard pile",
+  companions: "Companions",
+  kingsWaiting: "Kings to rescue",
+  realm: "Realm",
+  kings: "Kings",
+  sleeping: "sleeping",
+  awake: "awake",
+  faceDown: "face-down companion",
+  emptyPlace: "empty place",
+  place: "place",
+  roll: "🎲 Roll the die",
+  checkIt: "Check ✓",
+  clear: "Clear",
+  hint: "💡 Hint",
+  typeIt: "⌨ Type it",
+  buildIt: "🃏 Use cards",
+  addSlot: "+ card",
+  ready: "I'm ready",
+  newGame: "New game",
+  yourTurn: "Your turn",
+  turnOf: (name) => `${name}'s turn`,
+  equation: "Make an equation",
+  equals: "=",
+  result: "answer",
+  empty: "empty",
+  typeHere: "Type an equation, like 2 + 3 = 5",
+  pass: (name) => `Pass the screen to ${name}.`,
+  pressReady: (name) => `${name}, press “I'm ready” when nobody else is looking.`,
+  winner: (name, n) => `${name} rescued ${n} kings and wins! 🎉`,
+  log: "What happened",
+  knight: "Knight",
+  cardsLeft: (n) => (n === 1 ? "1 card" : `${n} cards`),
+  needThree: "An equation needs three number cards. Collect some more!",
+  hintsLeft: (n) => `${n} hints left`,
+  plusOne: "+1",
+  minusOne: "−1",
+  knightHelp: "Red knight: make one card one more or one less",
+  rolled: (face) => (face === "dragon" ? "🐉" : face),
+};
+
+const SIGNS = ["+", "−", "×", "÷"];
+const SIGN_WORDS = { "+": "plus", "−": "minus", "×": "times", "÷": "divided by" };
+const KNIGHT_EMOJI = { red: "🔴", blue: "🔵", white: "⚪", black: "⚫", purple: "🟣", green: "🟢" };
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function newBuilder() {
+  return { slots: [null, null], result: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
+}
+
+function render({ model, el }) {
+  let builder = newBuilder();
+  let builderKey = "";
+  const root = h("div", { class: "sq2-table" });
+  el.append(root);
+
+  const send = (intent) => model.send(intent);
+  const act = (action) => send({ intent: "act", action });
+
+  function catalog() {
+    return model.get("catalog") || { cards: {}, knights: {} };
+  }
+  function card(id) {
+    return catalog().cards[id] || { name: id, kind: "?", emoji: "" };
+  }
+  function cardLabel(id, extra) {
+    const c = card(id);
+    const parts = [c.name];
+    if (extra) parts.push(extra);
+    if (c.symbol_name) parts.push(`${c.symbol_name} symbol`);
+    return parts.join(", ");
+  }
+
+  function cardFace(id, { asleep = false, hidden = false } = {}) {
+    if (hidden) {
+      return h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, "💤");
+    }
+    const c = card(id);
+    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}`, "aria-hidden": "true" });
+    if (c.kind === "number") {
+      face.append(h("span", { class: "sq2-number" }, String(c.value)));
+    } else {
+      face.append(h("span", { class: "sq2-emoji" }, c.emoji || "🂠"));
+      face.append(h("span", { class: "sq2-name" }, c.name));
+      if (c.symbol_emoji) face.append(h("span", { class: "sq2-symbol" }, c.symbol_emoji));
+      if (asleep) face.append(h("span", { class: "sq2-zzz" }, "💤"));
+    }
+    return face;
+  }
+
+  // A card drawn as a button when it does something now, else as a plain labelled item.
+  function cardItem(id, { label, onclick, key, asleep = false, hidden = false, pressed } = {}) {
+    const face = cardFace(id, { asleep, hidden });
+    if (onclick) {
+      return h("button", { class: "sq2-card", "aria-label": label, "data-key": key, "aria-pressed": pressed, onclick }, face);
+    }
+    return h("span", { class: "sq2-card sq2-still", role: "img", "aria-label": label }, face);
+  }
+
+  function legal(state) {
+    return (state.view && state.view.legal_actions) || [];
+  }
+  function legalOf(state, kind) {
+    return legal(state).filter((a) => a.kind === kind);
+  }
+
+  function describe(action, state) {
+    const names = state.names;
+    const n = (id) => card(id).name;
+    switch (action.kind) {
+      case "roll": return WORDS.roll;
+      case "reroll": return "🎲 Roll again";
+      case "keep-roll": return "Keep the 1";
+      case "wake-queen": return `Wake the ${n(action.queen)}`;
+      case "decline": return "No, thanks";
+      case "play-instant": return `Play the ${n(action.card)}`;
+      case "steal-card": return `Take the ${n(action.card)} from ${names[action.target]}`;
+      case "take-queen-from-discard": return `Take the ${n(action.queen)}`;
+      case "swap-knights": return `Swap the knights of ${names[action.first]} and ${names[action.second]}`;
+      case "switch-cards": return `Give your ${n(action.mine)}, take ${names[action.target]}'s ${n(action.theirs)}`;
+      case "wake-with-pair": return `Wake your queens with two ${n(action.first)}s`;
+      case "use-spell-book": return `Use a Spell Book to take the ${n(action.card)}`;
+      case "rescue": return `Rescue a king with the ${n(action.queen)} and the ${n(action.companion)}`;
+      case "end-actions": return "Finish my turn ➜";
+      case "take-king": return `Rescue the ${n(action.king)}`;
+      case "take-companion": return `Take the companion in place ${action.slot + 1}`;
+      case "discard": return `Discard the ${n(action.card)}`;
+      default: return action.kind;
+    }
+  }
+
+  function keyOf(action) {
+    return "act:" + JSON.stringify(action);
+  }
+
+  // ---- the parts of the table ----
+
+  function header(state) {
+    const view = state.view;
+    const current = view.current_player;
+    const mine = state.seat !== null && state.seat === current && !view.winner;
+    return h("header", { class: "sq2-header" },
+      h("div", { class: "sq2-turn" },
+        h("span", { class: "sq2-who" }, mine ? WORDS.yourTurn : WORDS.turnOf(state.names[current])),
+        view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": `The die shows ${view.roll === "dragon" ? "a dragon" : view.roll}` }, WORDS.rolled(view.roll)) : null),
+      h("p", { class: "sq2-prompt", id: "sq2-prompt" }, view.prompt || ""),
+      h("p", { class: "sq2-message", role: "alert" }, state.message || ""));
+  }
+
+  function centre(state) {
+    const view = state.view;
+    const takeSlots = new Map(legalOf(state, "take-companion").map((a) => [a.slot, a]));
+    const grid = h("div", { class: "sq2-grid", role: "group", "aria-label": WORDS.companions });
+    view.grid.forEach((place, index) => {
+      const action = takeSlots.get(index);
+      const label = place.card ? cardLabel(place.card, "face up") : place.occupied ? `${WORDS.faceDown}, ${WORDS.place} ${index + 1}` : `${WORDS.emptyPlace} ${index + 1}`;
+      if (place.card) grid.append(cardItem(place.card, { label }));
+      else if (place.occupied) {
+        const back = h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, h("span", { class: "sq2-emoji" }, "❓"), h("span", { class: "sq2-name" }, `${index + 1}`));
+        grid.append(action
+          ? h("button", { class: "sq2-card sq2-choose", "aria-label": label, "data-key": keyOf(action), onclick: () => act(action) }, back)
+          : h("span", { class: "sq2-card sq2-still", role: "img", "aria-label": label }, back));
+      } else grid.append(h("span", { class: "sq2-card sq2-gap", role: "img", "aria-label": label }));
+    });
+    const kingActions = new Map(legalOf(state, "take-king").map((a) => [a.king, a]));
+    const kings = h("div", { class: "sq2-row", role: "group", "aria-label": WORDS.kingsWaiting },
+      view.kings.map((id) => {
+        const action = kingActions.get(id);
+        return cardItem(id, { label: cardLabel(id), onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null });
+      }));
+    const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+    return h("section", { class: "sq2-centre", "aria-label": "The middle of the table" },
+      h("div", { class: "sq2-piles" },
+        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${WORDS.drawPile}: ${WORDS.cardsLeft(view.deck_size)}`)),
+        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${WORDS.discardPile}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${WORDS.discardPile}: ${WORDS.cardsLeft(view.discard.length)}`))),
+      h("div", { class: "sq2-area" }, h("h3", {}, WORDS.companions), grid),
+      h("div", { class: "sq2-area" }, h("h3", {}, WORDS.kingsWaiting), kings));
+  }
+
+  function realm(state, seat) {
+    const view = state.view;
+    const player = view.players[seat];
+    const own = seat === state.seat;
+    const current = seat === view.current_player;
+    const discards = own ? new Map(legalOf(state, "discard").map((a) => [a.card, a])) : new Map();
+    const building = own && builderOpen(state) && !builder.typing;
+    const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
+    const items = [];
+    for (const id of player.realm) {
+      const c = card(id);
+      const isQueen = c.kind === "queen";
+      const label = cardLabel(id, isQueen ? WORDS.awake : null);
+      let onclick = null;
+      let key = null;
+      if (discards.has(id)) {
+        onclick = () => act(discards.get(id));
+        key = keyOf(discards.get(id));
+      } else if (building && c.kind === "number") {
+        onclick = () => placeCard(id);
+        key = "build:" + id;
+      }
+      items.push(cardItem(id, { label: discards.has(id) ? `Discard ${label}` : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined }));
+    }
+    if (Array.isArray(player.sleeping)) {
+      for (const id of player.sleeping) {
+        const label = cardLabel(id, WORDS.sleeping);
+        const action = discards.get(id);
+        items.push(cardItem(id, { label: action ? `Discard ${label}` : label, asleep: true, onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null }));
+      }
+    } else {
+      for (let i = 0; i < player.sleeping; i++) items.push(cardItem("", { label: `a sleeping queen`, hidden: true }));
+    }
+    const knight = player.knight;
+    return h("section", { class: `sq2-realm${current ? " sq2-current" : ""}${own ? " sq2-own" : ""}`, "aria-label": `${player.name}'s ${WORDS.realm.toLowerCase()}` },
+      h("h3", {}, current ? "▶ " : "", player.name, h("span", { class: "sq2-count" }, ` · ${player.realm.length + (Array.isArray(player.sleeping) ? player.sleeping.length : player.sleeping)}/${player.limit}`)),
+      knight ? h("p", { class: `sq2-knight sq2-knight-${knight}` }, `${KNIGHT_EMOJI[knight] || ""} ${catalog().knights[knight] || knight}`) : null,
+      h("div", { class: "sq2-row", role: "group", "aria-label": `${player.name}'s cards` }, items.length ? items : h("span", { class: "sq2-nothing" }, "—")),
+      h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": `${player.name}'s companions and kings` },
+        player.companions.map((id) => cardItem(id, { label: cardLabel(id, "companion") })),
+        player.kings.map((id) => cardItem(id, { label: cardLabel(id, "rescued") })),
+        Array.isArray(player.drawn) ? player.drawn.map((id) => cardItem(id, { label: cardLabel(id, "just drawn") })) : null));
+  }
+
+  // ---- the equation builder ----
+
+  function builderOpen(state) {
+    return state.seat !== null && state.seat === state.view.current_player && state.view.phase === "actions" && !state.curtain;
+  }
+
+  function placeCard(id) {
+    const all = [...builder.slots, builder.result];
+    if (all.includes(id)) {
+      builder.slots = builder.slots.map((s) => (s === id ? null : s));
+      if (builder.result === id) builder.result = null;
+      if (builder.adjust && builder.adjust.card === id) builder.adjust = null;
+    } else if (builder.active === "result") {
+      builder.result = id;
+      builder.active = builder.slots.indexOf(null) >= 0 ? builder.slots.indexOf(null) : "result";
+    } else {
+      let index = typeof builder.active === "number" && builder.slots[builder.active] === null ? builder.active : builder.slots.indexOf(null);
+      if (index < 0) {
+        if (builder.result === null) builder.result = id;
+        else return redraw();
+      } else builder.slots[index] = id;
+      const next = builder.slots.indexOf(null);
+      builder.active = next >= 0 ? next : "result";
+    }
+    redraw();
+  }
+
+  function slotButton(id, active, label, onclick, key) {
+    const c = id ? card(id) : null;
+    const adjusted = id && builder.adjust && builder.adjust.card === id ? builder.adjust.by : 0;
+    const shown = c ? String(c.value + adjusted) : "?";
+    return h("button", { class: `sq2-slot${active ? " sq2-active" : ""}${id ? "" : " sq2-open"}`, "aria-label": label, "data-key": key, onclick }, shown, adjusted ? h("small", {}, adjusted > 0 ? " (+1)" : " (−1)") : null);
+  }
+
+  function preview() {
+    const value = (id) => (id ? card(id).value + (builder.adjust && builder.adjust.card === id ? builder.adjust.by : 0) : "?");
+    const left = builder.slots.map(value).join(` ${builder.op || "?"} `);
+    return `${left} = ${value(builder.result)}`;
+  }
+
+  function equationBuilder(state) {
+    const mine = state.view.players[state.seat];
+    const numbers = mine.realm.filter((id) => card(id).kind === "number").length;
+    if (numbers < 3) {
+      return h("section", { class: "sq2-builder", "aria-label": WORDS.equation }, h("p", {}, WORDS.needThree));
+    }
+    const allowed = state.view.operations || "+−×÷";
+    const slotsRow = h("div", { class: "sq2-slots", role: "group", "aria-label": "Your equation" });
+    builder.slots.forEach((id, index) => {
+      if (index > 0) slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, builder.op || "?"));
+      const label = id ? `Card ${index + 1}: ${card(id).name}. Press to take it out.` : `Empty place ${index + 1} for a card`;
+      slotsRow.append(slotButton(id, builder.active === index, label, () => { if (id) placeCard(id); else { builder.active = index; redraw(); } }, `slot:${index}`));
+    });
+    if (builder.slots.length < 5) {
+      slotsRow.append(h("button", { class: "sq2-small-button", "data-key": "add-slot", onclick: () => { builder.slots.push(null); builder.active = builder.slots.length - 1; redraw(); } }, WORDS.addSlot));
+    }
+    slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, WORDS.equals));
+    slotsRow.append(slotButton(builder.result, builder.active === "result", builder.result ? `Answer: ${card(builder.result).name}. Press to take it out.` : "Empty place for the answer", () => { if (builder.result) placeCard(builder.result); else { builder.active = "result"; redraw(); } }, "slot:result"));
+
+    const signs = h("div", { class: "sq2-signs", role: "group", "aria-label": "Choose the sign" },
+      SIGNS.map((sign) => h("button", {
+        class: `sq2-sign-button${builder.op === sign ? " sq2-active" : ""}`,
+        "aria-label": SIGN_WORDS[sign], "aria-pressed": builder.op === sign ? "true" : "false",
+        disabled: !allowed.includes(sign), "data-key": `sign:${sign}`,
+        onclick: () => { builder.op = sign; redraw(); },
+      }, sign)));
+
+    const knightRow = state.red_knight ? h("div", { class: "sq2-row", role: "group", "aria-label": WORDS.knightHelp },
+      h("span", {}, WORDS.knightHelp + ": "),
+      [...builder.slots, builder.result].filter(Boolean).map((id) => [1, -1].map((by) => h("button", {
+        class: "sq2-small-button", "data-key": `adjust:${id}:${by}`,
+        "aria-pressed": builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? "true" : "false",
+        onclick: () => { builder.adjust = builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? null : { card: id, by }; redraw(); },
+      }, `${card(id).name} ${by > 0 ? WORDS.plusOne : WORDS.minusOne}`)))) : null;
+
+    const checkBuilt = () => {
+      const cards = builder.slots.filter(Boolean);
+      send({ intent: "check", cards, result: builder.result, op: builder.op, adjust: builder.adjust });
+    };
+    const ready = builder.slots.filter(Boolean).length >= 2 && builder.result && builder.op;
+    const typed = h("form", { class: "sq2-typed", onsubmit: (event) => { event.preventDefault(); send({ intent: "check", text: builder.typed }); } },
+      h("label", { for: "sq2-typed-input" }, WORDS.typeHere),
+      h("input", { id: "sq2-typed-input", type: "text", maxlength: "120", autocomplete: "off", value: builder.typed, "data-key": "typed", oninput: (event) => { builder.typed = event.target.value; } }),
+      h("button", { type: "submit", class: "sq2-big", "data-key": "check-typed" }, WORDS.checkIt));
+    const hints = state.hints || { policy: "free", shown: [] };
+    return h("section", { class: "sq2-builder", "aria-label": WORDS.equation },
+      h("h3", {}, WORDS.equation),
+      builder.typing ? typed : h("div", {}, slotsRow, h("p", { class: "sq2-visually-hidden", "aria-live": "polite" }, preview()), signs, knightRow,
+        h("div", { class: "sq2-row" },
+          h("button", { class: "sq2-big sq2-primary", disabled: !ready, "data-key": "check", onclick: checkBuilt }, WORDS.checkIt),
+          h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, WORDS.clear))),
+      h("div", { class: "sq2-row" },
+        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, WORDS.hint, hints.left !== null && hints.left !== undefined ? ` (${WORDS.hintsLeft(hints.left)})` : "") : null,
+        h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, builder.typing ? WORDS.buildIt : WORDS.typeIt)),
+      hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": "Hints" }, hints.shown.map((text) => h("li", {}, text))) : null,
+      verdictBox(state));
+  }
+
+  function verdictBox(state) {
+    const verdict = state.verdict;
+    if (!verdict) return null;
+    return h("div", { class: `sq2-verdict ${verdict.ok ? "sq2-ok" : "sq2-not-yet"}`, role: "status" },
+      h("p", { class: "sq2-verdict-head" }, verdict.ok ? "✓ " : "✗ ", verdict.lines[0] || ""),
+      h("ul", {}, verdict.lines.slice(1).map((line) => h("li", {}, line))));
+  }
+
+  function choices(state) {
+    const contextual = new Set(["take-companion", "take-king", "discard", "make-equation"]);
+    const offered = legal(state).filter((a) => !contextual.has(a.kind));
+    if (!offered.length) return null;
+    return h("div", { class: "sq2-choices", role: "group", "aria-label": "What you can do" },
+      offered.map((action) => h("button", {
+        class: `sq2-big${action.kind === "end-actions" || action.kind === "decline" ? "" : " sq2-primary"}`,
+        "data-key": keyOf(action),
+        onclick: () => act(action),
+      }, describe(action, state))));
+  }
+
+  function narration(state) {
+    return h("section", { class: "sq2-narration", "aria-label": "What just happened" },
+      h("ul", { "aria-live": "polite" }, (state.narration || []).map((line) => h("li", {}, line))));
+  }
+
+  function gameOver(state) {
+    const winner = state.winner;
+    return h("section", { class: "sq2-over", role: "dialog", "aria-label": "Game over" },
+      h("h2", {}, WORDS.winner(winner.name, winner.kings.length)),
+      h("div", { class: "sq2-row" }, winner.kings.map((id) => cardItem(id, { label: cardLabel(id) }))),
+      h("button", { class: "sq2-big sq2-primary", "data-key": "new-game", onclick: () => send({ intent: "new-game" }) }, WORDS.newGame),
+      h("details", {}, h("summary", {}, WORDS.log), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));
+  }
+
+  function curtain(state) {
+    return h("section", { class: "sq2-curtain", role: "dialog", "aria-label": WORDS.pass(state.curtain) },
+      h("h2", {}, WORDS.pass(state.curtain)),
+      h("p", {}, WORDS.pressReady(state.curtain)),
+      h("button", { class: "sq2-big sq2-primary", "data-key": "ready", onclick: () => send({ intent: "ready" }) }, WORDS.ready));
+  }
+
+  // ---- drawing ----
+
+  function redraw() {
+    const state = model.get("state");
+    if (!state || !state.view) return;
+    const view = state.view;
+    const key = `${view.turn}|${view.phase}|${state.seat}|${(state.verdict && state.verdict.ok) || ""}`;
+    if (key !== builderKey) {
+      const typing = builder.typing;
+      builder = newBuilder();
+      builder.typing = typing;
+      builderKey = key;
+    }
+    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    const order = view.players.map((_, seat) => seat);
+    const others = order.filter((seat) => seat !== state.seat);
+    const parts = [
+      header(state),
+      state.curtain ? curtain(state) : null,
+      state.winner ? gameOver(state) : null,
+      h("div", { class: "sq2-layout" },
+        h("div", { class: "sq2-play" },
+          !state.curtain && !state.winner ? choices(state) : null,
+          builderOpen(state) ? equationBuilder(state) : null,
+          state.seat !== null ? realm(state, state.seat) : null),
+        h("div", { class: "sq2-board" },
+          centre(state),
+          others.map((seat) => realm(state, seat)),
+          narration(state))),
+    ];
+    root.replaceChildren(...parts.filter(Boolean));
+    if (focused) {
+      const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+      else {
+        const first = root.querySelector(".sq2-choices button, .sq2-curtain button, .sq2-over button, .sq2-choose");
+        if (first) first.focus();
+      }
+    }
+  }
+
+  model.on("change:state", redraw);
+  model.on("change:catalog", redraw);
+  redraw();
+  return () => model.off("change:state", redraw);
+}
+
+export default { render };
