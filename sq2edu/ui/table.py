@@ -94,7 +94,8 @@ class RescueTable(anywidget.AnyWidget):
 
     def new_game(self) -> None:
         """Deal a new game with the same players and settings."""
-        names, self.bots = [], {}
+        names: list[str] = []
+        self.bots: dict[int, Any] = {}
         for seat, name in enumerate(self.players):
             level = name.strip().lower()
             if level in LEVELS or level in ("random", "greedy", "strong"):
@@ -105,7 +106,17 @@ class RescueTable(anywidget.AnyWidget):
                 names.append(name.strip())
         seed = None if self.seed is None else self.seed + self._games_played
         self._games_played += 1
-        self.game: Game = new_game(names, seed=seed, rules=self.rules)
+        self.load(new_game(names, seed=seed, rules=self.rules))
+
+    def load(self, game: Game) -> None:
+        """Put ``game`` on the table (a saved game, or a position set up for a lesson).
+
+        Seats whose player is a computer level keep their computer player.
+        """
+        if game.num_players != len(self.players):
+            raise ValueError(f"this table has {len(self.players)} seats")
+        self.game = game
+        names = game.names
         self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
         self.seat = self.humans[0] if self.humans else None
         self.curtain: str | None = None

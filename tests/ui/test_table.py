@@ -1,0 +1,269 @@
+"""The card table driven from Python with the same intents the browser sends."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from sq2edu.core import Action
+from sq2edu.equations import parse
+from sq2edu.rescue import Rules
+from sq2edu.rescue.cards import CARDS
+from sq2edu.rescue.position import position
+from sq2edu.ui import RescueTable
+
+
+def table_at(players: list[str] | None = None, **placed: Any) -> RescueTable:
+    """A table whose game is a hand-stacked position (Mia to play unless said otherwise)."""
+    players = players or ["Mia", "easy"]
+    table = RescueTable(players=players, seed=1, pace=0)
+    names = [table.game.names[seat] for seat in range(len(players))]
+    table.load(position(names, **placed))
+    return table
+
+
+def act(table: RescueTable, action: dict[str, Any] | Action) -> None:
+    table.handle(
+        {"intent": "act", "action": action if isinstance(action, dict) else action.to_dict()}
+    )
+
+
+def builder_intent(action: dict[str, Any]) -> dict[str, Any]:
+    """The builder's intent for a legal equation action: its cards, its sign, the knight's ±1."""
+    equation = parse(action["text"])
+    assert equation.operation is not None
+    assert equation.operator_side is equation.left
+    cards = list(action["cards"])
+    intent: dict[str, Any] = {
+        "intent": "check",
+        "cards": cards[:-1],
+        "result": cards[-1],
+        "op": equation.operation.value,
+    }
+    for card, number in zip(cards, equation.numbers, strict=True):
+        if CARDS[card].value != number:
+            intent["adjust"] = {"card": card, "by": number - CARDS[card].value}
+    return intent
+
+
+def test_the_table_starts_with_the_first_players_prompt() -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=3, pace=0)
+    state = table.state
+    assert state["names"] == ["Mia", "Easy bot"]
+    assert state["view"]["prompt"]
+    assert "cards" in table.catalog
+    assert "q-owl" in table.catalog["cards"]
+    assert table.catalog["cards"]["q-owl"]["symbol_name"] == "lantern"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_whole_game_against_computer_players_by_clicking(seed: int) -> None:
+    table = RescueTable(
+        players=["Mia", "easy", "hard"] if seed % 3 == 0 else ["Mia", "medium"], seed=seed, pace=0
+    )
+    rng = random.Random(seed)
+    for _click in range(3000):
+        state = table.state
+        if state["winner"]:
+            break
+        actions = state["view"]["legal_actions"]
+        assert actions, state["view"]["phase"]
+        equations = [a for a in actions if a["kind"] == "make-equation"]
+        if equations and rng.random() < 0.7:
+            # Build it with the equation builder, as a child would.
+            intent = builder_intent(equations[0])
+            table.handle(intent)
+            assert table.state["verdict"]["ok"], table.state["verdict"]
+        else:
+            act(table, rng.choice(actions))
+        assert table.state["message"] == "", table.state["message"]
+    final = table.state
+    assert final["winner"] is not None
+    assert final["log"]
+    assert final["log"][-1].endswith("wins!")
+    assert final["view"]["legal_actions"] == []
+
+
+def test_a_right_equation_is_celebrated_and_summons_a_companion() -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a", "n9a"]}, phase="actions")
+    table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "+"})
+    verdict = table.state["verdict"]
+    assert verdict["ok"]
+    assert verdict["lines"][0] == "Yes! 2 + 3 = 5 works."
+    assert table.state["view"]["phase"] == "take-companion"
+    assert table.state["view"]["players"][0]["realm"] == ["n9a"]
+    assert "Mia made 2 + 3 = 5 and summons a companion." in table.state["narration"]
+
+
+def test_a_wrong_equation_is_explained_and_costs_nothing() -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    before = table.game.to_json()
+    table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "×"})
+    verdict = table.state["verdict"]
+    assert not verdict["ok"]
+    assert verdict["codes"] == ["not-true"]
+    assert "2 × 3 makes 6, not 5." in verdict["lines"]
+    assert "Try +: 2 + 3 = 5 works!" in verdict["lines"]
+    assert table.game.to_json() == before
+
+
+def test_a_typed_equation_gets_the_same_checks() -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    table.handle({"intent": "check", "text": "5 = 2 + 3"})
+    assert table.state["verdict"]["ok"]
+    assert table.state["view"]["phase"] == "take-companion"
+    wrong = table_at(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    wrong.handle({"intent": "check", "text": "2 + a = 5"})
+    assert wrong.state["verdict"]["codes"] == ["syntax"]
+    assert "I can't read the 'a' here" in wrong.state["verdict"]["lines"][1]
+
+
+def test_the_red_knight_offers_one_more_or_one_less_on_one_card() -> None:
+    table = table_at(knights=["red", "green"], realms={0: ["n2a", "n3a", "n4a"]}, phase="actions")
+    assert table.state["red_knight"]
+    table.handle(
+        {
+            "intent": "check",
+            "cards": ["n2a", "n3a"],
+            "result": "n4a",
+            "op": "+",
+            "adjust": {"card": "n4a", "by": 1},
+        }
+    )
+    assert table.state["verdict"]["ok"]
+    assert "Your red knight made the 4 count as 5." in table.state["verdict"]["lines"]
+
+
+def test_without_the_red_knight_an_adjusted_card_is_refused() -> None:
+    table = table_at(knights=["green", "red"], realms={0: ["n2a", "n3a", "n4a"]}, phase="actions")
+    table.handle(
+        {
+            "intent": "check",
+            "cards": ["n2a", "n3a"],
+            "result": "n4a",
+            "op": "+",
+            "adjust": {"card": "n4a", "by": 1},
+        }
+    )
+    assert table.state["verdict"]["codes"] == ["missing-card"]
+
+
+def test_the_hint_ladder_climbs_and_stops() -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n6a", "n7a"]}, phase="actions")
+    for _rung in range(4):
+        table.handle({"intent": "hint"})
+    shown = table.state["hints"]["shown"]
+    assert len(shown) == 3
+    assert shown[0].startswith("You can make an equation with ×")
+    assert shown[1] == "Try the 2, the 3 and the 6."
+    assert shown[2].startswith("Here is one: 2 × 3 = 6")
+
+
+def test_hints_can_be_limited_or_off() -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, hints="off")
+    table.load(position(["Mia", "Easy bot"], realms={0: ["n2a", "n3a", "n5a"]}, phase="actions"))
+    table.handle({"intent": "hint"})
+    assert table.state["hints"]["shown"] == []
+    assert table.state["message"] == "Hints are off in this class. You can do it!"
+    with pytest.raises(ValueError, match="hints is one of"):
+        RescueTable(players=["Mia", "easy"], hints="always")
+
+
+def test_the_class_operations_are_the_builders_signs() -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, rules=Rules(operations="+−"))
+    table.load(
+        position(
+            ["Mia", "Easy bot"],
+            realms={0: ["n2a", "n3a", "n6a"]},
+            phase="actions",
+            rules=Rules(operations="+−"),
+        )
+    )
+    assert table.state["view"]["operations"] == "+−"
+    table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n6a", "op": "×"})
+    assert table.state["verdict"]["codes"] == ["operation-not-allowed"]
+
+
+def test_a_click_that_is_not_legal_now_is_answered_in_words() -> None:
+    table = table_at(realms={0: ["n2a"]}, phase="actions")
+    before = table.game.to_json()
+    act(table, {"kind": "roll"})
+    assert table.state["message"].startswith("Not now.")
+    act(table, {"kind": "discard", "card": "n2a"})
+    assert table.state["message"].startswith("Not now.")
+    assert table.game.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"intent": "fly"},
+        {"intent": "act", "action": {"kind": "make-equation", "cards": "n2a", "text": 5}},
+        {"intent": "act", "action": "roll"},
+        {"intent": "act"},
+        {"intent": "check", "cards": ["q-owl"], "result": "n2a", "op": "+"},
+        {"intent": "check", "cards": ["n2a", "n2a"], "result": "n2a", "op": "+"},
+        {"intent": "check", "text": "1" * 1_000_000},
+        {"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "**"},
+    ],
+)
+def test_broken_or_hostile_intents_get_words_not_a_crash(intent: dict[str, Any]) -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    before = table.game.to_json()
+    table.handle(intent)
+    assert table.state["message"] or (table.state["verdict"] and not table.state["verdict"]["ok"])
+    assert table.game.to_json() == before
+
+
+def test_computer_players_move_and_are_narrated() -> None:
+    table = table_at(realms={0: ["n9a"]}, phase="actions")
+    act(table, {"kind": "end-actions"})
+    narration = " ".join(table.state["narration"])
+    assert "Easy bot" in narration
+    assert table.state["view"]["current_player"] == 0
+
+
+def test_hot_seat_hides_the_next_players_cards_until_ready() -> None:
+    table = table_at(["Mia", "Leo"], realms={0: ["n9a"]}, sleeping={1: ["q-owl"]}, phase="actions")
+    act(table, {"kind": "end-actions"})
+    state = table.state
+    assert state["curtain"] == "Leo"
+    assert state["seat"] is None
+    assert state["view"]["players"][1]["sleeping"] == 1  # hidden, only counted
+    act(table, {"kind": "roll"})
+    assert table.state["message"] == "Press I'm ready first."
+    table.handle({"intent": "ready"})
+    assert table.state["seat"] == 1
+    assert table.state["view"]["players"][1]["sleeping"] == ["q-owl"]
+
+
+def test_attempts_are_reported_for_the_progress_store() -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    seen: list[dict[str, Any]] = []
+    table.attempt_listeners.append(seen.append)
+    table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "×"})
+    table.handle({"intent": "check", "text": "2 + 3 = 5"})
+    assert [(a["text"], a["ok"], a["codes"], a["typed"]) for a in seen] == [
+        ("2 × 3 = 5", False, ["not-true"], False),
+        ("2 + 3 = 5", True, [], True),
+    ]
+
+
+def test_game_over_shows_the_winner_and_a_new_game_starts() -> None:
+    table = table_at(
+        realms={0: ["q-owl"]},
+        companions={0: ["c-lion"]},
+        kings={0: ["k-cookie", "k-clock", "k-dino"]},
+        phase="actions",
+    )
+    act(table, {"kind": "rescue", "queen": "q-owl", "companion": "c-lion"})
+    act(table, {"kind": "take-king", "king": "k-sock"})
+    state = table.state
+    assert state["winner"]["name"] == "Mia"
+    assert "k-sock" in state["winner"]["kings"]
+    assert state["log"][-1] == "Mia rescued 4 kings and wins!"
+    table.handle({"intent": "new-game"})
+    assert table.state["winner"] is None
+    assert table.state["log"] == []
