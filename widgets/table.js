@@ -21,10 +21,11 @@ const WORDS = {
   hint: "💡 Hint",
   typeIt: "⌨ Type it",
   buildIt: "🃏 Use cards",
-  addSlot: "+ card",
+  addSlot: "Add a card",
   ready: "I'm ready",
   newGame: "New game",
   yourTurn: "Your turn",
+  gameOver: "Game over",
   turnOf: (name) => `${name}'s turn`,
   equation: "Make an equation",
   equals: "=",
@@ -72,6 +73,7 @@ function newBuilder() {
 function render({ model, el }) {
   let builder = newBuilder();
   let builderKey = "";
+  let version = 0;
   const root = h("div", { class: "sq2-table" });
   el.append(root);
 
@@ -159,10 +161,10 @@ function render({ model, el }) {
   function header(state) {
     const view = state.view;
     const current = view.current_player;
-    const mine = state.seat !== null && state.seat === current && !view.winner;
+    const mine = state.seat !== null && state.seat === current;
     return h("header", { class: "sq2-header" },
       h("div", { class: "sq2-turn" },
-        h("span", { class: "sq2-who" }, mine ? WORDS.yourTurn : WORDS.turnOf(state.names[current])),
+        h("span", { class: "sq2-who" }, state.winner ? WORDS.gameOver : mine ? WORDS.yourTurn : WORDS.turnOf(state.names[current])),
         view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": `The die shows ${view.roll === "dragon" ? "a dragon" : view.roll}` }, WORDS.rolled(view.roll)) : null),
       h("p", { class: "sq2-prompt", id: "sq2-prompt" }, view.prompt || ""),
       h("p", { class: "sq2-message", role: "alert" }, state.message || ""));
@@ -344,7 +346,7 @@ function render({ model, el }) {
     const verdict = state.verdict;
     if (!verdict) return null;
     return h("div", { class: `sq2-verdict ${verdict.ok ? "sq2-ok" : "sq2-not-yet"}`, role: "status" },
-      h("p", { class: "sq2-verdict-head" }, verdict.ok ? "✓ " : "✗ ", verdict.lines[0] || ""),
+      h("p", { class: "sq2-verdict-head" }, verdict.ok ? "✓ " : "✗ ", verdict.lines[0] || "", verdict.ok ? " 🎉" : ""),
       h("ul", {}, verdict.lines.slice(1).map((line) => h("li", {}, line))));
   }
 
@@ -361,6 +363,7 @@ function render({ model, el }) {
   }
 
   function narration(state) {
+    if (!(state.narration || []).length) return null;
     return h("section", { class: "sq2-narration", "aria-label": "What just happened" },
       h("ul", { "aria-live": "polite" }, (state.narration || []).map((line) => h("li", {}, line))));
   }
@@ -404,7 +407,7 @@ function render({ model, el }) {
       h("div", { class: "sq2-layout" },
         h("div", { class: "sq2-play" },
           !state.curtain && !state.winner ? choices(state) : null,
-          builderOpen(state) ? equationBuilder(state) : null,
+          builderOpen(state) ? equationBuilder(state) : verdictBox(state),
           state.seat !== null ? realm(state, state.seat) : null),
         h("div", { class: "sq2-board" },
           centre(state),
@@ -412,6 +415,9 @@ function render({ model, el }) {
           narration(state))),
     ];
     root.replaceChildren(...parts.filter(Boolean));
+    // Lets a test (or an assistive tool) tell that the table has been redrawn.
+    root.dataset.version = String(++version);
+    root.dataset.phase = view.phase;
     if (focused) {
       const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again) again.focus();

@@ -38,6 +38,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
+import nbformat
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
@@ -351,3 +352,34 @@ def voila_server(
         stem = _artifact_stem(request.node)
         for number, server in enumerate(servers):
             shutil.copyfile(server.log_path, artifacts_dir / f"{stem}.voila-{number}.log")
+
+
+OpenCell = Callable[[str], Page]
+"""Serves a one-cell notebook with Voilà and opens it; returns the page once it has drawn."""
+
+WIDGET_TIMEOUT_MS = 60_000
+"""A cold kernel start, the imports and the first drawing of a widget."""
+
+
+@pytest.fixture
+def open_cell(page: Page, voila_server: VoilaServer, tmp_path: Path) -> OpenCell:
+    """Open a notebook made of one code cell in Voilà, and wait for a table to be drawn.
+
+    The classroom's tests use it too: anything that shows a ``.sq2-table`` works.
+    """
+
+    def open_it(source: str) -> Page:
+        notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
+        notebook.cells.append(nbformat.v4.new_code_cell(source))  # type: ignore[no-untyped-call]
+        path = tmp_path / f"cell-{len(list(tmp_path.glob('cell-*.ipynb')))}.ipynb"
+        nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
+        page.goto(voila_server(path), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+        page.wait_for_selector(".sq2-table[data-version]", timeout=WIDGET_TIMEOUT_MS)
+        return page
+
+    return open_it
