@@ -13,9 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, equations, rescue
+from benchmarks import bots, equations, rescue, table
 
-SUITES = [equations, rescue, bots]
+SUITES = [equations, rescue, bots, table]
 
 
 def machine() -> str:

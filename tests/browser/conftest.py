@@ -246,7 +246,7 @@ def free_port() -> int:
         return port
 
 
-class _VoilaProcess:
+class VoilaProcess:
     """A Voilà server process and the file its output goes to."""
 
     def __init__(self, notebook: Path, log_path: Path) -> None:
@@ -336,11 +336,11 @@ def voila_server(
     ``sys.executable``). When the test fails, the servers' logs are copied to
     ``test-artifacts/``.
     """
-    servers: list[_VoilaProcess] = []
+    servers: list[VoilaProcess] = []
     logs = tmp_path_factory.mktemp("voila-logs")
 
     def start(notebook: Path) -> str:
-        server = _VoilaProcess(notebook.resolve(), logs / f"voila-{len(servers)}.log")
+        server = VoilaProcess(notebook.resolve(), logs / f"voila-{len(servers)}.log")
         servers.append(server)
         server.wait_until_up()
         return server.base_url
