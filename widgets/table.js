@@ -1,53 +1,16 @@
 // The card table of sq2edu: draws the state the kernel sends and sends back intents.
 // Plain ES module for anywidget: no build step, no imports from the network.
-// Every word shown comes from the kernel (already translated) or from WORDS below; text is
-// always set with textContent, never parsed as HTML.
+// Every word shown comes from the kernel, already translated (catalog.words and each
+// action's label); text is always set with textContent, never parsed as HTML.
 
-const WORDS = {
-  drawPile: "Draw pile",
-  discardPile: "Discard pile",
-  companions: "Companions",
-  kingsWaiting: "Kings to rescue",
-  realm: "Realm",
-  kings: "Kings",
-  sleeping: "sleeping",
-  awake: "awake",
-  faceDown: "face-down companion",
-  emptyPlace: "empty place",
-  place: "place",
-  roll: "🎲 Roll the die",
-  checkIt: "Check ✓",
-  clear: "Clear",
-  hint: "💡 Hint",
-  typeIt: "⌨ Type it",
-  buildIt: "🃏 Use cards",
-  addSlot: "Add a card",
-  ready: "I'm ready",
-  newGame: "New game",
-  yourTurn: "Your turn",
-  gameOver: "Game over",
-  turnOf: (name) => `${name}'s turn`,
-  equation: "Make an equation",
-  equals: "=",
-  result: "answer",
-  empty: "empty",
-  typeHere: "Type an equation, like 2 + 3 = 5",
-  pass: (name) => `Pass the screen to ${name}.`,
-  pressReady: (name) => `${name}, press “I'm ready” when nobody else is looking.`,
-  winner: (name, n) => `${name} rescued ${n} kings and wins! 🎉`,
-  log: "What happened",
-  knight: "Knight",
-  cardsLeft: (n) => (n === 1 ? "1 card" : `${n} cards`),
-  needThree: "An equation needs three number cards. Collect some more!",
-  hintsLeft: (n) => `${n} hints left`,
-  plusOne: "+1",
-  minusOne: "−1",
-  knightHelp: "Red knight: make one card one more or one less",
-  rolled: (face) => (face === "dragon" ? "🐉" : face),
-};
+// Every word comes from the kernel (catalog.words), already translated; "{name}" slots are
+// filled here.
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
 
 const SIGNS = ["+", "−", "×", "÷"];
-const SIGN_WORDS = { "+": "plus", "−": "minus", "×": "times", "÷": "divided by" };
+const SIGN_WORDS = { "+": "plus", "−": "minus", "×": "times", "÷": "dividedBy" };
 const KNIGHT_EMOJI = { red: "🔴", blue: "🔵", white: "⚪", black: "⚫", purple: "🟣", green: "🟢" };
 
 function h(tag, attrs = {}, ...children) {
@@ -83,14 +46,21 @@ function render({ model, el }) {
   function catalog() {
     return model.get("catalog") || { cards: {}, knights: {} };
   }
+  function t(key, params = {}) {
+    const words = catalog().words || {};
+    return fill(words[key] || key, params);
+  }
   function card(id) {
     return catalog().cards[id] || { name: id, kind: "?", emoji: "" };
+  }
+  function count(n) {
+    return n === 1 ? t("oneCardLeft") : t("cardsLeft", { count: n });
   }
   function cardLabel(id, extra) {
     const c = card(id);
     const parts = [c.name];
     if (extra) parts.push(extra);
-    if (c.symbol_name) parts.push(`${c.symbol_name} symbol`);
+    if (c.symbol_name) parts.push(t("symbol", { symbol: c.symbol_name }));
     return parts.join(", ");
   }
 
@@ -127,31 +97,6 @@ function render({ model, el }) {
     return legal(state).filter((a) => a.kind === kind);
   }
 
-  function describe(action, state) {
-    const names = state.names;
-    const n = (id) => card(id).name;
-    switch (action.kind) {
-      case "roll": return WORDS.roll;
-      case "reroll": return "🎲 Roll again";
-      case "keep-roll": return "Keep the 1";
-      case "wake-queen": return `Wake the ${n(action.queen)}`;
-      case "decline": return "No, thanks";
-      case "play-instant": return `Play the ${n(action.card)}`;
-      case "steal-card": return `Take the ${n(action.card)} from ${names[action.target]}`;
-      case "take-queen-from-discard": return `Take the ${n(action.queen)}`;
-      case "swap-knights": return `Swap the knights of ${names[action.first]} and ${names[action.second]}`;
-      case "switch-cards": return `Give your ${n(action.mine)}, take ${names[action.target]}'s ${n(action.theirs)}`;
-      case "wake-with-pair": return `Wake your queens with two ${n(action.first)}s`;
-      case "use-spell-book": return `Use a Spell Book to take the ${n(action.card)}`;
-      case "rescue": return `Rescue a king with the ${n(action.queen)} and the ${n(action.companion)}`;
-      case "end-actions": return "Finish my turn ➜";
-      case "take-king": return `Rescue the ${n(action.king)}`;
-      case "take-companion": return `Take the companion in place ${action.slot + 1}`;
-      case "discard": return `Discard the ${n(action.card)}`;
-      default: return action.kind;
-    }
-  }
-
   function keyOf(action) {
     return "act:" + JSON.stringify(action);
   }
@@ -164,8 +109,8 @@ function render({ model, el }) {
     const mine = state.seat !== null && state.seat === current;
     return h("header", { class: "sq2-header" },
       h("div", { class: "sq2-turn" },
-        h("span", { class: "sq2-who" }, state.winner ? WORDS.gameOver : mine ? WORDS.yourTurn : WORDS.turnOf(state.names[current])),
-        view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": `The die shows ${view.roll === "dragon" ? "a dragon" : view.roll}` }, WORDS.rolled(view.roll)) : null),
+        h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
+        view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
       h("p", { class: "sq2-prompt", id: "sq2-prompt" }, view.prompt || ""),
       h("p", { class: "sq2-message", role: "alert" }, state.message || ""));
   }
@@ -173,10 +118,10 @@ function render({ model, el }) {
   function centre(state) {
     const view = state.view;
     const takeSlots = new Map(legalOf(state, "take-companion").map((a) => [a.slot, a]));
-    const grid = h("div", { class: "sq2-grid", role: "group", "aria-label": WORDS.companions });
+    const grid = h("div", { class: "sq2-grid", role: "group", "aria-label": t("companions") });
     view.grid.forEach((place, index) => {
       const action = takeSlots.get(index);
-      const label = place.card ? cardLabel(place.card, "face up") : place.occupied ? `${WORDS.faceDown}, ${WORDS.place} ${index + 1}` : `${WORDS.emptyPlace} ${index + 1}`;
+      const label = place.card ? cardLabel(place.card, t("faceUp")) : place.occupied ? t("faceDown", { place: index + 1 }) : t("emptyPlace", { place: index + 1 });
       if (place.card) grid.append(cardItem(place.card, { label }));
       else if (place.occupied) {
         const back = h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, h("span", { class: "sq2-emoji" }, "❓"), h("span", { class: "sq2-name" }, `${index + 1}`));
@@ -186,18 +131,18 @@ function render({ model, el }) {
       } else grid.append(h("span", { class: "sq2-card sq2-gap", role: "img", "aria-label": label }));
     });
     const kingActions = new Map(legalOf(state, "take-king").map((a) => [a.king, a]));
-    const kings = h("div", { class: "sq2-row", role: "group", "aria-label": WORDS.kingsWaiting },
+    const kings = h("div", { class: "sq2-row", role: "group", "aria-label": t("kingsWaiting") },
       view.kings.map((id) => {
         const action = kingActions.get(id);
         return cardItem(id, { label: cardLabel(id), onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null });
       }));
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
-    return h("section", { class: "sq2-centre", "aria-label": "The middle of the table" },
+    return h("section", { class: "sq2-centre", "aria-label": t("middle") },
       h("div", { class: "sq2-piles" },
-        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${WORDS.drawPile}: ${WORDS.cardsLeft(view.deck_size)}`)),
-        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${WORDS.discardPile}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${WORDS.discardPile}: ${WORDS.cardsLeft(view.discard.length)}`))),
-      h("div", { class: "sq2-area" }, h("h3", {}, WORDS.companions), grid),
-      h("div", { class: "sq2-area" }, h("h3", {}, WORDS.kingsWaiting), kings));
+        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${t("drawPile")}: ${count(view.deck_size)}`)),
+        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${t("discardPile")}: ${count(view.discard.length)}`))),
+      h("div", { class: "sq2-area" }, h("h3", {}, t("companions")), grid),
+      h("div", { class: "sq2-area" }, h("h3", {}, t("kingsWaiting")), kings));
   }
 
   function realm(state, seat) {
@@ -212,7 +157,7 @@ function render({ model, el }) {
     for (const id of player.realm) {
       const c = card(id);
       const isQueen = c.kind === "queen";
-      const label = cardLabel(id, isQueen ? WORDS.awake : null);
+      const label = cardLabel(id, isQueen ? t("awake") : null);
       let onclick = null;
       let key = null;
       if (discards.has(id)) {
@@ -222,26 +167,26 @@ function render({ model, el }) {
         onclick = () => placeCard(id);
         key = "build:" + id;
       }
-      items.push(cardItem(id, { label: discards.has(id) ? `Discard ${label}` : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined }));
+      items.push(cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined }));
     }
     if (Array.isArray(player.sleeping)) {
       for (const id of player.sleeping) {
-        const label = cardLabel(id, WORDS.sleeping);
+        const label = cardLabel(id, t("sleeping"));
         const action = discards.get(id);
-        items.push(cardItem(id, { label: action ? `Discard ${label}` : label, asleep: true, onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null }));
+        items.push(cardItem(id, { label: action ? t("discardIt", { card: label }) : label, asleep: true, onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null }));
       }
     } else {
-      for (let i = 0; i < player.sleeping; i++) items.push(cardItem("", { label: `a sleeping queen`, hidden: true }));
+      for (let i = 0; i < player.sleeping; i++) items.push(cardItem("", { label: t("sleepingQueen"), hidden: true }));
     }
     const knight = player.knight;
-    return h("section", { class: `sq2-realm${current ? " sq2-current" : ""}${own ? " sq2-own" : ""}`, "aria-label": `${player.name}'s ${WORDS.realm.toLowerCase()}` },
+    return h("section", { class: `sq2-realm${current ? " sq2-current" : ""}${own ? " sq2-own" : ""}`, "aria-label": t("realmOf", { name: player.name }) },
       h("h3", {}, current ? "▶ " : "", player.name, h("span", { class: "sq2-count" }, ` · ${player.realm.length + (Array.isArray(player.sleeping) ? player.sleeping.length : player.sleeping)}/${player.limit}`)),
       knight ? h("p", { class: `sq2-knight sq2-knight-${knight}` }, `${KNIGHT_EMOJI[knight] || ""} ${catalog().knights[knight] || knight}`) : null,
-      h("div", { class: "sq2-row", role: "group", "aria-label": `${player.name}'s cards` }, items.length ? items : h("span", { class: "sq2-nothing" }, "—")),
-      h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": `${player.name}'s companions and kings` },
-        player.companions.map((id) => cardItem(id, { label: cardLabel(id, "companion") })),
-        player.kings.map((id) => cardItem(id, { label: cardLabel(id, "rescued") })),
-        Array.isArray(player.drawn) ? player.drawn.map((id) => cardItem(id, { label: cardLabel(id, "just drawn") })) : null));
+      h("div", { class: "sq2-row", role: "group", "aria-label": t("cardsOf", { name: player.name }) }, items.length ? items : h("span", { class: "sq2-nothing" }, "—")),
+      h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": t("keptOf", { name: player.name }) },
+        player.companions.map((id) => cardItem(id, { label: cardLabel(id, t("companion")) })),
+        player.kings.map((id) => cardItem(id, { label: cardLabel(id, t("rescued")) })),
+        Array.isArray(player.drawn) ? player.drawn.map((id) => cardItem(id, { label: cardLabel(id, t("justDrawn")) })) : null));
   }
 
   // ---- the equation builder ----
@@ -288,36 +233,36 @@ function render({ model, el }) {
     const mine = state.view.players[state.seat];
     const numbers = mine.realm.filter((id) => card(id).kind === "number").length;
     if (numbers < 3) {
-      return h("section", { class: "sq2-builder", "aria-label": WORDS.equation }, h("p", {}, WORDS.needThree));
+      return h("section", { class: "sq2-builder", "aria-label": t("equation") }, h("p", {}, t("needThree")));
     }
     const allowed = state.view.operations || "+−×÷";
-    const slotsRow = h("div", { class: "sq2-slots", role: "group", "aria-label": "Your equation" });
+    const slotsRow = h("div", { class: "sq2-slots", role: "group", "aria-label": t("yourEquation") });
     builder.slots.forEach((id, index) => {
       if (index > 0) slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, builder.op || "?"));
-      const label = id ? `Card ${index + 1}: ${card(id).name}. Press to take it out.` : `Empty place ${index + 1} for a card`;
+      const label = id ? t("slotFull", { place: index + 1, card: card(id).name }) : t("slotEmpty", { place: index + 1 });
       slotsRow.append(slotButton(id, builder.active === index, label, () => { if (id) placeCard(id); else { builder.active = index; redraw(); } }, `slot:${index}`));
     });
     if (builder.slots.length < 5) {
-      slotsRow.append(h("button", { class: "sq2-small-button", "data-key": "add-slot", onclick: () => { builder.slots.push(null); builder.active = builder.slots.length - 1; redraw(); } }, WORDS.addSlot));
+      slotsRow.append(h("button", { class: "sq2-small-button", "data-key": "add-slot", onclick: () => { builder.slots.push(null); builder.active = builder.slots.length - 1; redraw(); } }, t("addSlot")));
     }
-    slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, WORDS.equals));
-    slotsRow.append(slotButton(builder.result, builder.active === "result", builder.result ? `Answer: ${card(builder.result).name}. Press to take it out.` : "Empty place for the answer", () => { if (builder.result) placeCard(builder.result); else { builder.active = "result"; redraw(); } }, "slot:result"));
+    slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, "="));
+    slotsRow.append(slotButton(builder.result, builder.active === "result", builder.result ? t("answerFull", { card: card(builder.result).name }) : t("answerEmpty"), () => { if (builder.result) placeCard(builder.result); else { builder.active = "result"; redraw(); } }, "slot:result"));
 
-    const signs = h("div", { class: "sq2-signs", role: "group", "aria-label": "Choose the sign" },
+    const signs = h("div", { class: "sq2-signs", role: "group", "aria-label": t("chooseSign") },
       SIGNS.map((sign) => h("button", {
         class: `sq2-sign-button${builder.op === sign ? " sq2-active" : ""}`,
-        "aria-label": SIGN_WORDS[sign], "aria-pressed": builder.op === sign ? "true" : "false",
+        "aria-label": t(SIGN_WORDS[sign]), "aria-pressed": builder.op === sign ? "true" : "false",
         disabled: !allowed.includes(sign), "data-key": `sign:${sign}`,
         onclick: () => { builder.op = sign; redraw(); },
       }, sign)));
 
-    const knightRow = state.red_knight ? h("div", { class: "sq2-row", role: "group", "aria-label": WORDS.knightHelp },
-      h("span", {}, WORDS.knightHelp + ": "),
+    const knightRow = state.red_knight ? h("div", { class: "sq2-row", role: "group", "aria-label": t("knightHelp") },
+      h("span", {}, t("knightHelp") + ": "),
       [...builder.slots, builder.result].filter(Boolean).map((id) => [1, -1].map((by) => h("button", {
         class: "sq2-small-button", "data-key": `adjust:${id}:${by}`,
         "aria-pressed": builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? "true" : "false",
         onclick: () => { builder.adjust = builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? null : { card: id, by }; redraw(); },
-      }, `${card(id).name} ${by > 0 ? WORDS.plusOne : WORDS.minusOne}`)))) : null;
+      }, `${card(id).name} ${by > 0 ? "+1" : "−1"}`)))) : null;
 
     const checkBuilt = () => {
       const cards = builder.slots.filter(Boolean);
@@ -325,20 +270,20 @@ function render({ model, el }) {
     };
     const ready = builder.slots.filter(Boolean).length >= 2 && builder.result && builder.op;
     const typed = h("form", { class: "sq2-typed", onsubmit: (event) => { event.preventDefault(); send({ intent: "check", text: builder.typed }); } },
-      h("label", { for: "sq2-typed-input" }, WORDS.typeHere),
+      h("label", { for: "sq2-typed-input" }, t("typeHere")),
       h("input", { id: "sq2-typed-input", type: "text", maxlength: "120", autocomplete: "off", value: builder.typed, "data-key": "typed", oninput: (event) => { builder.typed = event.target.value; } }),
-      h("button", { type: "submit", class: "sq2-big", "data-key": "check-typed" }, WORDS.checkIt));
+      h("button", { type: "submit", class: "sq2-big", "data-key": "check-typed" }, t("checkIt")));
     const hints = state.hints || { policy: "free", shown: [] };
-    return h("section", { class: "sq2-builder", "aria-label": WORDS.equation },
-      h("h3", {}, WORDS.equation),
+    return h("section", { class: "sq2-builder", "aria-label": t("equation") },
+      h("h3", {}, t("equation")),
       builder.typing ? typed : h("div", {}, slotsRow, h("p", { class: "sq2-visually-hidden", "aria-live": "polite" }, preview()), signs, knightRow,
         h("div", { class: "sq2-row" },
-          h("button", { class: "sq2-big sq2-primary", disabled: !ready, "data-key": "check", onclick: checkBuilt }, WORDS.checkIt),
-          h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, WORDS.clear))),
+          h("button", { class: "sq2-big sq2-primary", disabled: !ready, "data-key": "check", onclick: checkBuilt }, t("checkIt")),
+          h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, t("clear")))),
       h("div", { class: "sq2-row" },
-        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, WORDS.hint, hints.left !== null && hints.left !== undefined ? ` (${WORDS.hintsLeft(hints.left)})` : "") : null,
-        h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, builder.typing ? WORDS.buildIt : WORDS.typeIt)),
-      hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": "Hints" }, hints.shown.map((text) => h("li", {}, text))) : null,
+        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, t("hint"), hints.left !== null && hints.left !== undefined ? ` (${t("hintsLeft", { count: hints.left })})` : "") : null,
+        h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, builder.typing ? t("buildIt") : t("typeIt"))),
+      hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": t("hints") }, hints.shown.map((text) => h("li", {}, text))) : null,
       verdictBox(state));
   }
 
@@ -354,34 +299,34 @@ function render({ model, el }) {
     const contextual = new Set(["take-companion", "take-king", "discard", "make-equation"]);
     const offered = legal(state).filter((a) => !contextual.has(a.kind));
     if (!offered.length) return null;
-    return h("div", { class: "sq2-choices", role: "group", "aria-label": "What you can do" },
+    return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
       offered.map((action) => h("button", {
         class: `sq2-big${action.kind === "end-actions" || action.kind === "decline" ? "" : " sq2-primary"}`,
         "data-key": keyOf(action),
         onclick: () => act(action),
-      }, describe(action, state))));
+      }, action.label || action.kind)));
   }
 
   function narration(state) {
     if (!(state.narration || []).length) return null;
-    return h("section", { class: "sq2-narration", "aria-label": "What just happened" },
+    return h("section", { class: "sq2-narration", "aria-label": t("whatHappened") },
       h("ul", { "aria-live": "polite" }, (state.narration || []).map((line) => h("li", {}, line))));
   }
 
   function gameOver(state) {
     const winner = state.winner;
-    return h("section", { class: "sq2-over", role: "dialog", "aria-label": "Game over" },
-      h("h2", {}, WORDS.winner(winner.name, winner.kings.length)),
+    return h("section", { class: "sq2-over", role: "dialog", "aria-label": t("gameOver") },
+      h("h2", {}, t("winner", { name: winner.name, count: winner.kings.length })),
       h("div", { class: "sq2-row" }, winner.kings.map((id) => cardItem(id, { label: cardLabel(id) }))),
-      h("button", { class: "sq2-big sq2-primary", "data-key": "new-game", onclick: () => send({ intent: "new-game" }) }, WORDS.newGame),
-      h("details", {}, h("summary", {}, WORDS.log), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));
+      h("button", { class: "sq2-big sq2-primary", "data-key": "new-game", onclick: () => send({ intent: "new-game" }) }, t("newGame")),
+      h("details", {}, h("summary", {}, t("log")), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));
   }
 
   function curtain(state) {
-    return h("section", { class: "sq2-curtain", role: "dialog", "aria-label": WORDS.pass(state.curtain) },
-      h("h2", {}, WORDS.pass(state.curtain)),
-      h("p", {}, WORDS.pressReady(state.curtain)),
-      h("button", { class: "sq2-big sq2-primary", "data-key": "ready", onclick: () => send({ intent: "ready" }) }, WORDS.ready));
+    return h("section", { class: "sq2-curtain", role: "dialog", "aria-label": t("pass", { name: state.curtain }) },
+      h("h2", {}, t("pass", { name: state.curtain })),
+      h("p", {}, t("pressReady", { name: state.curtain })),
+      h("button", { class: "sq2-big sq2-primary", "data-key": "ready", onclick: () => send({ intent: "ready" }) }, t("ready")));
   }
 
   // ---- drawing ----

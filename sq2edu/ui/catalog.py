@@ -6,6 +6,7 @@ from typing import Any
 
 from sq2edu.i18n import _
 from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI, Kind
+from sq2edu.ui.words import table_words
 
 __all__ = ["KNIGHT_POWERS", "catalog"]
 
@@ -40,4 +41,5 @@ def catalog() -> dict[str, Any]:
     return {
         "cards": cards,
         "knights": {knight: _(power) for knight, power in KNIGHT_POWERS.items()},
+        "words": table_words(),
     }

@@ -30,6 +30,7 @@ from sq2edu.i18n import _
 from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
+from sq2edu.ui.words import action_label
 
 __all__ = ["HINT_POLICIES", "RescueTable"]
 
@@ -357,6 +358,10 @@ class RescueTable(anywidget.AnyWidget):
         game = self.game
         viewer = None if self.curtain else self.seat
         view = game.view(viewer)
+        names = game.names
+        view["legal_actions"] = [
+            {**action, "label": action_label(action, names)} for action in view["legal_actions"]
+        ]
         if view["prompt"] is None and not game.is_over:
             view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
         winner = game.winner
