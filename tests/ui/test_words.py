@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from typing import Any
 
+from sq2edu.core import Action
 from sq2edu.rescue import actions
 from sq2edu.ui.words import action_label, table_words
 
@@ -27,7 +29,7 @@ def test_the_script_holds_no_sentences_of_its_own() -> None:
 
 def test_every_action_has_words_on_its_button() -> None:
     names = ["Mia", "Leo"]
-    examples = {
+    examples: dict[type[Action], dict[str, Any]] = {
         actions.Roll: {},
         actions.Reroll: {},
         actions.KeepRoll: {},
