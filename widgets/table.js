@@ -141,6 +141,10 @@ function render({ model, el }) {
       h("div", { class: "sq2-piles" },
         h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${t("drawPile")}: ${count(view.deck_size)}`)),
         h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${t("discardPile")}: ${count(view.discard.length)}`))),
+      view.discard.length > 1 ? h("details", { class: "sq2-browse" },
+        h("summary", {}, t("lookThrough")),
+        h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": t("discardPile") },
+          [...view.discard].reverse().map((id) => cardItem(id, { label: cardLabel(id) })))) : null,
       h("div", { class: "sq2-area" }, h("h3", {}, t("companions")), grid),
       h("div", { class: "sq2-area" }, h("h3", {}, t("kingsWaiting")), kings));
   }
@@ -372,6 +376,19 @@ function render({ model, el }) {
       }
     }
   }
+
+  // Arrow keys move between the buttons too, as Tab and Shift+Tab do.
+  root.addEventListener("keydown", (event) => {
+    const forward = event.key === "ArrowRight" || event.key === "ArrowDown";
+    const backward = event.key === "ArrowLeft" || event.key === "ArrowUp";
+    if ((!forward && !backward) || event.target instanceof HTMLInputElement) return;
+    const buttons = [...root.querySelectorAll("button:not(:disabled), summary")];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    const next = buttons[(at + (forward ? 1 : -1) + buttons.length) % buttons.length];
+    next.focus();
+    event.preventDefault();
+  });
 
   model.on("change:state", redraw);
   model.on("change:catalog", redraw);

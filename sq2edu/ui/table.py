@@ -74,7 +74,7 @@ class RescueTable(anywidget.AnyWidget):
         seed: int | None = None,
         rules: Rules | None = None,
         hints: str = "free",
-        pace: float = 0.9,
+        pace: float = 0.7,
     ) -> None:
         super().__init__()
         if hints not in HINT_POLICIES:
