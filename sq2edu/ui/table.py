@@ -298,7 +298,8 @@ class RescueTable(anywidget.AnyWidget):
             "lines": list(verdict.lines),
             "codes": list(verdict.codes),
         }
-        self._record(text, values, verdict.codes, typed)
+        numbers = list(verdict.equation.numbers) if verdict.equation is not None else []
+        self._record(text, numbers, verdict.codes, typed)
         if verdict.ok:
             used = self._cards_used(cards, list(verdict.cards_used), typed)
             try:
@@ -321,11 +322,11 @@ class RescueTable(anywidget.AnyWidget):
             chosen.append(card)
         return chosen
 
-    def _record(self, text: str, values: list[int], codes: Sequence[str], typed: bool) -> None:
+    def _record(self, text: str, numbers: list[int], codes: Sequence[str], typed: bool) -> None:
         attempt = {
             "player": self._current_name(),
             "text": text,
-            "cards": values,
+            "numbers": numbers,
             "ok": not codes,
             "codes": list(codes),
             "typed": typed,

@@ -245,9 +245,9 @@ def test_attempts_are_reported_for_the_progress_store() -> None:
     table.attempt_listeners.append(seen.append)
     table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "×"})
     table.handle({"intent": "check", "text": "2 + 3 = 5"})
-    assert [(a["text"], a["ok"], a["codes"], a["typed"]) for a in seen] == [
-        ("2 × 3 = 5", False, ["not-true"], False),
-        ("2 + 3 = 5", True, [], True),
+    assert [(a["text"], a["numbers"], a["ok"], a["codes"], a["typed"]) for a in seen] == [
+        ("2 × 3 = 5", [2, 3, 5], False, ["not-true"], False),
+        ("2 + 3 = 5", [2, 3, 5], True, [], True),
     ]
 
 
