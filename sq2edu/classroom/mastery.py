@@ -1,0 +1,94 @@
+"""How well each student knows each skill, on a four-step scale like Khan Academy's.
+
+A skill is an operation with two numbers or with three or more (``"division-more"``). For
+each student and skill, the last :data:`RECENT` attempts in that skill decide the level; an
+attempt counts as *right on their own* when it was right and the worked example (the third
+hint) had not been shown:
+
+=============  =============================================================
+level          when
+=============  =============================================================
+not started    no attempt yet
+attempted      at least one attempt
+familiar       3 or more attempts, at least 60% right on their own
+proficient     5 or more attempts, at least 80% right on their own
+mastered       8 or more attempts, at least 90% right on their own, and the
+               last 3 all right on their own
+=============  =============================================================
+
+Only recent attempts count, so a level can go down again: mastery has to be kept up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from sq2edu.classroom.records import SKILLS, Attempt
+
+__all__ = ["RECENT", "Level", "SkillMastery", "mastery", "mastery_grid"]
+
+#: How many of the latest attempts in a skill are looked at.
+RECENT = 10
+#: The hint rung that shows the whole equation: after it, a right answer is not one's own.
+_WORKED_EXAMPLE = 3
+
+
+class Level(IntEnum):
+    """The mastery scale, lowest first."""
+
+    NOT_STARTED = 0
+    ATTEMPTED = 1
+    FAMILIAR = 2
+    PROFICIENT = 3
+    MASTERED = 4
+
+    @property
+    def words(self) -> str:
+        """The level in words, for the dashboard."""
+        return self.name.replace("_", " ").lower()
+
+
+@dataclass(frozen=True, slots=True)
+class SkillMastery:
+    """One student's level in one skill, and what it rests on."""
+
+    skill: str
+    level: Level
+    attempts: int
+    right: int
+
+
+def _own(attempt: Attempt) -> bool:
+    return attempt.ok and attempt.hint_level < _WORKED_EXAMPLE
+
+
+def mastery(attempts: Iterable[Attempt], skill: str) -> SkillMastery:
+    """The level in ``skill`` from a student's attempts (given newest first)."""
+    recent = [a for a in attempts if a.skill == skill][:RECENT]
+    count = len(recent)
+    right = sum(_own(a) for a in recent)
+    rate = right / count if count else 0.0
+    if count >= 8 and rate >= 0.9 and all(_own(a) for a in recent[:3]):
+        level = Level.MASTERED
+    elif count >= 5 and rate >= 0.8:
+        level = Level.PROFICIENT
+    elif count >= 3 and rate >= 0.6:
+        level = Level.FAMILIAR
+    elif count >= 1:
+        level = Level.ATTEMPTED
+    else:
+        level = Level.NOT_STARTED
+    return SkillMastery(skill, level, count, right)
+
+
+def mastery_grid(attempts: Iterable[Attempt]) -> dict[str, dict[str, SkillMastery]]:
+    """Every student's level in every skill, from a class's attempts (newest first)."""
+    by_student: dict[str, list[Attempt]] = {}
+    for attempt in attempts:
+        by_student.setdefault(attempt.student, []).append(attempt)
+    return {
+        student: {skill: mastery(theirs, skill) for skill in SKILLS}
+        for student, theirs in by_student.items()
+    }

@@ -1,0 +1,90 @@
+"""What the progress store keeps: equation attempts and games, as plain records."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from sq2edu.equations import EquationSyntaxError, Op, parse
+
+__all__ = ["SKILLS", "Attempt", "GameRecord", "skill_of", "utc_now"]
+
+#: The skills mastery is measured in: each operation, with two numbers or with three or more.
+SKILLS: tuple[str, ...] = tuple(
+    f"{name}-{size}"
+    for name in ("addition", "subtraction", "multiplication", "division")
+    for size in ("two", "more")
+)
+_OP_NAMES = {
+    Op.ADD: "addition",
+    Op.SUB: "subtraction",
+    Op.MUL: "multiplication",
+    Op.DIV: "division",
+}
+
+
+def skill_of(text: str) -> str | None:
+    """The skill an equation practises (``"addition-two"``), or ``None`` if it has no one sign."""
+    try:
+        equation = parse(text)
+    except EquationSyntaxError:
+        return None
+    side, op = equation.operator_side, equation.operation
+    if side is None or op is None:
+        return None
+    return f"{_OP_NAMES[op]}-{'two' if len(side.numbers) == 2 else 'more'}"
+
+
+def utc_now() -> str:
+    """The time now in UTC, as ISO 8601 text to the second."""
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One equation a student checked, right or wrong.
+
+    :ivar student: the student's nickname.
+    :ivar text: the equation as typed or built.
+    :ivar ok: whether it was right.
+    :ivar codes: the problem codes, most important first (see :data:`PROBLEM_CODES`).
+    :ivar numbers: the numbers of the equation (empty when it could not be read).
+    :ivar typed: typed (``True``) or built from cards (``False``).
+    :ivar hint_level: the highest hint rung shown before this attempt (0 for none).
+    :ivar where: ``"game"`` or ``"lab"``.
+    :ivar at: when, in UTC (ISO 8601).
+    """
+
+    student: str
+    text: str
+    ok: bool
+    codes: tuple[str, ...] = ()
+    numbers: tuple[int, ...] = ()
+    typed: bool = False
+    hint_level: int = 0
+    where: str = "game"
+    at: str = field(default_factory=utc_now)
+
+    @property
+    def skill(self) -> str | None:
+        """The skill this attempt practises."""
+        return skill_of(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished (or abandoned) game.
+
+    :ivar players: the names in seating order.
+    :ivar bots: the computer level of each computer seat, by seat.
+    :ivar winner: the winner's name, or ``None`` if nobody won.
+    :ivar turns: how many turns were played.
+    :ivar seconds: how long the game lasted.
+    """
+
+    players: tuple[str, ...]
+    bots: dict[int, str]
+    winner: str | None
+    turns: int
+    seconds: float
+    at: str = field(default_factory=utc_now)

@@ -1,0 +1,189 @@
+"""The progress store: records survive, many kernels write at once, bad files say so."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom import (
+    SCHEMA_VERSION,
+    Attempt,
+    GameRecord,
+    SQLiteStore,
+    StoreError,
+    default_path,
+)
+
+
+def test_an_attempt_is_kept_with_everything_the_dashboard_needs(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "class.sqlite3") as store:
+        store.record_attempt(
+            Attempt("Mia", "2 + 3 = 6", False, ("not-true",), (2, 3, 6), typed=True, hint_level=1)
+        )
+        store.record_attempt(Attempt("Mia", "2 × 3 = 6", True, (), (2, 3, 6)))
+        (latest, first) = store.attempts("Mia")
+    assert (latest.text, latest.ok, latest.skill) == ("2 × 3 = 6", True, "multiplication-two")
+    assert (first.codes, first.numbers, first.typed, first.hint_level) == (
+        ("not-true",),
+        (2, 3, 6),
+        True,
+        1,
+    )
+    assert first.at <= latest.at
+
+
+def test_the_store_reopens_with_its_records(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    with SQLiteStore(path) as store:
+        store.join("Leo")
+        store.record_game(GameRecord(("Leo", "Easy bot"), {1: "easy"}, "Leo", 24, 312.5))
+    with SQLiteStore(path) as again:
+        assert again.students() == ["Leo"]
+        (game,) = again.games()
+        assert (game.players, game.bots, game.winner, game.turns) == (
+            ("Leo", "Easy bot"),
+            {1: "easy"},
+            "Leo",
+            24,
+        )
+
+
+def test_the_store_is_in_wal_mode_and_versioned(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    SQLiteStore(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+
+
+def test_the_default_place_is_the_users_data_folder() -> None:
+    path = default_path()
+    assert path.name == "progress.sqlite3"
+    assert "sq2edu" in path.parts
+
+
+def test_nicknames_with_sql_or_html_are_kept_as_plain_text(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "class.sqlite3") as store:
+        for nickname in [
+            "' OR 1=1 --",
+            "<img src=x onerror=alert(1)>",
+            "Robert'); DROP TABLE students;--",
+        ]:
+            store.record_attempt(Attempt(nickname, "1 + 1 = 2", True))
+        assert store.students() == [
+            "' OR 1=1 --",
+            "<img src=x onerror=alert(1)>",
+            "Robert'); DROP TABLE students;--",
+        ]
+        assert len(store.attempts("' OR 1=1 --")) == 1
+
+
+def test_settings_belong_to_the_class_and_a_new_class_archives_the_old(tmp_path: Path) -> None:
+    with SQLiteStore(tmp_path / "class.sqlite3") as store:
+        store.save_settings({"operations": "+−", "hints": "limited"})
+        store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
+        store.new_class("Class 3B")
+        assert store.settings() == {}
+        assert store.students() == []
+        assert store.attempts() == []
+        names = [name for name, _archived in store.classes()]
+        assert names == ["My class", "Class 3B"]
+        assert store.classes()[0][1] is not None  # archived, not deleted
+
+
+def _write_attempts(path: str, student: str, count: int) -> None:
+    with SQLiteStore(path) as store:
+        for number in range(count):
+            store.record_attempt(Attempt(student, f"{number} + 1 = {number + 1}", True))
+
+
+def test_thirty_kernels_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = str(tmp_path / "class.sqlite3")
+    SQLiteStore(path).close()
+    context = multiprocessing.get_context("spawn")
+    writers = [
+        context.Process(target=_write_attempts, args=(path, f"student{n}", 20)) for n in range(30)
+    ]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(timeout=120)
+        assert writer.exitcode == 0
+    with SQLiteStore(path) as store:
+        assert len(store.attempts()) == 30 * 20
+        assert len(store.students()) == 30
+
+
+def _write_forever(path: str, ready: multiprocessing.synchronize.Event) -> None:
+    with SQLiteStore(path) as store:
+        number = 0
+        while True:
+            store.record_attempt(Attempt("Zoe", f"{number} + 1 = {number + 1}", True))
+            number += 1
+            if number == 50:
+                ready.set()
+
+
+def test_a_killed_kernel_loses_nothing_it_wrote(tmp_path: Path) -> None:
+    path = str(tmp_path / "class.sqlite3")
+    SQLiteStore(path).close()
+    context = multiprocessing.get_context("spawn")
+    ready = context.Event()
+    writer = context.Process(target=_write_forever, args=(path, ready))
+    writer.start()
+    assert ready.wait(timeout=60)
+    time.sleep(0.2)
+    os.kill(writer.pid or 0, signal.SIGKILL)
+    writer.join()
+    with SQLiteStore(path) as store:
+        texts = [a.text for a in store.attempts("Zoe")]
+    assert len(texts) >= 50
+    # Every attempt is whole and they follow each other without a gap.
+    numbers = sorted(int(text.split(" + ")[0]) for text in texts)
+    assert numbers == list(range(len(numbers)))
+
+
+def test_a_damaged_file_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    path.write_bytes(b"this is not a database, just some bytes" * 100)
+    with pytest.raises(StoreError, match="is not a progress store that sq2edu can read"):
+        SQLiteStore(path)
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE recipes (name TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="belongs to another program"):
+        SQLiteStore(path)
+    db = sqlite3.connect(path)
+    assert [row[0] for row in db.execute("SELECT name FROM sqlite_master")] == ["recipes"]
+    db.close()
+
+
+def test_a_store_from_a_newer_sq2edu_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    SQLiteStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="newer sq2edu"):
+        SQLiteStore(path)
+
+
+def test_an_empty_file_is_upgraded_from_version_zero(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    sqlite3.connect(path).close()  # an empty database: schema version 0
+    with SQLiteStore(path) as store:
+        store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
+        assert len(store.attempts()) == 1
