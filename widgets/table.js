@@ -333,6 +333,28 @@ function render({ model, el }) {
       h("button", { class: "sq2-big sq2-primary", "data-key": "ready", onclick: () => send({ intent: "ready" }) }, t("ready")));
   }
 
+  // ---- the Equation Lab: the builder on its own, with dealt cards and a score ----
+
+  function lab(state) {
+    const cards = state.view.players[0].realm;
+    const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
+    const score = state.score || { right: 0, tries: 0 };
+    return [
+      h("header", { class: "sq2-header" },
+        h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, t("lab")),
+          h("span", { class: "sq2-score", role: "status", "aria-label": t("score", score) }, "⭐ ", t("score", score))),
+        h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
+        h("p", { class: "sq2-message", role: "alert" }, state.message || "")),
+      h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
+        h("h3", {}, t("yourCards")),
+        h("div", { class: "sq2-row", role: "group", "aria-label": t("yourCards") },
+          cards.map((id) => cardItem(id, { label: cardLabel(id), onclick: () => placeCard(id), key: "build:" + id, pressed: inEquation.has(id) })))),
+      equationBuilder(state),
+      h("div", { class: "sq2-row" },
+        h("button", { class: "sq2-big", "data-key": "deal", onclick: () => send({ intent: "deal" }) }, t("newCards"))),
+    ];
+  }
+
   // ---- drawing ----
 
   function redraw() {
@@ -349,7 +371,7 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     const order = view.players.map((_, seat) => seat);
     const others = order.filter((seat) => seat !== state.seat);
-    const parts = [
+    const parts = state.mode === "lab" ? lab(state) : [
       header(state),
       state.curtain ? curtain(state) : null,
       state.winner ? gameOver(state) : null,

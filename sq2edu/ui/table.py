@@ -41,7 +41,8 @@ _NARRATION_LINES = 6
 _SIGNS = {"+": Op.ADD, "-": Op.SUB, "−": Op.SUB, "×": Op.MUL, "÷": Op.DIV}
 
 
-def _asset(name: str) -> Path:
+def asset(name: str) -> Path:
+    """A file of the widgets' browser side (``widgets/``, shipped as ``sq2edu.widgets``)."""
     return Path(str(resources.files("sq2edu.widgets").joinpath(name)))
 
 
@@ -62,8 +63,8 @@ class RescueTable(anywidget.AnyWidget):
         plays them at once (for tests and lessons).
     """
 
-    _esm = _asset("table.js")
-    _css = _asset("table.css")
+    _esm = asset("table.js")
+    _css = asset("table.css")
 
     state = traitlets.Dict().tag(sync=True)
     catalog = traitlets.Dict().tag(sync=True)
@@ -356,6 +357,8 @@ class RescueTable(anywidget.AnyWidget):
     # -- what the browser draws ----------------------------------------------------------
 
     def _publish(self) -> None:
+        # Every list here is a fresh copy: traitlets sends the state only when it differs from
+        # the last one sent, and a list changed in place would look the same.
         game = self.game
         viewer = None if self.curtain else self.seat
         view = game.view(viewer)
@@ -373,17 +376,17 @@ class RescueTable(anywidget.AnyWidget):
         self.state = {
             "view": view,
             "seat": viewer,
-            "humans": self.humans,
+            "humans": list(self.humans),
             "bots": sorted(self.bots),
             "names": game.names,
             "curtain": self.curtain,
             "narration": self.narration[-_NARRATION_LINES:],
-            "log": self.narration if game.is_over else [],
+            "log": list(self.narration) if game.is_over else [],
             "message": self.message,
             "verdict": self.verdict,
             "hints": {
                 "policy": self.hint_policy,
-                "shown": self.hint_rungs,
+                "shown": list(self.hint_rungs),
                 "left": None if self.hint_policy != "limited" else _HINT_LIMIT - self.hints_used,
             },
             "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",

@@ -73,6 +73,10 @@ _WORDS = {
     "winner": "{name} rescued {count} kings and wins! 🎉",
     "newGame": "New game",
     "log": "What happened",
+    "lab": "Equation Lab",
+    "score": "{right} right out of {tries}",
+    "yourCards": "Your cards",
+    "newCards": "New cards",
 }
 
 

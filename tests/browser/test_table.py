@@ -156,3 +156,32 @@ def test_a_hostile_name_is_shown_as_text(open_cell: OpenCell) -> None:
     )
     expect(page.locator(".sq2-realm").first).to_contain_text("<img src=x onerror=alert(1)>")
     assert page.locator(".sq2-table img").count() == 0
+
+
+def test_hints_climb_on_screen(open_cell: OpenCell) -> None:
+    page = open_cell(STACKED)
+    for rung in range(1, 4):
+        click_and_wait(page, page.get_by_role("button", name="💡 Hint"))
+        expect(page.get_by_role("list", name="Hints").get_by_role("listitem")).to_have_count(rung)
+    expect(page.get_by_role("list", name="Hints")).to_contain_text("Here is one:")
+
+
+def test_the_equation_lab_scores_a_right_equation_and_deals_again(
+    open_cell: OpenCell, artifacts_dir: Path
+) -> None:
+    page = open_cell(
+        "from sq2edu.ui import EquationLab\n"
+        "lab = EquationLab(seed=2, operations='+-')\n"
+        "lab.use_cards([2, 3, 5, 9])\n"
+        "lab"
+    )
+    cards = page.get_by_role("group", name="Your cards")
+    for name in ("2", "3", "5"):
+        cards.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name="plus").click()
+    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    expect(page.get_by_role("status").filter(has_text="Yes!")).to_contain_text(
+        "Yes! 2 + 3 = 5 works."
+    )
+    expect(page.locator(".sq2-score")).to_contain_text("1 right out of 1")
+    page.screenshot(path=artifacts_dir / "equation_lab.png", full_page=True)

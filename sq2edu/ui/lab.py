@@ -1,0 +1,225 @@
+"""The Equation Lab: practise equations with dealt cards, without a game around them.
+
+>>> from sq2edu.ui import EquationLab
+>>> lab = EquationLab(seed=2, operations="+-")
+>>> lab.state["view"]["prompt"]
+'Make an equation with your cards.'
+
+The same equation builder as the card table (and the same browser module), the same checks,
+words and hints; each right equation scores a star and deals new cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from sq2edu.equations import MAX_LENGTH, Op, check, hints, parse_operations, solve
+from sq2edu.i18n import _
+from sq2edu.rescue.cards import CARDS, Kind
+from sq2edu.ui.catalog import catalog
+from sq2edu.ui.table import HINT_POLICIES, asset
+
+__all__ = ["EquationLab"]
+
+_HINT_LIMIT = 3
+_SIGNS = {"+": Op.ADD, "-": Op.SUB, "−": Op.SUB, "×": Op.MUL, "÷": Op.DIV}
+_IDS_BY_VALUE = {
+    value: [c.id for c in CARDS.values() if c.kind is Kind.NUMBER and c.value == value]
+    for value in range(1, 11)
+}
+
+
+class EquationLab(anywidget.AnyWidget):
+    """Equations to practise with dealt number cards, a score, and the hint ladder.
+
+    :param operations: the signs the class uses (``"+−"`` for a class without × and ÷).
+    :param cards: how many number cards each deal has (3 to 8).
+    :param seed: makes the deals repeatable.
+    :param hints: ``"free"``, ``"limited"`` (three rungs a deal) or ``"off"``.
+    :param student: the name attempts are recorded under.
+    """
+
+    _esm = asset("table.js")
+    _css = asset("table.css")
+
+    state = traitlets.Dict().tag(sync=True)
+    catalog = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        operations: str = "+−×÷",
+        cards: int = 5,
+        seed: int | None = None,
+        hints: str = "free",
+        student: str = "",
+    ) -> None:
+        super().__init__()
+        if hints not in HINT_POLICIES:
+            raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
+        if not 3 <= cards <= 8:
+            raise ValueError("a deal has 3 to 8 cards")
+        self.operations = "".join(
+            op.value for op in sorted(parse_operations(operations), key=lambda o: o.order)
+        )
+        if not self.operations:
+            raise ValueError("choose at least one operation")
+        self.size = cards
+        self.rng = random.Random(seed)
+        self.hint_policy = hints
+        self.student = student
+        #: Called with a dict for every equation checked (for the progress store).
+        self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.right = 0
+        self.tries = 0
+        self.deals = 0
+        self.catalog = catalog()
+        self.on_msg(lambda _widget, content, _buffers: self.handle(content))
+        self.deal()
+
+    def deal(self) -> None:
+        """New cards, always with at least one equation to find."""
+        while True:
+            values = sorted(self.rng.randint(1, 10) for _ in range(self.size))
+            if solve(values, self.operations):
+                break
+        self.use_cards(values)
+
+    def use_cards(self, values: Sequence[int]) -> None:
+        """Put these number cards on the table (a lesson's exercise, say).
+
+        :raises ValueError: for a card that is not a number from 1 to 10, or more than
+            four of one number (the deck has four of each).
+        """
+        values = sorted(values)
+        if not values or any(not 1 <= v <= 10 for v in values):
+            raise ValueError("number cards go from 1 to 10")
+        if any(values.count(v) > 4 for v in values):
+            raise ValueError("the deck has only four cards of each number")
+        used: dict[int, int] = {}
+        self.cards = []
+        for value in values:
+            self.cards.append(_IDS_BY_VALUE[value][used.get(value, 0)])
+            used[value] = used.get(value, 0) + 1
+        self.deals += 1
+        self.verdict: dict[str, Any] | None = None
+        self.rungs: list[str] = []
+        self.message = ""
+        self._publish()
+
+    def handle(self, intent: Any) -> None:
+        """Act on an intent from the browser: ``check``, ``hint`` or ``deal``."""
+        self.message = ""
+        kind = intent.get("intent") if isinstance(intent, dict) else None
+        if kind == "deal":
+            self.deal()
+        elif kind == "hint":
+            self._hint()
+        elif kind == "check":
+            self._check(intent)
+        else:
+            self.message = _("I didn't understand that click.")
+            self._publish()
+
+    def _equation(self, intent: dict[str, Any]) -> str | None:
+        typed = intent.get("text")
+        if isinstance(typed, str):
+            return typed
+        cards, result, sign = intent.get("cards"), intent.get("result"), intent.get("op")
+        if (
+            not isinstance(cards, list)
+            or not isinstance(result, str)
+            or sign not in _SIGNS
+            or not all(c in self.cards for c in [*cards, result])
+            or len({*cards, result}) != len(cards) + 1
+        ):
+            return None
+        left = f" {_SIGNS[sign].value} ".join(str(CARDS[c].value) for c in cards)
+        return f"{left} = {CARDS[result].value}"
+
+    def _check(self, intent: dict[str, Any]) -> None:
+        text = self._equation(intent)
+        if text is None:
+            self.message = _("Put your number cards in the equation first.")
+            self._publish()
+            return
+        values = [CARDS[c].value for c in self.cards]
+        verdict = check(text, values, self.operations)
+        self.tries += 1
+        self.right += verdict.ok
+        self.verdict = {
+            "ok": verdict.ok,
+            "text": verdict.equation.text if verdict.equation else text[:40],
+            "lines": list(verdict.lines),
+            "codes": list(verdict.codes),
+        }
+        attempt = {
+            "player": self.student,
+            "text": text if len(text) <= MAX_LENGTH else text[:MAX_LENGTH],
+            "numbers": list(verdict.equation.numbers) if verdict.equation else [],
+            "ok": verdict.ok,
+            "codes": list(verdict.codes),
+            "typed": "text" in intent,
+            "hint_level": len(self.rungs),
+        }
+        for listener in self.attempt_listeners:
+            listener(attempt)
+        if verdict.ok:
+            kept = self.verdict
+            self.deal()
+            self.verdict = kept
+        self._publish()
+
+    def _hint(self) -> None:
+        if self.hint_policy == "off":
+            self.message = _("Hints are off in this class. You can do it!")
+        elif self.hint_policy == "limited" and len(self.rungs) >= _HINT_LIMIT:
+            self.message = _("You have used all your hints for these cards.")
+        else:
+            ladder = hints([CARDS[c].value for c in self.cards], self.operations)
+            if len(self.rungs) < len(ladder):
+                self.rungs.append(ladder[len(self.rungs)].text)
+        self._publish()
+
+    def _publish(self) -> None:
+        self.state = {
+            "mode": "lab",
+            "view": {
+                "players": [
+                    {
+                        "name": self.student,
+                        "realm": list(self.cards),
+                        "sleeping": [],
+                        "companions": [],
+                        "kings": [],
+                        "drawn": [],
+                        "knight": None,
+                        "limit": self.size,
+                    }
+                ],
+                "current_player": 0,
+                "phase": "actions",
+                "turn": self.deals,
+                "operations": self.operations,
+                "prompt": _("Make an equation with your cards."),
+                "legal_actions": [],
+                "roll": None,
+            },
+            "seat": 0,
+            "names": [self.student],
+            "curtain": None,
+            "winner": None,
+            "message": self.message,
+            "verdict": self.verdict,
+            "score": {"right": self.right, "tries": self.tries},
+            "hints": {
+                "policy": self.hint_policy,
+                "shown": list(self.rungs),
+                "left": None if self.hint_policy != "limited" else _HINT_LIMIT - len(self.rungs),
+            },
+            "red_knight": False,
+        }
