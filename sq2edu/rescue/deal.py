@@ -52,6 +52,7 @@ def new_game(
     """
     names = _names(players)
     rules = rules or Rules()
+    rules.check_winnable(len(names))
     rng = GameRandom(seed)
 
     deck = list(MAIN_DECK)

@@ -36,7 +36,9 @@ class Rules:
     blue_rerolls: int = 1
 
     def __post_init__(self) -> None:
-        parse_operations(self.operations)
+        # Any spelling a teacher uses ("+-*/") is kept in the signs children see ("+−×÷").
+        chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
+        object.__setattr__(self, "operations", "".join(op.value for op in chosen))
         if self.kings_to_win is not None and not 1 <= self.kings_to_win <= 5:
             raise ValueError("kings_to_win is between 1 and 5 (there are 10 kings)")
         if not 1 <= self.realm_limit <= 10 or self.green_knight_limit < self.realm_limit:
@@ -47,6 +49,18 @@ class Rules:
             raise ValueError("a die of only dragons would roll forever")
         if self.blue_rerolls < 0:
             raise ValueError("blue_rerolls cannot be negative")
+
+    def check_winnable(self, players: int) -> None:
+        """Make sure someone can win: the ten kings must not run out with nobody at the goal.
+
+        :raises ValueError: if ``players`` could share all ten kings without anyone winning.
+        """
+        needed = self.kings_needed(players)
+        if (needed - 1) * players >= 10:
+            raise ValueError(
+                f"with {players} players and {needed} kings to win, the 10 kings could run "
+                "out before anyone wins; choose fewer kings"
+            )
 
     def kings_needed(self, players: int) -> int:
         """Kings a player needs to win in a game of ``players``."""

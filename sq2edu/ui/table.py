@@ -14,7 +14,6 @@ update.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -23,12 +22,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from sq2edu.bots import LEVELS, make_bot
+from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
 from sq2edu.core import IllegalActionError, action_from_dict
-from sq2edu.equations import Op, check, hints
+from sq2edu.equations import MAX_LENGTH, check, hints
+from sq2edu.equations.model import SIGNS
 from sq2edu.i18n import _
 from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
 from sq2edu.rescue.cards import CARDS, Kind
+from sq2edu.rescue.prompts import what_now
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.words import action_label
 
@@ -38,7 +39,6 @@ __all__ = ["HINT_POLICIES", "RescueTable"]
 HINT_POLICIES = ("free", "limited", "off")
 _HINT_LIMIT = 3
 _NARRATION_LINES = 6
-_SIGNS = {"+": Op.ADD, "-": Op.SUB, "−": Op.SUB, "×": Op.MUL, "÷": Op.DIV}
 
 
 def asset(name: str) -> Path:
@@ -100,12 +100,17 @@ class RescueTable(anywidget.AnyWidget):
         self.bots: dict[int, Any] = {}
         for seat, name in enumerate(self.players):
             level = name.strip().lower()
-            if level in LEVELS or level in ("random", "greedy", "strong"):
+            if level in LEVELS or level in BOT_NAMES:
                 seed = None if self.seed is None else self.seed * 31 + seat
                 self.bots[seat] = make_bot(level, seed=seed)
                 names.append(_bot_name(level))
             else:
                 names.append(name.strip())
+        # Two computers of one level (or a child named like one) get numbers: "Easy bot 2".
+        for seat, name in enumerate(names):
+            same = [other for other in range(seat) if names[other] == name]
+            if same and seat in self.bots:
+                names[seat] = f"{name} {len(same) + 1}"
         seed = None if self.seed is None else self.seed + self._games_played
         self._games_played += 1
         self.load(new_game(names, seed=seed, rules=self.rules))
@@ -126,20 +131,22 @@ class RescueTable(anywidget.AnyWidget):
         self.message = ""
         self.verdict: dict[str, Any] | None = None
         self.hint_rungs: list[str] = []
-        self.hints_used = 0
+        self.hints_used: dict[int, int] = {}  # by seat: each child has their own
         self._pending_bot = False
         self._after_change()
 
     def _after_change(self) -> None:
         """Pass the screen to the right child, let computers move, and redraw."""
         game = self.game
-        if not game.is_over and game.current_player in self.humans:
-            current = game.current_player
-            if current != self.seat:
-                self.seat = current
-                self.verdict, self.hint_rungs = None, []
-                if len(self.humans) > 1:
-                    self.curtain = game.names[current]
+        current = game.current_player
+        if not game.is_over and current in self.humans and current != self.seat:
+            self.seat = current
+            self.verdict, self.hint_rungs = None, []
+            if len(self.humans) > 1:
+                self.curtain = game.names[current]
+        elif len(self.humans) > 1 and (game.is_over or current in self.bots):
+            # Between two children's turns the screen shows only what everyone may see.
+            self.seat = None
         self._publish()
         if not game.is_over and game.current_player in self.bots:
             self._schedule_bot()
@@ -155,11 +162,8 @@ class RescueTable(anywidget.AnyWidget):
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            loop = None
-        if loop is None:
-            with contextlib.suppress(RuntimeError):
-                loop = asyncio.get_event_loop()
-        if loop is None:
+            # No event loop is running (a script, not a notebook): nothing would ever call
+            # back later, so the computers play at once.
             self.pace = 0
             self._schedule_bot()
             return
@@ -203,7 +207,13 @@ class RescueTable(anywidget.AnyWidget):
             self.message = _("I didn't understand that click.")
             self._publish()
             return
-        handler(intent)
+        try:
+            handler(intent)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            # A message no page of ours would send (a list where a word belongs, say): answer
+            # in words rather than let the error vanish into the kernel's log.
+            self.message = _("I didn't understand that click.")
+            self._publish()
 
     def _ready(self, _intent: dict[str, Any]) -> None:
         self.curtain = None
@@ -258,28 +268,30 @@ class RescueTable(anywidget.AnyWidget):
         cards = intent.get("cards")
         result = intent.get("result")
         sign = intent.get("op")
-        adjust = intent.get("adjust") or {}
         if (
             not isinstance(cards, list)
             or not all(isinstance(c, str) and c in numbers for c in cards)
             or not isinstance(result, str)
             or result not in numbers
-            or sign not in _SIGNS
+            or not isinstance(sign, str)
+            or sign not in SIGNS
             or len({*cards, result}) != len(cards) + 1
         ):
             return None
         values = {card: CARDS[card].value for card in [*cards, result]}
-        by = adjust.get("by") if isinstance(adjust, dict) else None
-        if by in (1, -1) and adjust.get("card") in values:
-            values[adjust["card"]] += by
-        text = f" {_SIGNS[sign].value} ".join(str(values[c]) for c in cards)
+        adjust = intent.get("adjust")
+        if me.knight == "red" and isinstance(adjust, dict):
+            card, by = adjust.get("card"), adjust.get("by")
+            if isinstance(card, str) and card in values and by in (1, -1):
+                values[card] += by
+        text = f" {SIGNS[sign].value} ".join(str(values[c]) for c in cards)
         return [*cards, result], f"{text} = {values[result]}"
 
     def _check(self, intent: dict[str, Any]) -> None:
         if not self._may_act():
             return
         if self.game.phase is not Phase.ACTIONS:
-            self.message = _("You can make an equation after your Instant Actions.")
+            self.message = _("Not now. {what}", what=what_now(self.game))
             self._publish()
             return
         built = self._equation_from(intent)
@@ -326,7 +338,7 @@ class RescueTable(anywidget.AnyWidget):
     def _record(self, text: str, numbers: list[int], codes: Sequence[str], typed: bool) -> None:
         attempt = {
             "player": self._current_name(),
-            "text": text,
+            "text": text[:MAX_LENGTH],
             "numbers": numbers,
             "ok": not codes,
             "codes": list(codes),
@@ -341,18 +353,22 @@ class RescueTable(anywidget.AnyWidget):
             return
         if self.hint_policy == "off":
             self.message = _("Hints are off in this class. You can do it!")
-        elif self.hint_policy == "limited" and self.hints_used >= _HINT_LIMIT:
+        elif self.hint_policy == "limited" and self._hints_left() == 0:
             self.message = _("You have used all your hints for this game.")
         elif self.game.phase is not Phase.ACTIONS:
-            self.message = _("Hints help with equations, after your Instant Actions.")
+            self.message = _("Not now. {what}", what=what_now(self.game))
         else:
             me = self.game.state.players[self.game.current_player]
             values = [CARDS[c].value for c in me.realm if CARDS[c].kind is Kind.NUMBER]
             ladder = hints(values, self.rules.operations, adjust=me.knight == "red")
             if len(self.hint_rungs) < len(ladder):
                 self.hint_rungs.append(ladder[len(self.hint_rungs)].text)
-                self.hints_used += 1
+                seat = self.game.current_player
+                self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
         self._publish()
+
+    def _hints_left(self) -> int:
+        return _HINT_LIMIT - self.hints_used.get(self.game.current_player, 0)
 
     # -- what the browser draws ----------------------------------------------------------
 
@@ -387,7 +403,7 @@ class RescueTable(anywidget.AnyWidget):
             "hints": {
                 "policy": self.hint_policy,
                 "shown": list(self.hint_rungs),
-                "left": None if self.hint_policy != "limited" else _HINT_LIMIT - self.hints_used,
+                "left": self._hints_left() if self.hint_policy == "limited" else None,
             },
             "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",
             "winner": champion,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -136,7 +137,7 @@ def test_the_red_knight_offers_one_more_or_one_less_on_one_card() -> None:
     assert "Your red knight made the 4 count as 5." in table.state["verdict"]["lines"]
 
 
-def test_without_the_red_knight_an_adjusted_card_is_refused() -> None:
+def test_without_the_red_knight_a_card_counts_as_itself() -> None:
     table = table_at(knights=["green", "red"], realms={0: ["n2a", "n3a", "n4a"]}, phase="actions")
     table.handle(
         {
@@ -147,7 +148,9 @@ def test_without_the_red_knight_an_adjusted_card_is_refused() -> None:
             "adjust": {"card": "n4a", "by": 1},
         }
     )
-    assert table.state["verdict"]["codes"] == ["missing-card"]
+    # The page offers ±1 only with the red knight; a message asking for it anyway is ignored.
+    assert table.state["verdict"]["codes"] == ["not-true"]
+    assert "2 + 3 makes 5, not 4." in table.state["verdict"]["lines"]
 
 
 def test_the_hint_ladder_climbs_and_stops() -> None:
@@ -207,6 +210,11 @@ def test_a_click_that_is_not_legal_now_is_answered_in_words() -> None:
         {"intent": "check", "cards": ["n2a", "n2a"], "result": "n2a", "op": "+"},
         {"intent": "check", "text": "1" * 1_000_000},
         {"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "**"},
+        {"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": []},
+        {"intent": "act", "action": {"kind": []}},
+        {"intent": "act", "action": {"kind": "discard", "card": ["n2a"]}},
+        {"intent": ["act"]},
+        {"intent": "check", "cards": [["n2a"]], "result": "n5a", "op": "+"},
     ],
 )
 def test_broken_or_hostile_intents_get_words_not_a_crash(intent: dict[str, Any]) -> None:
@@ -267,3 +275,58 @@ def test_game_over_shows_the_winner_and_a_new_game_starts() -> None:
     table.handle({"intent": "new-game"})
     assert table.state["winner"] is None
     assert table.state["log"] == []
+
+
+def test_two_computers_of_one_level_get_numbers() -> None:
+    table = RescueTable(players=["Mia", "easy", "easy"], seed=2, pace=0)
+    assert table.state["names"] == ["Mia", "Easy bot", "Easy bot 2"]
+
+
+def test_hot_seat_hides_the_last_childs_cards_while_computers_play() -> None:
+    table = table_at(
+        ["Mia", "easy", "Leo"], realms={0: ["n9a"]}, sleeping={0: ["q-owl"]}, phase="actions"
+    )
+
+    async def end_turn_and_look() -> dict[str, Any]:
+        # In a notebook an event loop runs; the computer's first move waits `pace` seconds.
+        table.pace = 10
+        act(table, {"kind": "end-actions"})
+        return dict(table.state)
+
+    state = asyncio.run(end_turn_and_look())
+    assert state["view"]["current_player"] == 1
+    assert state["seat"] is None
+    assert state["view"]["players"][0]["sleeping"] == 1
+
+
+def test_computers_move_by_themselves_at_their_pace() -> None:
+    table = table_at(realms={0: ["n9a"]}, phase="actions")
+
+    async def end_turn_and_wait() -> int:
+        table.pace = 0.01
+        act(table, {"kind": "end-actions"})
+        for _tick in range(500):
+            await asyncio.sleep(0.01)
+            if table.game.current_player == 0:
+                break
+        return table.game.current_player
+
+    assert asyncio.run(end_turn_and_wait()) == 0
+    assert "Easy bot" in " ".join(table.state["narration"])
+
+
+def test_limited_hints_are_counted_for_each_child() -> None:
+    table = RescueTable(players=["Mia", "Leo"], seed=1, pace=0, hints="limited")
+    table.load(
+        position(
+            ["Mia", "Leo"],
+            realms={0: ["n2a", "n3a", "n6a", "n7a"], 1: ["n4a", "n5a", "n9a"]},
+            phase="actions",
+        )
+    )
+    for _click in range(3):
+        table.handle({"intent": "hint"})
+    assert table.state["hints"]["left"] == 0
+    act(table, {"kind": "end-actions"})
+    table.handle({"intent": "ready"})
+    assert table.state["hints"]["left"] == 3
