@@ -37,6 +37,8 @@ function render({ model, el }) {
   let builder = newBuilder();
   let builderKey = "";
   let version = 0;
+  let keyboard = false; // the child moves with the keyboard: keep a button focused for them
+  const uid = Math.random().toString(36).slice(2, 8);
   const root = h("div", { class: "sq2-table" });
   el.append(root);
 
@@ -52,9 +54,6 @@ function render({ model, el }) {
   }
   function card(id) {
     return catalog().cards[id] || { name: id, kind: "?", emoji: "" };
-  }
-  function count(n) {
-    return n === 1 ? t("oneCardLeft") : t("cardsLeft", { count: n });
   }
   function cardLabel(id, extra) {
     const c = card(id);
@@ -85,7 +84,8 @@ function render({ model, el }) {
   function cardItem(id, { label, onclick, key, asleep = false, hidden = false, pressed } = {}) {
     const face = cardFace(id, { asleep, hidden });
     if (onclick) {
-      return h("button", { class: "sq2-card", "aria-label": label, "data-key": key, "aria-pressed": pressed, onclick }, face);
+      const state = pressed === undefined ? undefined : String(pressed);
+      return h("button", { class: "sq2-card", "aria-label": label, "data-key": key, "aria-pressed": state, onclick }, face);
     }
     return h("span", { class: "sq2-card sq2-still", role: "img", "aria-label": label }, face);
   }
@@ -111,7 +111,7 @@ function render({ model, el }) {
       h("div", { class: "sq2-turn" },
         h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
         view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
-      h("p", { class: "sq2-prompt", id: "sq2-prompt" }, view.prompt || ""),
+      h("p", { class: "sq2-prompt" }, view.prompt || ""),
       h("p", { class: "sq2-message", role: "alert" }, state.message || ""));
   }
 
@@ -139,8 +139,8 @@ function render({ model, el }) {
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
     return h("section", { class: "sq2-centre", "aria-label": t("middle") },
       h("div", { class: "sq2-piles" },
-        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${t("drawPile")}: ${count(view.deck_size)}`)),
-        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${t("discardPile")}: ${count(view.discard.length)}`))),
+        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${t("drawPile")}: ${state.texts.deck}`)),
+        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${t("discardPile")}: ${state.texts.discard}`))),
       view.discard.length > 1 ? h("details", { class: "sq2-browse" },
         h("summary", {}, t("lookThrough")),
         h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": t("discardPile") },
@@ -262,7 +262,7 @@ function render({ model, el }) {
 
     const knightRow = state.red_knight ? h("div", { class: "sq2-row", role: "group", "aria-label": t("knightHelp") },
       h("span", {}, t("knightHelp") + ": "),
-      [...builder.slots, builder.result].filter(Boolean).map((id) => [1, -1].map((by) => h("button", {
+      [...builder.slots, builder.result].filter(Boolean).map((id) => [1, -1].filter((by) => card(id).value + by >= 1).map((by) => h("button", {
         class: "sq2-small-button", "data-key": `adjust:${id}:${by}`,
         "aria-pressed": builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? "true" : "false",
         onclick: () => { builder.adjust = builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? null : { card: id, by }; redraw(); },
@@ -274,8 +274,8 @@ function render({ model, el }) {
     };
     const ready = builder.slots.filter(Boolean).length >= 2 && builder.result && builder.op;
     const typed = h("form", { class: "sq2-typed", onsubmit: (event) => { event.preventDefault(); send({ intent: "check", text: builder.typed }); } },
-      h("label", { for: "sq2-typed-input" }, t("typeHere")),
-      h("input", { id: "sq2-typed-input", type: "text", maxlength: "120", autocomplete: "off", value: builder.typed, "data-key": "typed", oninput: (event) => { builder.typed = event.target.value; } }),
+      h("label", { for: `sq2-typed-${uid}` }, t("typeHere")),
+      h("input", { id: `sq2-typed-${uid}`, type: "text", maxlength: "120", autocomplete: "off", value: builder.typed, "data-key": "typed", oninput: (event) => { builder.typed = event.target.value; } }),
       h("button", { type: "submit", class: "sq2-big", "data-key": "check-typed" }, t("checkIt")));
     const hints = state.hints || { policy: "free", shown: [] };
     return h("section", { class: "sq2-builder", "aria-label": t("equation") },
@@ -285,7 +285,7 @@ function render({ model, el }) {
           h("button", { class: "sq2-big sq2-primary", disabled: !ready, "data-key": "check", onclick: checkBuilt }, t("checkIt")),
           h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, t("clear")))),
       h("div", { class: "sq2-row" },
-        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, t("hint"), hints.left !== null && hints.left !== undefined ? ` (${t("hintsLeft", { count: hints.left })})` : "") : null,
+        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, t("hint"), hints.left_text ? ` (${hints.left_text})` : "") : null,
         h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, builder.typing ? t("buildIt") : t("typeIt"))),
       hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": t("hints") }, hints.shown.map((text) => h("li", {}, text))) : null,
       verdictBox(state));
@@ -320,7 +320,7 @@ function render({ model, el }) {
   function gameOver(state) {
     const winner = state.winner;
     return h("section", { class: "sq2-over", role: "dialog", "aria-label": t("gameOver") },
-      h("h2", {}, t("winner", { name: winner.name, count: winner.kings.length })),
+      h("h2", {}, winner.text),
       h("div", { class: "sq2-row" }, winner.kings.map((id) => cardItem(id, { label: cardLabel(id) }))),
       h("button", { class: "sq2-big sq2-primary", "data-key": "new-game", onclick: () => send({ intent: "new-game" }) }, t("newGame")),
       h("details", {}, h("summary", {}, t("log")), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));
@@ -389,18 +389,20 @@ function render({ model, el }) {
     // Lets a test (or an assistive tool) tell that the table has been redrawn.
     root.dataset.version = String(++version);
     root.dataset.phase = view.phase;
-    if (focused) {
-      const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
-      else {
-        const first = root.querySelector(".sq2-choices button, .sq2-curtain button, .sq2-over button, .sq2-choose");
-        if (first) first.focus();
-      }
+    const again = focused ? root.querySelector(`[data-key="${CSS.escape(focused)}"]`) : null;
+    if (again) again.focus();
+    else if (focused || (keyboard && !root.contains(document.activeElement))) {
+      // The button that had focus is gone (or a computer's turn took it): offer the first
+      // thing to do now, so a keyboard never has to start again from the top of the page.
+      const first = root.querySelector(".sq2-choices button, .sq2-curtain button, .sq2-over button, .sq2-choose, .sq2-builder button:not(:disabled)");
+      if (first) first.focus();
     }
   }
 
   // Arrow keys move between the buttons too, as Tab and Shift+Tab do.
+  root.addEventListener("pointerdown", () => { keyboard = false; });
   root.addEventListener("keydown", (event) => {
+    if (event.key === "Tab" || event.key === "Enter" || event.key.startsWith("Arrow")) keyboard = true;
     const forward = event.key === "ArrowRight" || event.key === "ArrowDown";
     const backward = event.key === "ArrowLeft" || event.key === "ArrowUp";
     if ((!forward && !backward) || event.target instanceof HTMLInputElement) return;

@@ -17,14 +17,17 @@ KNIGHT_POWERS = {
     "white": "White knight: Sleeping Willows cannot put your queens to sleep.",
     "black": "Black knight: the Switch Witch cannot swap with you.",
     "purple": "Purple knight: draw one more card than you roll.",
-    "green": "Green knight: keep up to six cards at the end of your turn.",
+    "green": "Green knight: keep up to {limit} cards at the end of your turn.",
 }
 
 _SYMBOL_WORDS = {"key": "key", "lantern": "lantern", "rope": "rope", "any": "any tool"}
 
 
-def catalog() -> dict[str, Any]:
-    """Every card's drawing and words, and every knight's power, in the active language."""
+def catalog(green_limit: int = 6) -> dict[str, Any]:
+    """Every card's drawing and words, and every knight's power, in the active language.
+
+    :param green_limit: the cards the green knight lets a realm keep (a rule setting).
+    """
     cards: dict[str, Any] = {}
     for card in CARDS.values():
         entry: dict[str, Any] = {"kind": card.kind.value, "emoji": card.emoji}
@@ -40,6 +43,9 @@ def catalog() -> dict[str, Any]:
         cards[card.id] = entry
     return {
         "cards": cards,
-        "knights": {knight: _(power) for knight, power in KNIGHT_POWERS.items()},
+        "knights": {
+            knight: _(power, limit=green_limit) if "{limit}" in power else _(power)
+            for knight, power in KNIGHT_POWERS.items()
+        },
         "words": table_words(),
     }

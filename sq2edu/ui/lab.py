@@ -18,16 +18,16 @@ from typing import Any
 import anywidget
 import traitlets
 
-from sq2edu.equations import MAX_LENGTH, Op, check, hints, parse_operations, solve
+from sq2edu.equations import MAX_LENGTH, check, hints, parse_operations, solve
+from sq2edu.equations.model import SIGNS
 from sq2edu.i18n import _
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
-from sq2edu.ui.table import HINT_POLICIES, asset
+from sq2edu.ui.table import HINT_POLICIES, asset, hint_state
 
 __all__ = ["EquationLab"]
 
 _HINT_LIMIT = 3
-_SIGNS = {"+": Op.ADD, "-": Op.SUB, "−": Op.SUB, "×": Op.MUL, "÷": Op.DIV}
 _IDS_BY_VALUE = {
     value: [c.id for c in CARDS.values() if c.kind is Kind.NUMBER and c.value == value]
     for value in range(1, 11)
@@ -133,12 +133,13 @@ class EquationLab(anywidget.AnyWidget):
         if (
             not isinstance(cards, list)
             or not isinstance(result, str)
-            or sign not in _SIGNS
-            or not all(c in self.cards for c in [*cards, result])
+            or not isinstance(sign, str)
+            or sign not in SIGNS
+            or not all(isinstance(c, str) and c in self.cards for c in [*cards, result])
             or len({*cards, result}) != len(cards) + 1
         ):
             return None
-        left = f" {_SIGNS[sign].value} ".join(str(CARDS[c].value) for c in cards)
+        left = f" {SIGNS[sign].value} ".join(str(CARDS[c].value) for c in cards)
         return f"{left} = {CARDS[result].value}"
 
     def _check(self, intent: dict[str, Any]) -> None:
@@ -216,10 +217,6 @@ class EquationLab(anywidget.AnyWidget):
             "message": self.message,
             "verdict": self.verdict,
             "score": {"right": self.right, "tries": self.tries},
-            "hints": {
-                "policy": self.hint_policy,
-                "shown": list(self.rungs),
-                "left": None if self.hint_policy != "limited" else _HINT_LIMIT - len(self.rungs),
-            },
+            "hints": hint_state(self.hint_policy, self.rungs, _HINT_LIMIT - len(self.rungs)),
             "red_knight": False,
         }

@@ -26,7 +26,7 @@ from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
 from sq2edu.core import IllegalActionError, action_from_dict
 from sq2edu.equations import MAX_LENGTH, check, hints
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import _
+from sq2edu.i18n import _, ngettext
 from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.rescue.prompts import what_now
@@ -44,6 +44,22 @@ _NARRATION_LINES = 6
 def asset(name: str) -> Path:
     """A file of the widgets' browser side (``widgets/``, shipped as ``sq2edu.widgets``)."""
     return Path(str(resources.files("sq2edu.widgets").joinpath(name)))
+
+
+def cards_count(count: int) -> str:
+    """``1 card``, ``5 cards``, in the active language."""
+    return ngettext("{n} card", "{n} cards", count)
+
+
+def hint_state(policy: str, shown: Sequence[str], left: int) -> dict[str, Any]:
+    """What the builder shows of the hint ladder."""
+    limited = policy == "limited"
+    return {
+        "policy": policy,
+        "shown": list(shown),
+        "left": left if limited else None,
+        "left_text": ngettext("{n} hint left", "{n} hints left", left) if limited else "",
+    }
 
 
 def _bot_name(level: str) -> str:
@@ -87,7 +103,7 @@ class RescueTable(anywidget.AnyWidget):
         self.pace = pace
         #: Called with a dict for every equation a child checks (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
-        self.catalog = catalog()
+        self.catalog = catalog(self.rules.green_knight_limit)
         self.on_msg(self._on_message)
         self._games_played = 0
         self.new_game()
@@ -388,7 +404,17 @@ class RescueTable(anywidget.AnyWidget):
         champion = None
         if winner is not None:
             kings = view["players"][winner]["kings"]
-            champion = {"seat": winner, "name": game.names[winner], "kings": kings}
+            champion = {
+                "seat": winner,
+                "name": game.names[winner],
+                "kings": kings,
+                "text": ngettext(
+                    "{name} rescued {n} king and wins! 🎉",
+                    "{name} rescued {n} kings and wins! 🎉",
+                    len(kings),
+                    name=game.names[winner],
+                ),
+            }
         self.state = {
             "view": view,
             "seat": viewer,
@@ -400,10 +426,10 @@ class RescueTable(anywidget.AnyWidget):
             "log": list(self.narration) if game.is_over else [],
             "message": self.message,
             "verdict": self.verdict,
-            "hints": {
-                "policy": self.hint_policy,
-                "shown": list(self.hint_rungs),
-                "left": self._hints_left() if self.hint_policy == "limited" else None,
+            "hints": hint_state(self.hint_policy, self.hint_rungs, self._hints_left()),
+            "texts": {
+                "deck": cards_count(view["deck_size"]),
+                "discard": cards_count(len(view["discard"])),
             },
             "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",
             "winner": champion,
