@@ -185,3 +185,13 @@ def test_the_equation_lab_scores_a_right_equation_and_deals_again(
     )
     expect(page.locator(".sq2-score")).to_contain_text("1 right out of 1")
     page.screenshot(path=artifacts_dir / "equation_lab.png", full_page=True)
+
+
+def test_arrow_keys_move_between_buttons(open_cell: OpenCell) -> None:
+    page = open_cell(STACKED)
+    finish = page.get_by_role("button", name="Finish my turn ➜")
+    finish.focus()
+    page.keyboard.press("ArrowRight")
+    expect(finish).not_to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(finish).to_be_focused()
