@@ -296,6 +296,16 @@ class _Checker:
         if remainder is not None:
             dividend, divisor = remainder
             quotient, rest = divmod(dividend, divisor)
+            if quotient == 0:
+                self.add(
+                    "not-whole",
+                    _(
+                        "{a} ÷ {b} does not come out even: {b} is more than {a}.",
+                        a=dividend,
+                        b=divisor,
+                    ),
+                )
+                return
             self.add(
                 "not-whole",
                 _(
@@ -337,6 +347,12 @@ class _Checker:
                     a=number(step.left),
                     b=step.right,
                 )
+        if made.value is not None and made.value < 0:
+            return _(
+                "{side} goes below zero, so it cannot make {result}.",
+                side=side.text,
+                result=result.numbers[0],
+            )
         return _(
             "{side} makes {value}, not {result}.",
             side=side.text,
@@ -358,7 +374,7 @@ class _Checker:
         for value in sorted(missing):
             have = self.hand[value]
             if have == 0:
-                message = _("You don't have a {value}.", value=value)
+                message = _("You have no card with {value}.", value=number(value))
             else:
                 message = ngettext(
                     "You need {n} card with {value}, but you have {have}.",
@@ -383,7 +399,7 @@ class _Checker:
         if found is None:
             return ()
         side, made = found
-        if not made.steps or made.whole_value is None:
+        if not made.steps or made.whole_value is None or any(s.result < 0 for s in made.steps):
             return ()
         lines: list[str] = []
         result_first = side is self.equation.right
@@ -440,11 +456,18 @@ class _Checker:
             options = solve(list(self.hand.elements()), self.allowed, self.adjust)
             if not options:
                 return None
-            best = max(options, key=lambda option: _likeness(eq, option))
+            best = max(options, key=lambda option: (option.adjusted is None, _likeness(eq, option)))
             new_cards = Counter(best.cards) - Counter(eq.numbers)
+            if best.adjusted is not None:
+                return _(
+                    "Your red knight can make the {card} count as {value}: {equation} works!",
+                    card=best.adjusted.card,
+                    value=best.adjusted.value,
+                    equation=best.text,
+                )
             if new_cards:
                 return _(
-                    "You have a {card}: {equation} works!",
+                    "With your {card}: {equation} works!",
                     card=min(new_cards),
                     equation=best.text,
                 )

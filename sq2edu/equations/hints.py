@@ -48,9 +48,10 @@ def _the_cards(cards: Iterable[int]) -> str:
 
 def _easiest(options: list[Equation]) -> Equation:
     # The fewest cards is the easiest to see; among those, the sign children learn first.
-    def key(equation: Equation) -> tuple[int, int]:
+    def key(equation: Equation) -> tuple[bool, int, int]:
+        # An equation the cards make by themselves comes before the red knight's help.
         op = equation.operation
-        return len(equation.numbers), op.order if op else 0
+        return equation.adjusted is not None, len(equation.numbers), op.order if op else 0
 
     return min(options, key=key)
 
@@ -102,20 +103,28 @@ def _no_equation(
     hand: Counter[int], allowed: frozenset[Op], adjust: bool
 ) -> tuple[Hint, Hint, Hint]:
     first = _("No equation with these cards yet. That's OK!")
-    if hand.total() < 2 or not allowed:
+    if not allowed:
+        off = _("Your class is not making equations right now.")
+        return (
+            Hint(1, off, possible=False),
+            Hint(2, off, possible=False),
+            Hint(3, off, possible=False),
+        )
+    if hand.total() < 2:
         more = _("An equation needs at least three number cards. Collect some more!")
         return (
             Hint(1, first, possible=False),
             Hint(2, more, possible=False),
             Hint(3, more, possible=False),
         )
-    helpful: list[tuple[tuple[int, int, int], int, Equation]] = []
+    helpful: list[tuple[tuple[bool, int, int, int], int, Equation]] = []
     for card in CARD_VALUES:
         options = solve([*hand.elements(), card], allowed, adjust)
         if options:
             best = _easiest(options)
             op = best.operation
-            helpful.append(((len(best.numbers), op.order if op else 0, card), card, best))
+            rank = (best.adjusted is not None, len(best.numbers), op.order if op else 0, card)
+            helpful.append((rank, card, best))
     if not helpful:
         more = _("Keep collecting number cards: more cards make more equations.")
         return (
@@ -126,10 +135,14 @@ def _no_equation(
     _key, card, example = min(helpful)
     return (
         Hint(1, first, possible=False),
-        Hint(2, _("A {card} would help.", card=card), (card,), possible=False),
+        Hint(2, _("A card with {card} would help.", card=card), (card,), possible=False),
         Hint(
             3,
-            _("With a {card} you could make {equation}.", card=card, equation=example.text),
+            _(
+                "With a card with {card}, you could make {equation}.",
+                card=card,
+                equation=example.text,
+            ),
             example.cards,
             example,
             possible=False,

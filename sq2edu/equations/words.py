@@ -6,14 +6,14 @@ from collections.abc import Iterable, Sequence
 
 from sq2edu.equations.arithmetic import Step
 from sq2edu.equations.model import Op
-from sq2edu.i18n import _, ngettext
+from sq2edu.i18n import _
 
-__all__ = ["count_of", "join_and", "number", "step_text", "walk_sentence"]
+__all__ = ["join_and", "number", "signs", "step_text", "walk_sentence"]
 
 
 def number(value: object) -> str:
-    """A number as a child reads it (whole numbers plainly, others as a fraction)."""
-    return str(value)
+    """A number as a child reads it, with a real minus sign below zero."""
+    return str(value).replace("-", "−")
 
 
 def join_and(items: Sequence[str]) -> str:
@@ -42,8 +42,3 @@ def walk_sentence(steps: Sequence[Step]) -> str:
     for part in parts[1:]:
         sentence = _("{before}, then {after}", before=sentence, after=part)
     return sentence + "."
-
-
-def count_of(value: int, n: int) -> str:
-    """``one 3``, ``two 3s``: how many cards of a value."""
-    return ngettext("{n} card with {value}", "{n} cards with {value}", n, value=value)

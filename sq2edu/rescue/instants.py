@@ -75,7 +75,7 @@ def _play(game: Game, action: PlayInstant) -> None:
         if _witch_choices(game):
             s.phase = Phase.WITCH
         else:
-            game.emit("nothing")
+            game.emit("witch-nothing")
             finish(game)
     else:
         _willow(game)

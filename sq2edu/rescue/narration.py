@@ -90,8 +90,8 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
     ),
     "witch": lambda name, names, p: _("{name} played a Switch Witch.", name=name),
     "willow": lambda name, names, p: ngettext(
-        "A Sleeping Willow put {n} of {target}'s queens to sleep.",
-        "A Sleeping Willow put {n} of {target}'s queens to sleep.",
+        "A Sleeping Willow put {target}'s queen to sleep.",
+        "A Sleeping Willow put {target}'s {n} queens to sleep.",
         p["count"],
         target=names[p["target"]],
     ),
@@ -103,11 +103,14 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
     ),
     "declined": lambda name, names, p: _("{name} said no thanks.", name=name),
     "nothing": lambda name, names, p: _("There was nothing to take, so nothing happens."),
+    "witch-nothing": lambda name, names, p: _("There was nothing to swap, so nothing happens."),
     "equation": lambda name, names, p: _(
-        "{name} made {equation} and summons a companion.", name=name, equation=p["equation"]
+        "{name} made {equation} and gets a companion.", name=name, equation=p["equation"]
     ),
     "pair": lambda name, names, p: _(
-        "{name} played two {value}s and woke all their queens.", name=name, value=p["value"]
+        "{name} played a pair, {value} and {value}, and woke all their queens.",
+        name=name,
+        value=p["value"],
     ),
     "spell-book": lambda name, names, p: _(
         "{name} used a Spell Book to take {card} from the discard pile.",

@@ -120,7 +120,7 @@ def action_label(action: dict[str, Any], names: Sequence[str]) -> str:
             theirs=_card(action.get("theirs")),
         ),
         "wake-with-pair": lambda: _(
-            "Wake your queens with two {value}s", value=_card(action.get("first"))
+            "Wake your queens with the pair {value} and {value}", value=_card(action.get("first"))
         ),
         "use-spell-book": lambda: _(
             "Use a Spell Book to take the {card}", card=_card(action.get("card"))

@@ -36,7 +36,7 @@ def test_the_done_example_prints_words_a_child_understands() -> None:
 
 def test_a_near_miss_uses_a_card_the_child_has() -> None:
     verdict = check("2 + 3 = 6", cards=[2, 3, 4, 6], operations="+")
-    assert verdict.suggestion == "You have a 4: 2 + 4 = 6 works!"
+    assert verdict.suggestion == "With your 4: 2 + 4 = 6 works!"
 
 
 def test_subtraction_the_wrong_way_round() -> None:

@@ -37,8 +37,8 @@ def test_when_nothing_fits_the_ladder_is_kind_and_names_a_helpful_card() -> None
     nudge, which, worked = hints([4, 9, 10])
     assert not nudge.possible
     assert nudge.text == "No equation with these cards yet. That's OK!"
-    assert which.text == "A 1 would help."
-    assert worked.text == "With a 1 you could make 1 + 9 = 10."
+    assert which.text == "A card with 1 would help."
+    assert worked.text == "With a card with 1, you could make 1 + 9 = 10."
     assert worked.equation is not None
     assert check(worked.equation, cards=[4, 9, 10, 1]).ok
 

@@ -59,7 +59,7 @@ def test_equation_discards_its_number_cards_then_a_face_down_companion_is_chosen
         "cards": ["n2a", "n3a", "n5a"],
         "adjusted": None,
     }
-    assert events[0].text == "Mia made 2 + 3 = 5 and summons a companion."
+    assert events[0].text == "Mia made 2 + 3 = 5 and gets a companion."
     assert game.zones()["discard"] == ["n1a", "n2a", "n3a", "n5a"]
     assert game.zones()["p0.realm"] == ["n9a"]
     assert now(game) is Phase.TAKE_COMPANION
@@ -193,15 +193,15 @@ def test_red_knight_changes_only_one_card_and_never_below_1() -> None:
         phase="actions",
     )
     # The 4 would have to count as 3 and the 6 as 5: two changes.
-    refuse(game, MakeEquation(("n2a", "n4a", "n6a"), "2 + 3 = 5"), "You don't have a 3.")
-    refuse(game, MakeEquation(("n3a", "n3b", "n1a"), "3 − 3 = 0"), "You don't have a 0.")
+    refuse(game, MakeEquation(("n2a", "n4a", "n6a"), "2 + 3 = 5"), "You have no card with 3.")
+    refuse(game, MakeEquation(("n3a", "n3b", "n1a"), "3 − 3 = 0"), "You have no card with 0.")
 
 
 def test_equation_needing_1_more_or_less_is_refused_without_the_red_knight() -> None:
     """Leo's red knight does not help Mia."""
     game = position(knights=["green", "red"], realms={0: ["n2a", "n3a", "n4a"]}, phase="actions")
     assert "2 + 3 = 5" not in equations(game)
-    refuse(game, MakeEquation(("n2a", "n3a", "n4a"), "2 + 3 = 5"), "You don't have a 5.")
+    refuse(game, MakeEquation(("n2a", "n3a", "n4a"), "2 + 3 = 5"), "You have no card with 5.")
 
 
 def test_class_operations_setting_refuses_division() -> None:
@@ -295,7 +295,7 @@ def test_pair_of_equal_numbers_wakes_all_sleeping_queens() -> None:
     assert WakeWithPair("n7a", "n7b") in offered(game)
     events = game.apply(WakeWithPair("n7a", "n7b"))
     assert kinds(events) == ["pair"]
-    assert events[0].text == "Mia played two 7s and woke all their queens."
+    assert events[0].text == "Mia played a pair, 7 and 7, and woke all their queens."
     assert events[0].params["woken"] == ["q-apple", "q-owl"]
     assert game.zones()["p0.sleeping"] == []
     assert sorted(game.zones()["p0.realm"]) == ["n2a", "q-apple", "q-owl"]

@@ -416,7 +416,7 @@ def test_switch_witch_cannot_swap_a_companion_when_the_other_player_has_none() -
         phase="instant",
     )
     events = game.apply(PlayInstant("witch1"))
-    assert kinds(events) == ["witch", "nothing"]
+    assert kinds(events) == ["witch", "witch-nothing"]
     assert game.zones()["p0.companions"] == ["c-koala"]
     assert game.zones()["discard"] == ["witch1"]
     assert now(game) is Phase.ACTIONS
@@ -472,7 +472,7 @@ def test_black_knight_alone_with_cards_leaves_the_witch_nothing_to_do() -> None:
         phase="instant",
     )
     events = game.apply(PlayInstant("witch1"))
-    assert kinds(events) == ["witch", "nothing"]
+    assert kinds(events) == ["witch", "witch-nothing"]
     assert game.zones()["p1.realm"] == ["q-owl"]
 
 
@@ -503,7 +503,7 @@ def test_sleeping_willow_puts_all_your_awake_queens_to_sleep() -> None:
     events = game.apply(PlayInstant("willow1"))
     assert kinds(events) == ["willow"]
     assert events[0].params == {"target": 0, "count": 2}
-    assert events[0].text == "A Sleeping Willow put 2 of Mia's queens to sleep."
+    assert events[0].text == "A Sleeping Willow put Mia's 2 queens to sleep."
     assert game.zones()["p0.realm"] == ["n3a"]
     assert sorted(game.zones()["p0.sleeping"]) == ["q-apple", "q-bee", "q-owl"]
     assert game.zones()["p1.realm"] == ["q-pear"]

@@ -95,7 +95,7 @@ def test_a_right_equation_is_celebrated_and_summons_a_companion() -> None:
     assert verdict["lines"][0] == "Yes! 2 + 3 = 5 works."
     assert table.state["view"]["phase"] == "take-companion"
     assert table.state["view"]["players"][0]["realm"] == ["n9a"]
-    assert "Mia made 2 + 3 = 5 and summons a companion." in table.state["narration"]
+    assert "Mia made 2 + 3 = 5 and gets a companion." in table.state["narration"]
 
 
 def test_a_wrong_equation_is_explained_and_costs_nothing() -> None:
