@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from sq2edu.core import Action
 
-__all__ = ["Bot", "GameLike", "RandomBot"]
-
-
-@runtime_checkable
-class GameLike(Protocol):
-    """The part of the game contract a computer player uses (both editions have it)."""
-
-    @property
-    def current_player(self) -> int: ...
-
-    def legal_actions(self) -> list[Action]: ...
-
-    def view(self, player: int | None) -> dict[str, Any]: ...
+__all__ = ["Bot", "RandomBot"]
 
 
 class Bot(Protocol):

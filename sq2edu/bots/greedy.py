@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from sq2edu.core import Action
-from sq2edu.equations import Op  # noqa: F401  (keeps the equation engine warm for bots)
 
 __all__ = ["GreedyBot"]
 
@@ -14,8 +13,9 @@ __all__ = ["GreedyBot"]
 class GreedyBot:
     """Plays the action its rules of thumb like best (see :mod:`sq2edu.bots.rescue_policy`).
 
-    Rescue as soon as it can; wake sleeping queens with a pair; make the equation that uses
-    the most cards; use a Spell Book only for a card that completes an equation or a pair;
+    Rescue as soon as it can; wake sleeping queens with a pair; make the equation that
+    leaves the most promising cards (those that more draws would turn into an equation);
+    turn Spell Books into the number that helps most;
     keep the most valuable cards at the limit; aim the Gnome and the Witch at the leader;
     take a better knight when a Gnome offers one; let a Willow that will hit it strike
     before a Gnome brings back a queen.

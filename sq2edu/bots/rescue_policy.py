@@ -208,7 +208,7 @@ def _score(game: Game, seat: int, leader: int, action: Action) -> float:
 
 
 def _equation_bonus(game: Game, me: PlayerState, action: MakeEquation) -> float:
-    """Prefer an equation that leaves another one to make; then the one using most cards."""
+    """Prefer the equation whose left-over numbers are the most promising (see _potential)."""
     left = list(_numbers(me))
     for card in action.cards:
         left.remove(CARDS[card].value)

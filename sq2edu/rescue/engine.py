@@ -17,7 +17,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import sq2edu.rescue.narration  # noqa: F401  (registers the words for events)
 from sq2edu.core import (
     Action,
     Event,
@@ -28,7 +27,9 @@ from sq2edu.core import (
 )
 from sq2edu.i18n import _
 from sq2edu.rescue import instants, realm, turn
-from sq2edu.rescue.cards import CARDS, COMPANIONS, KINGS, MAIN_DECK, Kind
+from sq2edu.rescue.cards import CARDS, COMPANIONS, KINGS, MAIN_DECK, Kind, Knight
+from sq2edu.rescue.narration import KNOWN_EVENTS
+from sq2edu.rescue.prompts import what_now
 from sq2edu.rescue.rules import Rules
 from sq2edu.rescue.state import Phase, PlayerState, State
 
@@ -42,6 +43,16 @@ MAX_SAVE_SIZE = 20_000_000
 _MAIN = frozenset(CARDS[card].kind for card in MAIN_DECK)
 _HELD = frozenset({Kind.NUMBER, Kind.QUEEN, Kind.SPELL_BOOK})
 _INSTANT = frozenset(kind for kind in Kind if kind.instant)
+_KNIGHTS = frozenset(knight.value for knight in Knight)
+_PLAYING_PHASES = frozenset(
+    {
+        Phase.GNOME_COMPANION,
+        Phase.GNOME_STEAL,
+        Phase.GNOME_QUEEN,
+        Phase.GNOME_KNIGHTS,
+        Phase.WITCH,
+    }
+)
 #: What kind of card each zone may hold (by the last part of the zone's name).
 _ZONE_KINDS: dict[str, frozenset[Kind]] = {
     "deck": _MAIN,
@@ -139,7 +150,7 @@ class Game:
             raise IllegalActionError(_("That is not something you can do in this game."))
         allowed_in, verify, _perform = handler
         if self.state.phase not in allowed_in:
-            raise IllegalActionError(_("Not now. {what}", what=turn.what_now(self)))
+            raise IllegalActionError(_("Not now. {what}", what=what_now(self)))
         verify(self, action)
 
     def can(self, action: Action, player: int | None = None) -> bool:
@@ -268,10 +279,22 @@ class Game:
             or CARDS[s.rescuing[1]].kind is not Kind.COMPANION
         ):
             return False
-        return all(
+        if any(p.knight is not None and p.knight not in _KNIGHTS for p in s.players):
+            return False
+        # Each step of a turn comes with its own loose ends, and only with them.
+        if (s.playing is not None) != (s.phase in _PLAYING_PHASES):
+            return False
+        if (s.rescuing is not None) != (s.phase is Phase.TAKE_KING):
+            return False
+        if s.phase is Phase.INSTANT and not s.pending:
+            return False
+        if any(event.kind not in KNOWN_EVENTS for event in self.log):
+            return False
+        kinds_fit = all(
             all(CARDS[card].kind in _ZONE_KINDS[name.rpartition(".")[2]] for card in zone)
             for name, zone in zones.items()
         )
+        return kinds_fit and (self.is_over or bool(self.legal_actions()))
 
     # -- for the rule modules ----------------------------------------------------------
 

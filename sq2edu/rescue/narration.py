@@ -9,7 +9,7 @@ from sq2edu.core import Event, register_narrator
 from sq2edu.i18n import _, ngettext
 from sq2edu.rescue.cards import CARDS, Kind
 
-__all__ = ["card_name", "narrate"]
+__all__ = ["KNOWN_EVENTS", "card_name", "narrate"]
 
 
 def card_name(card_id: str) -> str:
@@ -149,3 +149,6 @@ def narrate(event: Event) -> str:
 
 
 register_narrator("rescue", narrate)
+
+#: Every kind of event a Rescue game records.
+KNOWN_EVENTS = frozenset(_SIMPLE)

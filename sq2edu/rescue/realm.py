@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sq2edu.core import Action, IllegalActionError
 from sq2edu.equations import MAX_LENGTH, Verdict, check, solve
-from sq2edu.i18n import _
+from sq2edu.i18n import _, get_language
 from sq2edu.rescue import companions, instants
 from sq2edu.rescue.actions import (
     EndActions,
@@ -42,12 +42,15 @@ def _red_knight(game: Game) -> bool:
 def _judge(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
     if len(text) > MAX_LENGTH:
         return check(text, values, operations, adjust=adjust)  # too long: never kept
-    return _judge_once(text, values, operations, adjust)
+    return _judge_once(text, values, operations, adjust, get_language())
 
 
 @lru_cache(maxsize=4096)
-def _judge_once(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
-    # verify() and apply() ask the same question, and bots ask it again and again.
+def _judge_once(
+    text: str, values: tuple[int, ...], operations: str, adjust: bool, _language: str
+) -> Verdict:
+    # verify() and apply() ask the same question, and bots ask it again and again. The
+    # verdict holds words, so the language is part of the question.
     return check(text, values, operations, adjust=adjust)
 
 

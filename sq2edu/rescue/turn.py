@@ -8,7 +8,6 @@ from sq2edu.core import Action, IllegalActionError
 from sq2edu.i18n import _
 from sq2edu.rescue.actions import Decline, Discard, EndActions, KeepRoll, Reroll, Roll, WakeQueen
 from sq2edu.rescue.cards import CARDS
-from sq2edu.rescue.prompts import what_now
 from sq2edu.rescue.state import Phase
 
 if TYPE_CHECKING:
@@ -23,7 +22,6 @@ __all__ = [
     "no_check",
     "place_drawn",
     "start_turn",
-    "what_now",
 ]
 
 
