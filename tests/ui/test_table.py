@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,6 +25,18 @@ def table_at(players: list[str] | None = None, **placed: Any) -> RescueTable:
     names = [table.game.names[seat] for seat in range(len(players))]
     table.load(position(names, **placed))
     return table
+
+
+T = TypeVar("T")
+
+
+def in_event_loop(coroutine: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run a coroutine in an event loop of its own, as a notebook's kernel would.
+
+    A thread of its own, too: the browser tests' Playwright may hold this thread's loop.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine()).result(timeout=60)
 
 
 def act(table: RescueTable, action: dict[str, Any] | Action) -> None:
@@ -293,7 +307,7 @@ def test_hot_seat_hides_the_last_childs_cards_while_computers_play() -> None:
         act(table, {"kind": "end-actions"})
         return dict(table.state)
 
-    state = asyncio.run(end_turn_and_look())
+    state = in_event_loop(end_turn_and_look)
     assert state["view"]["current_player"] == 1
     assert state["seat"] is None
     assert state["view"]["players"][0]["sleeping"] == 1
@@ -311,7 +325,7 @@ def test_computers_move_by_themselves_at_their_pace() -> None:
                 break
         return table.game.current_player
 
-    assert asyncio.run(end_turn_and_wait()) == 0
+    assert in_event_loop(end_turn_and_wait) == 0
     assert "Easy bot" in " ".join(table.state["narration"])
 
 
