@@ -29,7 +29,7 @@ serve: $(STAMP_APP)
 test: $(STAMP_TEST)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/pytest
-	$(BIN)/pytest --nbval-lax notebooks/
+	SQ2EDU_DB=$(CURDIR)/.venv/notebook-test-progress.sqlite3 $(BIN)/pytest --nbval-lax notebooks/
 
 ## lint: ruff and mypy
 lint: $(STAMP_TEST)

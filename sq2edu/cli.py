@@ -1,7 +1,8 @@
 """The ``sq2edu`` command.
 
-``sq2edu serve`` starts the app; ``sq2edu check``, ``solve`` and ``hint`` try the equation
-engine from a terminal::
+``sq2edu serve`` starts the classroom; ``sq2edu lab`` opens JupyterLab on the notebooks;
+``sq2edu tournament`` measures the computer players; ``sq2edu check``, ``solve`` and
+``hint`` try the equation engine from a terminal::
 
     sq2edu check "2 + 3 = 6" --cards 2 3 6
     sq2edu solve 2 3 5 6 8
@@ -32,10 +33,21 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
-    serve = commands.add_parser("serve", help="start the app (JupyterLab on the notebooks)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8888, help="port to listen on")
-    serve.add_argument("--notebooks", type=Path, default=Path("notebooks"), help="folder to open")
+    serve = commands.add_parser(
+        "serve", help="start the classroom: the student app and the teacher's dashboard"
+    )
+    serve.add_argument("--host", default="0.0.0.0", help="address students reach (all: 0.0.0.0)")
+    serve.add_argument("--port", type=int, default=8866, help="the student app's port")
+    serve.add_argument("--teacher-port", type=int, default=8867, help="the dashboard's port")
+    serve.add_argument("--db", help="the progress store file (default: your data folder)")
+    serve.add_argument("--pool", type=int, default=4, help="warm kernels kept ready (0: none)")
+    serve.add_argument("--class-code", default="", help="a code students must type to join")
+    serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+
+    lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
+    lab.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    lab.add_argument("--port", type=int, default=8888, help="port to listen on")
+    lab.add_argument("--notebooks", type=Path, default=Path("notebooks"), help="folder to open")
 
     check = commands.add_parser("check", help="check an equation and explain it")
     check.add_argument("equation", help='for example "2 + 3 = 5"')
@@ -78,7 +90,7 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
+def _lab(args: argparse.Namespace) -> int:
     folder = args.notebooks.resolve()
     if not folder.is_dir():
         print(f"sq2edu: there is no folder {folder}", file=sys.stderr)
@@ -105,7 +117,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sq2edu`` command; returns the exit status."""
     args = _build_parser().parse_args(argv)
     if args.command == "serve":
-        return _serve(args)
+        from sq2edu.classroom.serve import serve
+
+        return serve(
+            args.host,
+            args.port,
+            args.teacher_port,
+            args.db,
+            args.pool,
+            args.class_code,
+            qr=not args.no_qr,
+        )
+    if args.command == "lab":
+        return _lab(args)
     if args.command == "tournament":
         try:
             return _tournament(args)

@@ -43,7 +43,7 @@ def test_bad_arguments_are_a_clear_error_not_a_traceback(
 
 
 def test_serve_refuses_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert cli.main(["serve", "--notebooks", str(tmp_path / "nowhere")]) == 2
+    assert cli.main(["lab", "--notebooks", str(tmp_path / "nowhere")]) == 2
     assert "there is no folder" in capsys.readouterr().err
 
 
@@ -57,7 +57,7 @@ def test_serve_starts_jupyterlab_on_the_notebooks(
         return 0
 
     monkeypatch.setattr(subprocess, "call", fake_call)
-    assert cli.main(["serve", "--notebooks", str(tmp_path), "--port", "9999"]) == 0
+    assert cli.main(["lab", "--notebooks", str(tmp_path), "--port", "9999"]) == 0
     (command,) = started
     assert command[1] == "lab"
     assert f"--notebook-dir={tmp_path.resolve()}" in command

@@ -14,6 +14,7 @@ update.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -103,6 +104,8 @@ class RescueTable(anywidget.AnyWidget):
         self.pace = pace
         #: Called with a dict for every equation a child checks (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: Called with a dict when a game ends (for the progress store).
+        self.game_listeners: list[Callable[[dict[str, Any]], None]] = []
         self.catalog = catalog(self.rules.green_knight_limit)
         self.on_msg(self._on_message)
         self._games_played = 0
@@ -148,12 +151,25 @@ class RescueTable(anywidget.AnyWidget):
         self.verdict: dict[str, Any] | None = None
         self.hint_rungs: list[str] = []
         self.hints_used: dict[int, int] = {}  # by seat: each child has their own
+        self._started = time.monotonic()
+        self._reported = False
         self._pending_bot = False
         self._after_change()
 
     def _after_change(self) -> None:
         """Pass the screen to the right child, let computers move, and redraw."""
         game = self.game
+        if game.is_over and not self._reported:
+            self._reported = True
+            record = {
+                "players": list(game.names),
+                "bots": {seat: self.players[seat].strip().lower() for seat in self.bots},
+                "winner": game.names[game.winner] if game.winner is not None else None,
+                "turns": game.state.turn,
+                "seconds": round(time.monotonic() - self._started, 1),
+            }
+            for listener in self.game_listeners:
+                listener(record)
         current = game.current_player
         if not game.is_over and current in self.humans and current != self.seat:
             self.seat = current

@@ -1,0 +1,167 @@
+"""The student app and the teacher's dashboard, driven from Python."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.app import StudentApp, check_nickname
+from sq2edu.classroom.dashboard import Dashboard, attempts_csv, common_mistakes
+from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.serve import NOTEBOOKS, write_notebooks
+from sq2edu.classroom.settings import ClassSettings
+from sq2edu.ui import EquationLab, RescueTable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    return SQLiteStore(tmp_path / "class.sqlite3")
+
+
+@pytest.mark.parametrize("name", ["Mia", "Leo2", "Ана", "Ødegård", "Mary Jane", "Jean-Luc"])
+def test_friendly_nicknames_are_welcome(name: str) -> None:
+    assert check_nickname(f"  {name} ") == name
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("", "Type your nickname first."),
+        ("<img src=x onerror=alert(1)>", "Use letters and numbers only, like Mia or Leo2."),
+        ("' OR 1=1 --", "Use letters and numbers only, like Mia or Leo2."),
+        ("x" * 21, "That is long! Use at most 20 letters."),
+        ("-Mia", "Use letters and numbers only, like Mia or Leo2."),
+    ],
+)
+def test_other_nicknames_are_refused_in_words(name: str, reason: str) -> None:
+    with pytest.raises(ValueError, match="^" + re.escape(reason) + "$"):
+        check_nickname(name)
+
+
+def test_joining_needs_the_class_code_when_there_is_one(store: SQLiteStore) -> None:
+    app = StudentApp(store, class_code="OWL")
+    assert not app.join("Mia", "CAT")
+    assert app.problem.value == "That class code is not right. Ask your teacher."
+    assert store.students() == []
+    assert app.join("Mia", " OWL ")
+    assert store.students() == ["Mia"]
+
+
+def test_a_refused_nickname_keeps_the_form(store: SQLiteStore) -> None:
+    app = StudentApp(store)
+    assert not app.join("<b>hi</b>")
+    assert app.problem.value == "Use letters and numbers only, like Mia or Leo2."
+    assert app.student is None
+
+
+def test_lab_attempts_go_into_the_store(store: SQLiteStore) -> None:
+    app = StudentApp(store)
+    app.join("Mia")
+    lab = app.practise()
+    assert isinstance(lab, EquationLab)
+    lab.use_cards([2, 3, 5])
+    lab.handle({"intent": "check", "text": "2 + 3 = 6"})
+    lab.handle({"intent": "check", "text": "2 + 3 = 5"})
+    attempts = store.attempts("Mia")
+    assert [(a.text, a.ok, a.where) for a in attempts] == [
+        ("2 + 3 = 5", True, "lab"),
+        ("2 + 3 = 6", False, "lab"),
+    ]
+
+
+def test_the_game_follows_the_class_settings_and_is_recorded(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(operations="+-", level="medium", quick=True).to_dict())
+    app = StudentApp(store)
+    app.join("Leo")
+    table = app.play()
+    assert isinstance(table, RescueTable)
+    assert table.game.rules.operations == "+−"
+    assert table.game.rules.kings_to_win == 2
+    assert table.game.names == ["Leo", "Medium bot"]
+    table.pace = 0
+    # Let the computer play Leo's seat too, to the end of the game.
+    from sq2edu.bots import make_bot
+
+    stand_in = make_bot("greedy", seed=3)
+    for _move in range(5000):
+        if table.game.is_over:
+            break
+        if table.game.current_player == 0:
+            table.handle({"intent": "act", "action": stand_in.choose(table.game).to_dict()})
+    (game,) = store.games()
+    assert game.players == ("Leo", "Medium bot")
+    assert game.bots == {1: "medium"}
+    assert game.winner in ("Leo", "Medium bot")
+
+
+def test_broken_settings_in_the_store_fall_back_to_the_defaults(store: SQLiteStore) -> None:
+    store.save_settings({"operations": "", "hints": "sometimes", "level": "genius"})
+    assert ClassSettings.from_dict(store.settings()) == ClassSettings()
+
+
+def test_the_dashboard_shows_students_skills_and_mistakes_escaped(store: SQLiteStore) -> None:
+    store.record_attempt(Attempt("Mia", "2 + 3 = 6", False, ("not-true",), (2, 3, 6)))
+    store.record_attempt(Attempt("Mia", "<script>x</script>", False, ("syntax",)))
+    store.record_attempt(Attempt("Leo", "2 × 3 = 6", True, (), (2, 3, 6)))
+    board = Dashboard(store, refresh=0)
+    assert "Mia" in board.here.value
+    assert "<script>" not in board.here.value + board.mistakes.value
+    assert "&lt;script&gt;" in board.mistakes.value
+    assert "attempted" in board.grid.value
+    assert "× 2 numbers" in board.grid.value
+    assert 'download="attempts.csv"' in board.download.value
+
+
+def test_the_dashboard_saves_settings_and_starts_a_new_class(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0)
+    board.op_boxes["÷"].value = False
+    board.level.value = "hard"
+    board.save_settings()
+    assert store.settings()["operations"] == "+−×"
+    assert store.settings()["level"] == "hard"
+    for box in board.op_boxes.values():
+        box.value = False
+    board.save_settings()
+    assert board.saved.value == "choose at least one operation"
+    store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
+    board.start_new_class()
+    assert board.new_class_message.value == "Tick the box first: this starts over."
+    assert store.students() == ["Mia"]
+    board.sure.value = True
+    board.class_name.value = "Class 3B"
+    board.start_new_class()
+    assert store.students() == []
+    assert [name for name, _archived in store.classes()] == ["My class", "Class 3B"]
+
+
+def test_common_mistakes_keep_real_examples() -> None:
+    attempts = [
+        Attempt("Mia", "2 + 3 = 6", False, ("not-true",)),
+        Attempt("Leo", "7 ÷ 2 = 3", False, ("not-whole",)),
+        Attempt("Ana", "4 + 4 = 9", False, ("not-true", "missing-card")),
+        Attempt("Ana", "4 + 4 = 8", True),
+    ]
+    assert common_mistakes(attempts) == [
+        ("not-true", 2, ["2 + 3 = 6", "4 + 4 = 9"]),
+        ("not-whole", 1, ["7 ÷ 2 = 3"]),
+    ]
+
+
+def test_the_csv_cannot_smuggle_a_spreadsheet_formula() -> None:
+    text = attempts_csv([Attempt("=HYPERLINK(1)", "=1+1", False)])
+    assert ",'=HYPERLINK(1),'=1+1," in text
+
+
+def test_the_repository_notebooks_are_the_ones_serve_writes(tmp_path: Path) -> None:
+    import nbformat
+
+    written = write_notebooks(tmp_path)
+    for name in NOTEBOOKS:
+        ours = nbformat.read(ROOT / "notebooks" / name, as_version=4)  # type: ignore[no-untyped-call]
+        theirs = nbformat.read(written[name], as_version=4)  # type: ignore[no-untyped-call]
+        assert [c.source for c in ours.cells] == [c.source for c in theirs.cells]
