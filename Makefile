@@ -21,7 +21,7 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP_APP)
 
-## serve: set up and start the app (JupyterLab on notebooks/ until the classroom server lands)
+## serve: set up and start the classroom (student app on the network, dashboard on localhost)
 serve: $(STAMP_APP)
 	$(BIN)/sq2edu serve
 

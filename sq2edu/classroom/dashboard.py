@@ -22,7 +22,7 @@ from sq2edu.classroom.mastery import Level, mastery_grid
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import ProgressStore, SQLiteStore, default_path
-from sq2edu.i18n import _
+from sq2edu.i18n import _, ngettext
 
 __all__ = ["Dashboard", "attempts_csv", "common_mistakes"]
 
@@ -165,7 +165,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 else escape(_("just joined"))
             )
             rows.append(f"<li><b>{escape(student)}</b>: {doing}</li>")
-        count = escape(_("{n} students", n=len(students)))
+        count = escape(ngettext("{n} student", "{n} students", len(students)))
         return f"<p>{count}</p><ul>{''.join(rows)}</ul>"
 
     def _grid_html(self, students: list[str], attempts: list[Attempt]) -> str:
@@ -210,7 +210,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.level = widgets.Dropdown(
             options=["easy", "medium", "hard"], value=current.level, description=_("Computer")
         )
-        self.quick = widgets.Checkbox(value=current.quick, description=_("Quick game (2 kings)"))
+        self.quick = widgets.Checkbox(
+            value=current.quick,
+            description=_("Quick game (2 kings)"),
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
         save = widgets.Button(description=_("Save settings"), button_style="primary")
         self.saved = widgets.Label()
         save.on_click(lambda _button: self.save_settings())
@@ -237,7 +242,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def _new_class(self) -> widgets.VBox:
         self.class_name = widgets.Text(description=_("New class"), placeholder=_("Class 3B"))
-        self.sure = widgets.Checkbox(description=_("Yes, put away this class's records"))
+        self.sure = widgets.Checkbox(
+            description=_("Yes, put away this class's records"),
+            indent=False,
+            layout=widgets.Layout(width="auto"),
+        )
         start = widgets.Button(description=_("Start a new class"), button_style="warning")
         self.new_class_message = widgets.Label()
         start.on_click(lambda _button: self.start_new_class())
