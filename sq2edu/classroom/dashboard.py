@@ -24,7 +24,7 @@ from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import ProgressStore, SQLiteStore, default_path
 from sq2edu.i18n import _, ngettext
 
-__all__ = ["Dashboard", "attempts_csv", "common_mistakes"]
+__all__ = ["Dashboard", "attempts_csv", "common_mistakes", "mistakes_chart"]
 
 _LEVEL_COLOURS = {
     Level.NOT_STARTED: "#f1f1f1",
@@ -61,6 +61,28 @@ def common_mistakes(attempts: list[Attempt], top: int = 5) -> list[tuple[str, in
     return [(code, count, examples[code]) for code, count in counts.most_common(top)]
 
 
+def mistakes_chart(mistakes: list[tuple[str, int, list[str]]]) -> str:
+    """A bar for each common mistake, as SVG: the longest bar is the one to teach first."""
+    if not mistakes:
+        return ""
+    longest = max(count for _code, count, _examples in mistakes)
+    bars = []
+    for row, (code, count, _examples) in enumerate(mistakes):
+        width = 220 * count / longest
+        y = 8 + row * 26
+        bars.append(
+            f'<text x="0" y="{y + 14}" font-size="13">{escape(code)}</text>'
+            f'<rect x="170" y="{y}" width="{width:.0f}" height="18" fill="#b26a00"/>'
+            f'<text x="{176 + width:.0f}" y="{y + 14}" font-size="13">{count}</text>'
+        )
+    height = 16 + 26 * len(mistakes)
+    label = escape(_("Common mistakes, most frequent first"))
+    return (
+        f'<svg role="img" aria-label="{label}" width="440" height="{height}" '
+        f'xmlns="http://www.w3.org/2000/svg">{"".join(bars)}</svg>'
+    )
+
+
 def attempts_csv(attempts: list[Attempt]) -> str:
     """Every attempt as CSV, for a spreadsheet."""
     out = io.StringIO()
@@ -87,6 +109,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
         self.refresh_seconds = refresh
+        self._attempts: list[Attempt] = []
         self.updated = widgets.Label()
         refresh_button = widgets.Button(description=_("Refresh now"))
         refresh_button.on_click(lambda _button: self.refresh())
@@ -94,6 +117,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.grid = widgets.HTML()
         self.mistakes = widgets.HTML()
         self.download = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.pick = widgets.Dropdown(description=_("Student"), options=[])
+        self.pick.observe(lambda _change: self._show_student(), names="value")
+        self.student_view = widgets.HTML()
         self.settings_box = self._settings_editor()
         self.new_class_box = self._new_class()
         self.children = [
@@ -103,7 +130,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             widgets.HTML(f"<h3>{escape(_('Skills'))}</h3>"),
             self.grid,
             widgets.HTML(f"<h3>{escape(_('Common mistakes'))}</h3>"),
-            self.mistakes,
+            widgets.HBox([self.mistakes, self.chart]),
+            widgets.HTML(f"<h3>{escape(_('One student'))}</h3>"),
+            self.pick,
+            self.student_view,
             self.download,
             widgets.HTML(f"<h3>{escape(_('Class settings'))}</h3>"),
             self.settings_box,
@@ -139,10 +169,43 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.here.value = self._here_html(students, attempts)
         self.grid.value = self._grid_html(students, attempts)
         self.mistakes.value = self._mistakes_html(attempts)
+        self.chart.value = mistakes_chart(common_mistakes(attempts, top=8))
+        self._attempts = attempts
+        if list(self.pick.options) != students:
+            chosen = self.pick.value
+            self.pick.options = students
+            self.pick.value = chosen if chosen in students else (students[0] if students else None)
+        self._show_student()
         data = base64.b64encode(attempts_csv(attempts).encode()).decode()
         self.download.value = (
             f'<a download="attempts.csv" href="data:text/csv;base64,{data}">'
             f"{escape(_('Download every attempt (CSV)'))}</a>"
+        )
+
+    def _show_student(self) -> None:
+        student = self.pick.value
+        if not student:
+            self.student_view.value = ""
+            return
+        theirs = [a for a in self._attempts if a.student == student]
+        levels = mastery_grid(theirs).get(student, {})
+        struggling = [
+            f"{escape(_skill_title(skill))}: {escape(_(m.level.words))} ({m.right}/{m.attempts})"
+            for skill, m in levels.items()
+            if m.attempts and m.level < Level.PROFICIENT
+        ]
+        codes = Counter(a.codes[0] for a in theirs if a.codes)
+        recent = "".join(
+            f"<li>{'✓' if a.ok else '✗'} {escape(a.text)}"
+            f"{' — ' + escape(a.codes[0]) if a.codes else ''}</li>"
+            for a in theirs[:10]
+        )
+        self.student_view.value = (
+            f"<p><b>{escape(_('Working on'))}:</b> "
+            f"{'; '.join(struggling) or escape(_('nothing hard right now'))}</p>"
+            f"<p><b>{escape(_('Most frequent mistake'))}:</b> "
+            f"{escape(codes.most_common(1)[0][0]) if codes else '—'}</p>"
+            f"<p><b>{escape(_('Last attempts'))}:</b></p><ul>{recent}</ul>"
         )
 
     def _here_html(self, students: list[str], attempts: list[Attempt]) -> str:

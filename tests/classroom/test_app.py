@@ -139,6 +139,35 @@ def test_the_dashboard_saves_settings_and_starts_a_new_class(store: SQLiteStore)
     assert [name for name, _archived in store.classes()] == ["My class", "Class 3B"]
 
 
+def test_the_dashboard_drills_down_into_one_student(store: SQLiteStore) -> None:
+    for text, ok, codes in [
+        ("7 ÷ 2 = 3", False, ("not-whole",)),
+        ("8 ÷ 2 = 4", True, ()),
+        ("9 ÷ 2 = 4", False, ("not-whole",)),
+    ]:
+        store.record_attempt(Attempt("Mia", text, ok, codes))
+    store.record_attempt(Attempt("Leo", "<b>x</b>", False, ("syntax",)))
+    board = Dashboard(store, refresh=0)
+    board.pick.value = "Mia"
+    view = board.student_view.value
+    assert "÷ 2 numbers: attempted (1/3)" in view
+    assert "not-whole" in view
+    assert "9 ÷ 2 = 4" in view
+    assert "Leo" not in view
+    board.pick.value = "Leo"
+    assert "&lt;b&gt;x&lt;/b&gt;" in board.student_view.value
+
+
+def test_the_mistakes_chart_draws_a_bar_for_each(store: SQLiteStore) -> None:
+    store.record_attempt(Attempt("Mia", "2 + 3 = 6", False, ("not-true",)))
+    store.record_attempt(Attempt("Leo", "2 + 2 = 5", False, ("not-true",)))
+    store.record_attempt(Attempt("Ana", "7 ÷ 2 = 3", False, ("not-whole",)))
+    chart = Dashboard(store, refresh=0).chart.value
+    assert chart.startswith("<svg")
+    assert chart.count("<rect") == 2
+    assert 'aria-label="Common mistakes, most frequent first"' in chart
+
+
 def test_common_mistakes_keep_real_examples() -> None:
     attempts = [
         Attempt("Mia", "2 + 3 = 6", False, ("not-true",)),
