@@ -7,7 +7,7 @@ PY := $(BIN)/python
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: serve test lint bench notebooks golden clean
+.PHONY: serve test lint bench loadtest notebooks golden clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ lint: $(STAMP_TEST)
 ## bench: measure speed, write docs/performance.md
 bench: $(STAMP_TEST)
 	$(PY) -m benchmarks.run --write docs/performance.md
+
+## loadtest: a class of 30 headless students against sq2edu serve; figures in docs/performance.md
+loadtest: $(STAMP_TEST)
+	$(PY) -m benchmarks.run --only loadtest --write docs/performance.md
 
 ## notebooks: re-execute the notebooks and save their outputs (after an intended change)
 notebooks: $(STAMP_TEST)

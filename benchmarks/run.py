@@ -13,7 +13,7 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, equations, rescue, table
+from benchmarks import bots, equations, loadtest, rescue, table
 
 SUITES = [equations, rescue, bots, table]
 
@@ -40,10 +40,22 @@ def machine() -> str:
     )
 
 
+def _sections(report: str) -> dict[str, str]:
+    """The sections of an earlier report, by title."""
+    found = {}
+    for part in report.split("\n## ")[1:]:
+        title = part.split("\n", 1)[0].strip()
+        found[title] = "## " + part.rstrip("\n") + "\n"
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer samples, for a smoke run")
     parser.add_argument("--write", type=Path, help="write the report to this file")
+    parser.add_argument(
+        "--only", help="run one suite and replace only its section of the --write file"
+    )
     args = parser.parse_args()
     header = [
         "# Performance",
@@ -55,11 +67,16 @@ def main() -> int:
         "- Times are wall-clock on one core; p50 is the median, p95 the 95th percentile.",
         "",
     ]
-    sections = []
-    for suite in SUITES:
+    suites = [s for s in [*SUITES, loadtest] if args.only in (None, s.__name__.rpartition(".")[2])]
+    if args.only is None:
+        suites = list(SUITES)  # the class of thirty runs only when asked for (make loadtest)
+    sections = {}
+    for suite in suites:
         print(f"running {suite.TITLE} ...", file=sys.stderr, flush=True)
-        sections.append(suite.run(quick=args.quick))
-    report = "\n".join(header) + "\n" + "\n".join(sections)
+        sections[suite.TITLE] = suite.run(quick=args.quick)
+    if args.only and args.write and args.write.exists():
+        sections = {**_sections(args.write.read_text(encoding="utf-8")), **sections}
+    report = "\n".join(header) + "\n" + "\n".join(sections.values())
     print(report)
     if args.write:
         args.write.parent.mkdir(parents=True, exist_ok=True)
