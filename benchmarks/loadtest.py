@@ -189,6 +189,9 @@ def run(quick: bool = False) -> str:
     lines += [
         f"{STUDENTS} headless students at once on this machine, each joining, opening the Lab and",
         f"checking {ATTEMPTS} equations; `sq2edu serve` with a warm pool of 6 kernels, then none.",
+        "The thirty Chromium pages run on the same machine as the server (here two cores), so",
+        "the times measure a machine saturated by the browsers as well; in a classroom each",
+        "student's device draws its own page.",
         "",
         "| | warm pool (6) | no pool |",
         "|---|---:|---:|",

@@ -8,9 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import nbformat
-
 from benchmarks.timing import ms
+from sq2edu.classroom.serve import write_cell_notebook
 from sq2edu.rescue.position import position
 from sq2edu.ui import RescueTable
 
@@ -51,16 +50,7 @@ def run(quick: bool = False) -> str:
         )
     clicks = 20 if quick else 100
     with tempfile.TemporaryDirectory() as folder:
-        # nbformat ships no type hints for its builders.
-        notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
-        notebook.metadata["kernelspec"] = {
-            "name": "python3",
-            "display_name": "Python 3",
-            "language": "python",
-        }
-        notebook.cells.append(nbformat.v4.new_code_cell(CELL))  # type: ignore[no-untyped-call]
-        path = Path(folder) / "table.ipynb"
-        nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
+        path = write_cell_notebook(Path(folder) / "table.ipynb", CELL)
         server = VoilaProcess(path, Path(folder) / "voila.log")
         try:
             server.wait_until_up()

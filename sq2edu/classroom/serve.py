@@ -23,7 +23,7 @@ import nbformat
 
 from sq2edu.classroom.store import SQLiteStore, StoreError, default_path
 
-__all__ = ["NOTEBOOKS", "serve", "write_notebooks"]
+__all__ = ["NOTEBOOKS", "serve", "write_cell_notebook", "write_notebooks"]
 
 #: The two apps' notebooks: one cell each, importing and showing one object.
 NOTEBOOKS = {
@@ -38,21 +38,24 @@ IDLE_KERNEL_SECONDS = 3600
 _IMAGES = r".*\.(png|jpg|jpeg|gif|svg|webp)"
 
 
+def write_cell_notebook(path: Path, source: str) -> Path:
+    """Write a notebook of one code cell (Python 3 kernel) to ``path`` and return it."""
+    # nbformat ships no type hints for its builders.
+    notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    notebook.cells.append(nbformat.v4.new_code_cell(source))  # type: ignore[no-untyped-call]
+    nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
+    return path
+
+
 def write_notebooks(folder: Path) -> dict[str, Path]:
     """Write the apps' notebooks into ``folder`` and return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
-    paths = {}
-    for name, source in NOTEBOOKS.items():
-        notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
-        notebook.metadata["kernelspec"] = {
-            "name": "python3",
-            "display_name": "Python 3",
-            "language": "python",
-        }
-        notebook.cells.append(nbformat.v4.new_code_cell(source))  # type: ignore[no-untyped-call]
-        paths[name] = folder / name
-        nbformat.write(notebook, paths[name])  # type: ignore[no-untyped-call]
-    return paths
+    return {name: write_cell_notebook(folder / name, source) for name, source in NOTEBOOKS.items()}
 
 
 def _voila(notebook: Path, ip: str, port: int, pool: int) -> list[str]:

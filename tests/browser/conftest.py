@@ -38,10 +38,11 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
-import nbformat
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
+
+from sq2edu.classroom.serve import write_cell_notebook
 
 BROWSER_ENV = "SQ2EDU_CHROMIUM"
 """Environment variable naming the Chromium (or Chrome) executable to use."""
@@ -369,15 +370,8 @@ def open_cell(page: Page, voila_server: VoilaServer, tmp_path: Path) -> OpenCell
     """
 
     def open_it(source: str) -> Page:
-        notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
-        notebook.metadata["kernelspec"] = {
-            "name": "python3",
-            "display_name": "Python 3",
-            "language": "python",
-        }
-        notebook.cells.append(nbformat.v4.new_code_cell(source))  # type: ignore[no-untyped-call]
         path = tmp_path / f"cell-{len(list(tmp_path.glob('cell-*.ipynb')))}.ipynb"
-        nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
+        write_cell_notebook(path, source)
         page.goto(voila_server(path), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
         page.wait_for_selector(".sq2-table[data-version]", timeout=WIDGET_TIMEOUT_MS)
         return page

@@ -10,8 +10,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import nbformat
 from playwright.sync_api import Page, expect
+
+from sq2edu.classroom.serve import write_cell_notebook
 
 KERNEL_START_TIMEOUT_MS = 60_000
 """A cold kernel start plus the first import of ipywidgets can take a while on a busy machine."""
@@ -44,17 +45,7 @@ def write_notebook(path: Path) -> Path:
     :param path: where to write the ``.ipynb`` file.
     :returns: ``path``.
     """
-    # nbformat ships no type hints for its builders.
-    notebook = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    source = CELL_SOURCE.format(prefix=sys.prefix)
-    notebook.cells.append(nbformat.v4.new_code_cell(source))  # type: ignore[no-untyped-call]
-    nbformat.write(notebook, path)  # type: ignore[no-untyped-call]
-    return path
+    return write_cell_notebook(path, CELL_SOURCE.format(prefix=sys.prefix))
 
 
 def test_button_click_updates_label(
