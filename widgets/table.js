@@ -321,6 +321,7 @@ function render({ model, el }) {
     const winner = state.winner;
     return h("section", { class: "sq2-over", role: "dialog", "aria-label": t("gameOver") },
       h("h2", {}, winner.text),
+      (state.humans || []).includes(winner.seat) ? null : h("p", {}, t("goodTry")),
       h("div", { class: "sq2-row" }, winner.kings.map((id) => cardItem(id, { label: cardLabel(id) }))),
       h("button", { class: "sq2-big sq2-primary", "data-key": "new-game", onclick: () => send({ intent: "new-game" }) }, t("newGame")),
       h("details", {}, h("summary", {}, t("log")), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));

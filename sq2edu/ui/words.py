@@ -68,6 +68,7 @@ _WORDS = {
     "pressReady": "{name}, press “I'm ready” when nobody else is looking.",
     "ready": "I'm ready",
     "newGame": "New game",
+    "goodTry": "Good try! Every equation you made was good practice. Play again?",
     "log": "What happened",
     "lab": "Equation Lab",
     "score": "{right} right out of {tries}",
