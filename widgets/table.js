@@ -40,7 +40,13 @@ function render({ model, el }) {
   let keyboard = false; // the child moves with the keyboard: keep a button focused for them
   const uid = Math.random().toString(36).slice(2, 8);
   const root = h("div", { class: "sq2-table" });
-  el.append(root);
+  // Screen readers announce changes to live regions that already exist: these two stay put
+  // while the table below is redrawn, and change only when there is something new to say.
+  const spoken = h("div", { class: "sq2-visually-hidden", "aria-live": "polite" });
+  const warned = h("div", { class: "sq2-visually-hidden", role: "alert" });
+  el.append(root, spoken, warned);
+  let lastSpoken = "";
+  let lastWarned = "";
 
   const send = (intent) => model.send(intent);
   const act = (action) => send({ intent: "act", action });
@@ -112,7 +118,7 @@ function render({ model, el }) {
         h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
         view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
       h("p", { class: "sq2-prompt" }, view.prompt || ""),
-      h("p", { class: "sq2-message", role: "alert" }, state.message || ""));
+      h("p", { class: "sq2-message" }, state.message || ""));
   }
 
   function centre(state) {
@@ -314,7 +320,7 @@ function render({ model, el }) {
   function narration(state) {
     if (!(state.narration || []).length) return null;
     return h("section", { class: "sq2-narration", "aria-label": t("whatHappened") },
-      h("ul", { "aria-live": "polite" }, (state.narration || []).map((line) => h("li", {}, line))));
+      h("ul", {}, (state.narration || []).map((line) => h("li", {}, line))));
   }
 
   function gameOver(state) {
@@ -345,7 +351,7 @@ function render({ model, el }) {
         h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, t("lab")),
           h("span", { class: "sq2-score", role: "status", "aria-label": t("score", score) }, "⭐ ", t("score", score))),
         h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
-        h("p", { class: "sq2-message", role: "alert" }, state.message || "")),
+        h("p", { class: "sq2-message" }, state.message || "")),
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
         h("h3", {}, t("yourCards")),
         h("div", { class: "sq2-row", role: "group", "aria-label": t("yourCards") },
@@ -387,6 +393,9 @@ function render({ model, el }) {
           narration(state))),
     ];
     root.replaceChildren(...parts.filter(Boolean));
+    const latest = (state.narration || []).slice(-1)[0] || "";
+    if (latest !== lastSpoken) spoken.textContent = lastSpoken = latest;
+    if ((state.message || "") !== lastWarned) warned.textContent = lastWarned = state.message || "";
     // Lets a test (or an assistive tool) tell that the table has been redrawn.
     root.dataset.version = String(++version);
     root.dataset.phase = view.phase;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -195,3 +196,28 @@ def test_arrow_keys_move_between_buttons(open_cell: OpenCell) -> None:
     expect(finish).not_to_be_focused()
     page.keyboard.press("ArrowLeft")
     expect(finish).to_be_focused()
+
+
+def test_news_is_spoken_in_live_regions_that_stay(open_cell: OpenCell) -> None:
+    page = open_cell(STACKED)
+    spoken = page.locator("div.sq2-visually-hidden[aria-live='polite']")
+    warned = page.locator("div.sq2-visually-hidden[role='alert']")
+    expect(spoken).to_have_count(1)
+    realm = page.get_by_role("group", name="Mia's cards")
+    for name in ("2", "3", "5"):
+        realm.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name="plus").click()
+    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    expect(spoken).to_have_text("Mia made 2 + 3 = 5 and gets a companion.")
+    expect(spoken).to_have_count(1)
+    expect(warned).to_have_text("")
+
+
+def test_a_refusal_is_announced_as_an_alert(open_cell: OpenCell) -> None:
+    page = open_cell(STACKED.replace("pace=0.05)", "pace=0.05, hints='limited')"))
+    hint = page.get_by_role("button", name=re.compile("Hint"))
+    for _rung in range(4):
+        click_and_wait(page, hint)
+    expect(page.locator("div.sq2-visually-hidden[role='alert']")).to_have_text(
+        "You have used all your hints for this game."
+    )
