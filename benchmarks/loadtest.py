@@ -15,8 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -33,19 +31,6 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def _wait(port: int) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/", timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"the classroom on port {port} never answered")
 
 
 async def _student(browser: Any, url: str, number: int, results: dict[str, list[float]]) -> None:
@@ -125,6 +110,7 @@ def _summary(run: dict[str, Any]) -> dict[str, str]:
 
 def _one_run(pool: int, chromium: str) -> dict[str, Any]:
     from sq2edu.classroom import SQLiteStore
+    from tests.browser.conftest import wait_until_answering
 
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "class.sqlite3"
@@ -146,7 +132,7 @@ def _one_run(pool: int, chromium: str) -> dict[str, Any]:
             stderr=subprocess.DEVNULL,
         )
         try:
-            _wait(port)
+            wait_until_answering(port)
             time.sleep(5 if pool else 1)  # let the warm kernels start
             psutil.cpu_percent(None)
             started = time.perf_counter()

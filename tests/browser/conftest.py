@@ -377,3 +377,21 @@ def open_cell(page: Page, voila_server: VoilaServer, tmp_path: Path) -> OpenCell
         return page
 
     return open_it
+
+
+def wait_until_answering(port: int, timeout: float = 120.0) -> None:
+    """Wait until a Voilà server on 127.0.0.1:``port`` answers HTTP (any status counts).
+
+    :raises RuntimeError: if it does not answer within ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            # Voilà renders the notebook on any unknown path; its static folder is cheap.
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/", timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"nothing answered on port {port} within {timeout:.0f} s")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sq2edu.classroom import SQLiteStore
-from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port
+from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answering
 
 
 class Classroom:
@@ -45,19 +45,7 @@ class Classroom:
             stderr=subprocess.STDOUT,
         )
         for port in (self.port, self.teacher_port):
-            self._wait_for(port)
-
-    def _wait_for(self, port: int) -> None:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/", timeout=2)
-                return
-            except urllib.error.HTTPError:
-                return
-            except OSError:
-                time.sleep(0.3)
-        raise AssertionError(f"port {port} never answered; see {self.log.name}")
+            wait_until_answering(port, timeout=90)
 
     def stop(self) -> int:
         self.process.send_signal(signal.SIGTERM)
