@@ -43,12 +43,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     :param store: the class's progress store.
     :param class_code: the code the teacher gave out; ``""`` for none.
+    :param pace: seconds between the computer's moves in a game (``0``: at once).
     """
 
-    def __init__(self, store: ProgressStore, class_code: str = "") -> None:
+    def __init__(self, store: ProgressStore, class_code: str = "", pace: float = 0.7) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
         self.class_code = class_code.strip()
+        self.pace = pace
         self.student: str | None = None
         self.nickname = widgets.Text(description=_("Nickname"), placeholder=_("Mia"))
         self.code = widgets.Text(description=_("Class code"))
@@ -103,7 +105,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         settings = self.settings()
         assert self.student is not None
         table = RescueTable(
-            players=[self.student, settings.level], rules=settings.rules(), hints=settings.hints
+            players=[self.student, settings.level],
+            rules=settings.rules(),
+            hints=settings.hints,
+            pace=self.pace,
         )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)

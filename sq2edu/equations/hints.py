@@ -99,23 +99,25 @@ def hints(
     )
 
 
+def _plain_ladder(first: str, then: str | None = None) -> tuple[Hint, Hint, Hint]:
+    """A ladder with nothing to point at: ``first``, then ``then`` on the next two rungs."""
+    later = first if then is None else then
+    return (
+        Hint(1, first, possible=False),
+        Hint(2, later, possible=False),
+        Hint(3, later, possible=False),
+    )
+
+
 def _no_equation(
     hand: Counter[int], allowed: frozenset[Op], adjust: bool
 ) -> tuple[Hint, Hint, Hint]:
     first = _("No equation with these cards yet. That's OK!")
     if not allowed:
-        off = _("Your class is not making equations right now.")
-        return (
-            Hint(1, off, possible=False),
-            Hint(2, off, possible=False),
-            Hint(3, off, possible=False),
-        )
+        return _plain_ladder(_("Your class is not making equations right now."))
     if hand.total() < 2:
-        more = _("An equation needs at least three number cards. Collect some more!")
-        return (
-            Hint(1, first, possible=False),
-            Hint(2, more, possible=False),
-            Hint(3, more, possible=False),
+        return _plain_ladder(
+            first, _("An equation needs at least three number cards. Collect some more!")
         )
     helpful: list[tuple[tuple[bool, int, int, int], int, Equation]] = []
     for card in CARD_VALUES:
@@ -126,11 +128,8 @@ def _no_equation(
             rank = (best.adjusted is not None, len(best.numbers), op.order if op else 0, card)
             helpful.append((rank, card, best))
     if not helpful:
-        more = _("Keep collecting number cards: more cards make more equations.")
-        return (
-            Hint(1, first, possible=False),
-            Hint(2, more, possible=False),
-            Hint(3, more, possible=False),
+        return _plain_ladder(
+            first, _("Keep collecting number cards: more cards make more equations.")
         )
     _key, card, example = min(helpful)
     return (

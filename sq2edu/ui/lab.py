@@ -23,11 +23,10 @@ from sq2edu.equations.model import SIGNS
 from sq2edu.i18n import _
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
-from sq2edu.ui.table import HINT_POLICIES, asset, hint_state
+from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
 
 __all__ = ["EquationLab"]
 
-_HINT_LIMIT = 3
 _IDS_BY_VALUE = {
     value: [c.id for c in CARDS.values() if c.kind is Kind.NUMBER and c.value == value]
     for value in range(1, 11)
@@ -178,7 +177,7 @@ class EquationLab(anywidget.AnyWidget):
     def _hint(self) -> None:
         if self.hint_policy == "off":
             self.message = _("Hints are off in this class. You can do it!")
-        elif self.hint_policy == "limited" and len(self.rungs) >= _HINT_LIMIT:
+        elif self.hint_policy == "limited" and len(self.rungs) >= HINT_LIMIT:
             self.message = _("You have used all your hints for these cards.")
         else:
             ladder = hints([CARDS[c].value for c in self.cards], self.operations)
@@ -217,6 +216,6 @@ class EquationLab(anywidget.AnyWidget):
             "message": self.message,
             "verdict": self.verdict,
             "score": {"right": self.right, "tries": self.tries},
-            "hints": hint_state(self.hint_policy, self.rungs, _HINT_LIMIT - len(self.rungs)),
+            "hints": hint_state(self.hint_policy, self.rungs, HINT_LIMIT - len(self.rungs)),
             "red_knight": False,
         }

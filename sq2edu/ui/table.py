@@ -38,7 +38,8 @@ __all__ = ["HINT_POLICIES", "RescueTable"]
 
 #: How hints are given: as many as wanted, a few per game, or none.
 HINT_POLICIES = ("free", "limited", "off")
-_HINT_LIMIT = 3
+#: Hint rungs a child may climb when hints are limited (per game, or per deal in the Lab).
+HINT_LIMIT = 3
 _NARRATION_LINES = 6
 
 
@@ -400,7 +401,7 @@ class RescueTable(anywidget.AnyWidget):
         self._publish()
 
     def _hints_left(self) -> int:
-        return _HINT_LIMIT - self.hints_used.get(self.game.current_player, 0)
+        return HINT_LIMIT - self.hints_used.get(self.game.current_player, 0)
 
     # -- what the browser draws ----------------------------------------------------------
 

@@ -76,14 +76,13 @@ def test_lab_attempts_go_into_the_store(store: SQLiteStore) -> None:
 
 def test_the_game_follows_the_class_settings_and_is_recorded(store: SQLiteStore) -> None:
     store.save_settings(ClassSettings(operations="+-", level="medium", quick=True).to_dict())
-    app = StudentApp(store)
+    app = StudentApp(store, pace=0)
     app.join("Leo")
     table = app.play()
     assert isinstance(table, RescueTable)
     assert table.game.rules.operations == "+−"
     assert table.game.rules.kings_to_win == 2
     assert table.game.names == ["Leo", "Medium bot"]
-    table.pace = 0
     # Let the computer play Leo's seat too, to the end of the game.
     from sq2edu.bots import make_bot
 
