@@ -7,7 +7,7 @@ PY := $(BIN)/python
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: serve test lint bench loadtest notebooks golden clean
+.PHONY: serve test lint bench loadtest notebooks lessons golden clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,7 @@ test: $(STAMP_TEST)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/pytest
 	SQ2EDU_DB=$(CURDIR)/.venv/notebook-test-progress.sqlite3 $(BIN)/pytest --nbval-lax notebooks/
+	$(BIN)/pytest --nbval lessons/
 
 ## lint: ruff and mypy
 lint: $(STAMP_TEST)
@@ -48,6 +49,11 @@ loadtest: $(STAMP_TEST)
 ## notebooks: re-execute the notebooks and save their outputs (after an intended change)
 notebooks: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+## lessons: re-execute the lessons and save their outputs (after an intended change; review the diff)
+lessons: $(STAMP_TEST)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False lessons/*.ipynb
 
 ## golden: rewrite the golden playthroughs in tests/rescue/golden (after an intended change)
 golden: $(STAMP_TEST)

@@ -104,8 +104,17 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
     "declined": lambda name, names, p: _("{name} said no thanks.", name=name),
     "nothing": lambda name, names, p: _("There was nothing to take, so nothing happens."),
     "witch-nothing": lambda name, names, p: _("There was nothing to swap, so nothing happens."),
-    "equation": lambda name, names, p: _(
-        "{name} made {equation} and gets a companion.", name=name, equation=p["equation"]
+    "equation": lambda name, names, p: (
+        _(
+            "{name} made {equation}, with the red knight's help: their {card} counted as"
+            " {value}. They get a companion.",
+            name=name,
+            equation=p["equation"],
+            card=p["adjusted"][0],
+            value=p["adjusted"][1],
+        )
+        if p.get("adjusted")
+        else _("{name} made {equation} and gets a companion.", name=name, equation=p["equation"])
     ),
     "pair": lambda name, names, p: _(
         "{name} played a pair, {value} and {value}, and woke all their queens.",

@@ -80,6 +80,13 @@ class EquationLab(anywidget.AnyWidget):
         self.on_msg(lambda _widget, content, _buffers: self.handle(content))
         self.deal()
 
+    def __repr__(self) -> str:
+        # Short and stable: a notebook stores this as the widget's plain-text output.
+        return (
+            f"EquationLab(operations={self.operations!r}, cards={self.size},"
+            f" hints={self.hint_policy!r})"
+        )
+
     def deal(self) -> None:
         """New cards, always with at least one equation to find."""
         while True:

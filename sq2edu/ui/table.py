@@ -135,6 +135,10 @@ class RescueTable(anywidget.AnyWidget):
         self._games_played += 1
         self.load(new_game(names, seed=seed, rules=self.rules))
 
+    def __repr__(self) -> str:
+        # Short and stable: a notebook stores this as the widget's plain-text output.
+        return f"RescueTable(players={self.players!r}, seed={self.seed!r})"
+
     def load(self, game: Game) -> None:
         """Put ``game`` on the table (a saved game, or a position set up for a lesson).
 

@@ -182,6 +182,10 @@ def test_red_knight_helps_each_equation_of_a_turn() -> None:
     game.apply(TakeCompanion(1))
     assert first[0].params["adjusted"] == [4, 5]
     assert second[0].params["adjusted"] == [7, 6]
+    assert first[0].text == (
+        "Mia made 2 + 3 = 5, with the red knight's help: their 4 counted as 5."
+        " They get a companion."
+    )
     assert len(game.zones()["p0.companions"]) == 2
 
 
