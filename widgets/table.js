@@ -246,6 +246,8 @@ function render({ model, el }) {
       return h("section", { class: "sq2-builder", "aria-label": t("equation") }, h("p", {}, t("needThree")));
     }
     const allowed = state.view.operations || "+−×÷";
+    // With one sign allowed there is nothing to choose: a young child should not have to.
+    if (!builder.op && [...allowed].length === 1) builder.op = allowed;
     const slotsRow = h("div", { class: "sq2-slots", role: "group", "aria-label": t("yourEquation") });
     builder.slots.forEach((id, index) => {
       if (index > 0) slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, builder.op || "?"));
