@@ -13,9 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, equations, loadtest, rescue, table
+from benchmarks import bots, classic, equations, loadtest, rescue, table
 
-SUITES = [equations, rescue, bots, table]
+SUITES = [equations, rescue, classic, bots, table]
 
 
 def machine() -> str:

@@ -1,0 +1,87 @@
+"""Setting up a new classic game, as the rules' set-up describes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sq2edu.classic.cards import DECK, QUEENS
+from sq2edu.classic.engine import Game
+from sq2edu.classic.rules import Rules
+from sq2edu.classic.state import PlayerState, State
+from sq2edu.core import GameRandom
+
+__all__ = ["MAX_NAME_LENGTH", "new_game"]
+
+MAX_NAME_LENGTH = 40
+
+
+def _names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"Player {seat + 1}" for seat in range(players)]
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = [str(name).strip() for name in players]
+    else:
+        raise TypeError("players is a number of players or a list of names")
+    if not 2 <= len(names) <= 5:
+        raise ValueError("Sleeping Queens is for 2 to 5 players")
+    for name in names:
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"a player's name has 1 to {MAX_NAME_LENGTH} characters")
+    if len(set(names)) != len(names):
+        raise ValueError("two players have the same name")
+    return names
+
+
+def new_game(
+    players: int | Sequence[str] = 2,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    first_player: int | None = None,
+) -> Game:
+    """Set up a new game of the classic *Sleeping Queens*.
+
+    The twelve queens are shuffled and laid face down in the middle of the table; the other
+    67 cards are shuffled, and each player gets five, one at a time. Nobody starts with a
+    queen.
+
+    :param players: how many players (2 to 5), or their names in seating order.
+    :param seed: the seed of the game's random generator; the same seed and the same
+        actions always give the same game. ``None`` picks one at random.
+    :param rules: the game's settings (the official rules by default).
+    :param first_player: who starts; by default a random player (the rules let the player
+        on the dealer's left start, and the dealer is chosen at random).
+    :raises ValueError: for a wrong number of players, empty or repeated names, or a first
+        player who is not at the table.
+    """
+    names = _names(players)
+    rules = rules or Rules()
+    rng = GameRandom(seed)
+
+    centre: list[str | None] = list(QUEENS)
+    rng.shuffle(centre)
+    deck = list(DECK)
+    rng.shuffle(deck)
+
+    if first_player is None:
+        first_player = rng.choice(range(len(names)))
+    elif not 0 <= first_player < len(names):
+        raise ValueError("first_player is the seat of a player at the table")
+
+    hands: list[list[str]] = [[] for _name in names]
+    for _round in range(rules.hand_size):
+        for step in range(len(names)):
+            hands[(first_player + step) % len(names)].append(deck.pop())
+
+    state = State(
+        players=[PlayerState(name, hands[seat]) for seat, name in enumerate(names)],
+        deck=deck,
+        discard=[],
+        centre=centre,
+        known=[False] * len(centre),
+        current=first_player,
+        turn_player=first_player,
+    )
+    game = Game(state, rules, rng)
+    game.emit("turn", first_player)
+    game.flush_events()
+    return game

@@ -1,0 +1,61 @@
+"""One short sentence saying what the player who decides now should do."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sq2edu.classic.cards import BLOCKERS, CARDS, Kind
+from sq2edu.classic.state import Phase, Waking
+from sq2edu.i18n import _
+
+if TYPE_CHECKING:
+    from sq2edu.classic.engine import Game
+
+__all__ = ["what_now"]
+
+
+def what_now(game: Game) -> str:
+    """What the player who decides now should do, in one short sentence or two."""
+    s = game.state
+    if s.phase is Phase.TURN:
+        return _("Play a King, Knight, Sleeping Potion or Jester, or discard to draw new cards.")
+    if s.phase is Phase.CHOOSE_QUEEN:
+        if s.waking is Waking.ROSE:
+            return _("The Rose Queen lets you wake one more queen. Choose one.")
+        return _("The Jester chose you! Choose a sleeping queen to wake.")
+    if s.phase is Phase.BLOCK:
+        return _block_prompt(game)
+    return _("The game is over.")
+
+
+def _block_prompt(game: Game) -> str:
+    s = game.state
+    attack = s.attack
+    assert attack is not None
+    attacker = s.players[s.turn_player].name
+    queen = _(CARDS[attack.queen].name)
+    blocker = BLOCKERS[CARDS[attack.card].kind]
+    can_block = any(CARDS[card].kind is blocker for card in game.me.hand)
+    if blocker is Kind.DRAGON:
+        if can_block:
+            return _(
+                "{name}'s Knight wants your {queen}. Play a Dragon to stop it?",
+                name=attacker,
+                queen=queen,
+            )
+        return _(
+            "{name}'s Knight wants your {queen}. You have no Dragon to stop it.",
+            name=attacker,
+            queen=queen,
+        )
+    if can_block:
+        return _(
+            "{name}'s Sleeping Potion wants your {queen}. Play a Wand to stop it?",
+            name=attacker,
+            queen=queen,
+        )
+    return _(
+        "{name}'s Sleeping Potion wants your {queen}. You have no Wand to stop it.",
+        name=attacker,
+        queen=queen,
+    )
