@@ -39,7 +39,11 @@ def _build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="address students reach (all: 0.0.0.0)")
     serve.add_argument("--port", type=int, default=8866, help="the student app's port")
     serve.add_argument("--teacher-port", type=int, default=8867, help="the dashboard's port")
-    serve.add_argument("--db", help="the progress store file (default: your data folder)")
+    serve.add_argument(
+        "--db",
+        help="the progress store: a file (default: in your data folder) or a "
+        "postgresql://user:password@host/database address",
+    )
     serve.add_argument("--pool", type=int, default=4, help="warm kernels kept ready (0: none)")
     serve.add_argument("--class-code", default="", help="a code students must type to join")
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")

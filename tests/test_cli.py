@@ -62,3 +62,22 @@ def test_serve_starts_jupyterlab_on_the_notebooks(
     assert command[1] == "lab"
     assert f"--notebook-dir={tmp_path.resolve()}" in command
     assert "--ServerApp.port=9999" in command
+
+
+def test_serve_refuses_an_unreachable_database_without_showing_its_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    address = "postgresql://teacher:secret-words@127.0.0.1:1/sq2edu"
+    assert cli.main(["serve", "--db", address, "--port", "1", "--teacher-port", "2"]) == 2
+    error = capsys.readouterr().err
+    assert "Cannot open the progress store at postgresql://teacher:***@127.0.0.1:1/sq2edu" in error
+    assert "secret-words" not in error
+
+
+def test_serve_refuses_a_damaged_store_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    damaged = tmp_path / "class.sqlite3"
+    damaged.write_bytes(b"not a database " * 200)
+    assert cli.main(["serve", "--db", str(damaged)]) == 2
+    assert "is not a progress store that sq2edu can read" in capsys.readouterr().err

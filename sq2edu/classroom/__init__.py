@@ -8,6 +8,7 @@ from sq2edu.classroom.store import (
     SQLiteStore,
     StoreError,
     default_path,
+    open_store,
 )
 
 __all__ = [
@@ -24,5 +25,6 @@ __all__ = [
     "default_path",
     "mastery",
     "mastery_grid",
+    "open_store",
     "skill_of",
 ]

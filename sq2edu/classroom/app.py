@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import ProgressStore, SQLiteStore, default_path
+from sq2edu.classroom.store import ProgressStore, open_store
 from sq2edu.i18n import _
 from sq2edu.ui import EquationLab, RescueTable
 
@@ -64,8 +64,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     @classmethod
     def from_environment(cls) -> StudentApp:
         """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_CLASS_CODE``)."""
-        path = os.environ.get("SQ2EDU_DB") or str(default_path())
-        return cls(SQLiteStore(path), os.environ.get("SQ2EDU_CLASS_CODE", ""))
+        store = open_store(os.environ.get("SQ2EDU_DB") or None)
+        return cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""))
 
     def settings(self) -> ClassSettings:
         """The class settings the teacher saved last."""

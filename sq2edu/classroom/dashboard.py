@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from sq2edu.classroom.mastery import Level, mastery_grid
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import ProgressStore, SQLiteStore, default_path
+from sq2edu.classroom.store import ProgressStore, open_store
 from sq2edu.i18n import _, ngettext
 
 __all__ = ["Dashboard", "attempts_csv", "common_mistakes", "mistakes_chart"]
@@ -145,7 +145,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     @classmethod
     def from_environment(cls) -> Dashboard:
         """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``)."""
-        return cls(SQLiteStore(os.environ.get("SQ2EDU_DB") or str(default_path())))
+        return cls(open_store(os.environ.get("SQ2EDU_DB") or None))
 
     def _schedule(self) -> None:
         if self.refresh_seconds <= 0:

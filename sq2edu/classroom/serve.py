@@ -21,7 +21,13 @@ from types import FrameType
 
 import nbformat
 
-from sq2edu.classroom.store import SQLiteStore, StoreError, default_path
+from sq2edu.classroom.store import (
+    StoreError,
+    default_path,
+    is_database_url,
+    open_store,
+    redact,
+)
 
 __all__ = ["NOTEBOOKS", "serve", "write_cell_notebook", "write_notebooks"]
 
@@ -108,20 +114,18 @@ def serve(
     qr: bool = True,
 ) -> int:
     """Run the classroom until Ctrl-C or SIGTERM; return the exit status."""
-    path = Path(db) if db else default_path()
-    folder = Path(tempfile.mkdtemp(prefix="sq2edu-classroom-"))
-    if folder in path.resolve().parents:
-        print("sq2edu: the progress store must not be inside a served folder", file=sys.stderr)
-        return 2
+    location = str(db) if db and is_database_url(db) else str(Path(db) if db else default_path())
     try:
-        SQLiteStore(path).close()  # a damaged --db stops us here, before any server starts
+        open_store(location).close()  # a damaged --db stops us here, before any server starts
     except StoreError as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
+    # The served folder is new and holds only the two notebooks, so the store is never in it.
+    folder = Path(tempfile.mkdtemp(prefix="sq2edu-classroom-"))
     notebooks = write_notebooks(folder)
     environment = {
         **os.environ,
-        "SQ2EDU_DB": str(path),
+        "SQ2EDU_DB": location,
         "SQ2EDU_CLASS_CODE": class_code,
         "JUPYTER_PREFER_ENV_PATH": "1",
     }
@@ -142,7 +146,7 @@ def serve(
     student_url = f"http://{_address(host)}:{port}/"
     print(f"sq2edu: students open   {student_url}", flush=True)
     print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/  (this computer only)")
-    print(f"sq2edu: progress store  {path}")
+    print(f"sq2edu: progress store  {redact(location)}")
     if class_code:
         print(f"sq2edu: class code      {class_code}")
     if qr:

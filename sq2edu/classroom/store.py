@@ -1,16 +1,18 @@
-"""The progress store: every attempt and game of a class, kept in SQLite.
+"""The progress store: every attempt and game of a class, kept in SQLite or PostgreSQL.
 
-This module is the only place that speaks SQL; everything else uses :class:`ProgressStore`,
-so a school beyond one machine can put the same interface over PostgreSQL. SQLite runs in
-WAL mode with a busy timeout, each record in its own short transaction: thirty kernels can
-write at once, and a killed kernel loses nothing it had written.
+This module and :mod:`sq2edu.classroom.postgres` are the only places that speak SQL;
+everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
+(SQLite, for one machine) or a ``postgresql://`` address (for a school's many machines).
+SQLite runs in WAL mode with a busy timeout, each record in its own short transaction:
+thirty kernels can write at once, and a killed kernel loses nothing it had written.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,7 +26,12 @@ __all__ = [
     "ProgressStore",
     "SQLiteStore",
     "StoreError",
+    "attempt_from_row",
     "default_path",
+    "game_from_row",
+    "is_database_url",
+    "open_store",
+    "redact",
 ]
 
 #: The newest schema; :data:`_MIGRATIONS` brings any older store up to it.
@@ -111,6 +118,59 @@ class ProgressStore(Protocol):
     def new_class(self, name: str) -> None: ...
 
     def close(self) -> None: ...
+
+
+def is_database_url(location: str | Path) -> bool:
+    """Whether a ``--db`` value names a PostgreSQL server rather than a file."""
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
+def redact(location: str) -> str:
+    """A store's address fit to print: a password in a database address becomes ``***``."""
+    return re.sub(r"(://[^:/@]+:)[^@]*@", r"\1***@", location)
+
+
+def open_store(location: str | Path | None = None) -> ProgressStore:
+    """Open the progress store at a file path or a ``postgresql://`` address.
+
+    :param location: ``None`` for the file in the user's data folder.
+    :raises StoreError: as :class:`SQLiteStore` or
+        :class:`~sq2edu.classroom.postgres.PostgresStore` do.
+    """
+    if location is not None and is_database_url(location):
+        from sq2edu.classroom.postgres import PostgresStore
+
+        return PostgresStore(str(location))
+    return SQLiteStore(location if location is not None else default_path())
+
+
+def attempt_from_row(row: Sequence[Any]) -> Attempt:
+    """An attempt from a row of (nickname, text, ok, codes, numbers, typed, hint, place, at)."""
+    nickname, text, ok, codes, numbers, typed, hint_level, place, at = row
+    return Attempt(
+        nickname,
+        text,
+        bool(ok),
+        tuple(json.loads(codes)),
+        tuple(json.loads(numbers)),
+        bool(typed),
+        hint_level,
+        place,
+        at,
+    )
+
+
+def game_from_row(row: Sequence[Any]) -> GameRecord:
+    """A game from a row of (players, bots, winner, turns, seconds, at)."""
+    players, bots, winner, turns, seconds, at = row
+    return GameRecord(
+        tuple(json.loads(players)),
+        {int(seat): level for seat, level in json.loads(bots).items()},
+        winner,
+        turns,
+        seconds,
+        at,
+    )
 
 
 class SQLiteStore:
@@ -248,21 +308,7 @@ class SQLiteStore:
         if limit is not None:
             query += " LIMIT ?"
             parameters.append(limit)
-        rows = self._db.execute(query, parameters)
-        return [
-            Attempt(
-                nickname,
-                text,
-                bool(ok),
-                tuple(json.loads(codes)),
-                tuple(json.loads(numbers)),
-                bool(typed),
-                hint_level,
-                place,
-                at,
-            )
-            for nickname, text, ok, codes, numbers, typed, hint_level, place, at in rows
-        ]
+        return [attempt_from_row(row) for row in self._db.execute(query, parameters)]
 
     def record_game(self, game: GameRecord) -> None:
         """Write one game."""
@@ -288,17 +334,7 @@ class SQLiteStore:
             "ORDER BY id DESC",
             (self._class_id(),),
         )
-        return [
-            GameRecord(
-                tuple(json.loads(players)),
-                {int(seat): level for seat, level in json.loads(bots).items()},
-                winner,
-                turns,
-                seconds,
-                at,
-            )
-            for players, bots, winner, turns, seconds, at in rows
-        ]
+        return [game_from_row(row) for row in rows]
 
     # -- the class -------------------------------------------------------------------------
 
