@@ -10,6 +10,8 @@ function fill(template, params) {
 }
 
 const SIGNS = ["+", "−", "×", "÷"];
+// Choices drawn as plain buttons, so that the ones that move the game on stand out.
+const QUIET = new Set(["end-actions", "decline", "classic-discard", "classic-discard-pair", "classic-no-block"]);
 const SIGN_WORDS = { "+": "plus", "−": "minus", "×": "times", "÷": "dividedBy" };
 const KNIGHT_EMOJI = { red: "🔴", blue: "🔵", white: "⚪", black: "⚫", purple: "🟣", green: "🟢" };
 
@@ -142,8 +144,16 @@ function render({ model, el }) {
         const action = kingActions.get(id);
         return cardItem(id, { label: cardLabel(id), onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null });
       }));
-    const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
     return h("section", { class: "sq2-centre", "aria-label": t("middle") },
+      ...piles(state),
+      h("div", { class: "sq2-area" }, h("h3", {}, t("companions")), grid),
+      h("div", { class: "sq2-area" }, h("h3", {}, t("kingsWaiting")), kings));
+  }
+
+  function piles(state) {
+    const view = state.view;
+    const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+    return [
       h("div", { class: "sq2-piles" },
         h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${t("drawPile")}: ${state.texts.deck}`)),
         h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${t("discardPile")}: ${state.texts.discard}`))),
@@ -151,8 +161,7 @@ function render({ model, el }) {
         h("summary", {}, t("lookThrough")),
         h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": t("discardPile") },
           [...view.discard].reverse().map((id) => cardItem(id, { label: cardLabel(id) })))) : null,
-      h("div", { class: "sq2-area" }, h("h3", {}, t("companions")), grid),
-      h("div", { class: "sq2-area" }, h("h3", {}, t("kingsWaiting")), kings));
+    ];
   }
 
   function realm(state, seat) {
@@ -202,7 +211,7 @@ function render({ model, el }) {
   // ---- the equation builder ----
 
   function builderOpen(state) {
-    return state.seat !== null && state.seat === state.view.current_player && state.view.phase === "actions" && !state.curtain;
+    return Boolean(state.builder);
   }
 
   function placeCard(id) {
@@ -241,7 +250,7 @@ function render({ model, el }) {
 
   function equationBuilder(state) {
     const mine = state.view.players[state.seat];
-    const numbers = mine.realm.filter((id) => card(id).kind === "number").length;
+    const numbers = (mine.realm || mine.hand || []).filter((id) => card(id).kind === "number").length;
     if (numbers < 3) {
       return h("section", { class: "sq2-builder", "aria-label": t("equation") }, h("p", {}, t("needThree")));
     }
@@ -308,12 +317,12 @@ function render({ model, el }) {
   }
 
   function choices(state) {
-    const contextual = new Set(["take-companion", "take-king", "discard", "make-equation"]);
+    const contextual = new Set(state.by_card || ["take-companion", "take-king", "discard", "make-equation"]);
     const offered = legal(state).filter((a) => !contextual.has(a.kind));
     if (!offered.length) return null;
     return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
       offered.map((action) => h("button", {
-        class: `sq2-big${action.kind === "end-actions" || action.kind === "decline" ? "" : " sq2-primary"}`,
+        class: `sq2-big${QUIET.has(action.kind) ? "" : " sq2-primary"}`,
         "data-key": keyOf(action),
         onclick: () => act(action),
       }, action.label || action.kind)));
@@ -340,6 +349,114 @@ function render({ model, el }) {
       h("h2", {}, t("pass", { name: state.curtain })),
       h("p", {}, t("pressReady", { name: state.curtain })),
       h("button", { class: "sq2-big sq2-primary", "data-key": "ready", onclick: () => send({ intent: "ready" }) }, t("ready")));
+  }
+
+  // ---- the classic game: a card from the hand, then its target ----
+
+  // The King, Knight or Sleeping Potion the child picked, waiting for a queen to aim at.
+  let picked = null;
+  const PLAYED = { "classic-wake": "king", "classic-steal": "knight", "classic-potion": "potion" };
+
+  function sameFace(a, b) {
+    const x = card(a);
+    const y = card(b);
+    return x.kind === y.kind && (x.kind !== "number" || x.value === y.value);
+  }
+
+  // The engine offers one card of each face; any card with that face plays the same way.
+  function pickedActions(state) {
+    if (!picked) return [];
+    return legal(state)
+      .filter((a) => PLAYED[a.kind] && sameFace(a[PLAYED[a.kind]], picked))
+      .map((a) => ({ ...a, [PLAYED[a.kind]]: picked }));
+  }
+
+  function aim(action) {
+    picked = null;
+    act(Object.fromEntries(Object.entries(action).filter(([key]) => key !== "label")));
+  }
+
+  function sleepingPlaces(state) {
+    const wakes = new Map();
+    for (const a of pickedActions(state)) if (a.kind === "classic-wake") wakes.set(a.slot, a);
+    for (const a of legalOf(state, "classic-choose-queen")) wakes.set(a.slot, a);
+    const grid = h("div", { class: "sq2-places", role: "group", "aria-label": t("sleepingQueens") });
+    state.view.centre.forEach((place, index) => {
+      const n = index + 1;
+      if (!place.occupied) {
+        grid.append(h("span", { class: "sq2-card sq2-gap", role: "img", "aria-label": t("emptyPlace", { place: n }) }));
+        return;
+      }
+      const label = place.queen ? t("sleepingKnown", { queen: card(place.queen).name, place: n }) : t("sleepingPlace", { place: n });
+      const face = place.queen
+        ? cardFace(place.queen, { asleep: true })
+        : h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, h("span", { class: "sq2-emoji" }, "💤"), h("span", { class: "sq2-name" }, String(n)));
+      const action = wakes.get(index);
+      grid.append(action
+        ? h("button", { class: "sq2-card sq2-choose", "aria-label": `${label}: ${t("wakeHer")}`, "data-key": keyOf(action), onclick: () => aim(action) }, face)
+        : h("span", { class: "sq2-card sq2-still", role: "img", "aria-label": label }, face));
+    });
+    return grid;
+  }
+
+  function classicCentre(state) {
+    const view = state.view;
+    return h("section", { class: "sq2-centre", "aria-label": t("middle") },
+      ...piles(state),
+      h("div", { class: "sq2-area" },
+        h("h3", {}, t("sleepingQueens")),
+        h("p", { class: "sq2-goal" }, t("goal", { queens: view.queens_to_win, points: view.points_to_win })),
+        sleepingPlaces(state)));
+  }
+
+  function classicPlayer(state, seat) {
+    const view = state.view;
+    const player = view.players[seat];
+    const own = seat === state.seat;
+    const current = seat === view.current_player;
+    const aimed = new Map();
+    for (const a of pickedActions(state)) if (a.kind !== "classic-wake" && a.target === seat) aimed.set(a.queen, a);
+    const queens = player.queens.map((id) => {
+      const action = aimed.get(id);
+      const label = `${cardLabel(id)}, ${t("points", { points: card(id).points })}`;
+      return cardItem(id, { label, onclick: action ? () => aim(action) : null, key: action ? keyOf(action) : null });
+    });
+    let hand;
+    if (Array.isArray(player.hand)) {
+      const building = own && builderOpen(state) && !builder.typing;
+      const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
+      const aimable = new Set(legal(state).filter((a) => PLAYED[a.kind]).map((a) => card(a[PLAYED[a.kind]]).kind));
+      hand = h("div", { class: "sq2-row", role: "group", "aria-label": own ? t("hand") : t("handOf", { name: player.name }) },
+        player.hand.map((id) => {
+          const c = card(id);
+          if (building && c.kind === "number") {
+            return cardItem(id, { label: cardLabel(id), onclick: () => placeCard(id), key: "build:" + id, pressed: inEquation.has(id) });
+          }
+          if (own && aimable.has(c.kind)) {
+            const label = picked === id ? `${cardLabel(id)}, ${t("selected")}` : cardLabel(id);
+            const item = cardItem(id, { label, onclick: () => { picked = picked === id ? null : id; redraw(); }, key: "pick:" + id, pressed: picked === id });
+            item.classList.add("sq2-choose");
+            return item;
+          }
+          return cardItem(id, { label: cardLabel(id) });
+        }));
+    } else {
+      const backs = [...Array(player.hand)].map(() => h("span", { class: "sq2-face sq2-back sq2-hand-back", "aria-hidden": "true" }));
+      hand = h("div", { class: "sq2-row sq2-small", role: "img", "aria-label": `${t("handOf", { name: player.name })}: ${player.hand}` }, backs);
+    }
+    return h("section", { class: `sq2-realm${current ? " sq2-current" : ""}${own ? " sq2-own" : ""}`, "aria-label": t("realmOf", { name: player.name }) },
+      h("h3", {}, current ? "▶ " : "", player.name, h("span", { class: "sq2-count" }, ` · ${t("points", { points: player.points })}`)),
+      h("div", { class: "sq2-row", role: "group", "aria-label": t("queensOf", { name: player.name }) }, queens.length ? queens : h("span", { class: "sq2-nothing" }, "—")),
+      hand);
+  }
+
+  function pickedPanel(state) {
+    if (!picked) return null;
+    const c = card(picked);
+    const words = c.kind === "king" ? t("chooseQueenFor", { card: c.name }) : t("chooseTargetFor", { card: c.name });
+    return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
+      h("p", { class: "sq2-prompt" }, words),
+      h("button", { class: "sq2-big", "data-key": "cancel-pick", onclick: () => { picked = null; redraw(); } }, t("cancel")));
   }
 
   // ---- the Equation Lab: the builder on its own, with dealt cards and a score ----
@@ -376,10 +493,14 @@ function render({ model, el }) {
       builder = newBuilder();
       builder.typing = typing;
       builderKey = key;
+      picked = null;
     }
+    if (picked && !pickedActions(state).length) picked = null;
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     const order = view.players.map((_, seat) => seat);
     const others = order.filter((seat) => seat !== state.seat);
+    const classic = state.edition === "classic";
+    const player = classic ? classicPlayer : realm;
     const parts = state.mode === "lab" ? lab(state) : [
       header(state),
       state.curtain ? curtain(state) : null,
@@ -387,11 +508,12 @@ function render({ model, el }) {
       h("div", { class: "sq2-layout" },
         h("div", { class: "sq2-play" },
           !state.curtain && !state.winner ? choices(state) : null,
+          classic ? pickedPanel(state) : null,
           builderOpen(state) ? equationBuilder(state) : verdictBox(state),
-          state.seat !== null ? realm(state, state.seat) : null),
+          state.seat !== null ? player(state, state.seat) : null),
         h("div", { class: "sq2-board" },
-          centre(state),
-          others.map((seat) => realm(state, seat)),
+          classic ? classicCentre(state) : centre(state),
+          others.map((seat) => player(state, seat)),
           narration(state))),
     ];
     root.replaceChildren(...parts.filter(Boolean));

@@ -13,62 +13,29 @@ update.
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable, Sequence
-from importlib import resources
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
-import anywidget
-import traitlets
-
-from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
-from sq2edu.core import IllegalActionError, action_from_dict
-from sq2edu.equations import MAX_LENGTH, check, hints
-from sq2edu.equations.model import SIGNS
+from sq2edu.core import Action
 from sq2edu.i18n import _, ngettext
 from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.rescue.prompts import what_now
 from sq2edu.ui.catalog import catalog
+from sq2edu.ui.game_table import (
+    HINT_LIMIT,
+    HINT_POLICIES,
+    GameTable,
+    asset,
+    cards_count,
+    hint_state,
+)
 from sq2edu.ui.words import action_label
 
-__all__ = ["HINT_POLICIES", "RescueTable"]
-
-#: How hints are given: as many as wanted, a few per game, or none.
-HINT_POLICIES = ("free", "limited", "off")
-#: Hint rungs a child may climb when hints are limited (per game, or per deal in the Lab).
-HINT_LIMIT = 3
-_NARRATION_LINES = 6
+__all__ = ["HINT_LIMIT", "HINT_POLICIES", "RescueTable", "asset", "cards_count", "hint_state"]
 
 
-def asset(name: str) -> Path:
-    """A file of the widgets' browser side (``widgets/``, shipped as ``sq2edu.widgets``)."""
-    return Path(str(resources.files("sq2edu.widgets").joinpath(name)))
-
-
-def cards_count(count: int) -> str:
-    """``1 card``, ``5 cards``, in the active language."""
-    return ngettext("{n} card", "{n} cards", count)
-
-
-def hint_state(policy: str, shown: Sequence[str], left: int) -> dict[str, Any]:
-    """What the builder shows of the hint ladder."""
-    limited = policy == "limited"
-    return {
-        "policy": policy,
-        "shown": list(shown),
-        "left": left if limited else None,
-        "left_text": ngettext("{n} hint left", "{n} hints left", left) if limited else "",
-    }
-
-
-def _bot_name(level: str) -> str:
-    return _("{level} bot", level=_(level.capitalize()))
-
-
-class RescueTable(anywidget.AnyWidget):
+class RescueTable(GameTable):
     """A game of *Sleeping Queens 2: The Rescue* to play in a notebook.
 
     :param players: names in seating order; a name that is a computer level (``"easy"``,
@@ -81,11 +48,9 @@ class RescueTable(anywidget.AnyWidget):
         plays them at once (for tests and lessons).
     """
 
-    _esm = asset("table.js")
-    _css = asset("table.css")
-
-    state = traitlets.Dict().tag(sync=True)
-    catalog = traitlets.Dict().tag(sync=True)
+    edition = "rescue"
+    equation_type = MakeEquation
+    game: Game
 
     def __init__(
         self,
@@ -95,359 +60,64 @@ class RescueTable(anywidget.AnyWidget):
         hints: str = "free",
         pace: float = 0.7,
     ) -> None:
-        super().__init__()
-        if hints not in HINT_POLICIES:
-            raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
-        self.players = list(players)
-        self.seed = seed
+        super().__init__(players, seed, hints, pace)
         self.rules = rules or Rules()
-        self.hint_policy = hints
-        self.pace = pace
-        #: Called with a dict for every equation a child checks (for the progress store).
-        self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
-        #: Called with a dict when a game ends (for the progress store).
-        self.game_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.operations = self.rules.operations
         self.catalog = catalog(self.rules.green_knight_limit)
-        self.on_msg(self._on_message)
-        self._games_played = 0
         self.new_game()
-
-    # -- the game ----------------------------------------------------------------------
-
-    def new_game(self) -> None:
-        """Deal a new game with the same players and settings."""
-        names: list[str] = []
-        self.bots: dict[int, Any] = {}
-        for seat, name in enumerate(self.players):
-            level = name.strip().lower()
-            if level in LEVELS or level in BOT_NAMES:
-                seed = None if self.seed is None else self.seed * 31 + seat
-                self.bots[seat] = make_bot(level, seed=seed)
-                names.append(_bot_name(level))
-            else:
-                names.append(name.strip())
-        # Two computers of one level (or a child named like one) get numbers: "Easy bot 2".
-        for seat, name in enumerate(names):
-            same = [other for other in range(seat) if names[other] == name]
-            if same and seat in self.bots:
-                names[seat] = f"{name} {len(same) + 1}"
-        seed = None if self.seed is None else self.seed + self._games_played
-        self._games_played += 1
-        self.load(new_game(names, seed=seed, rules=self.rules))
 
     def __repr__(self) -> str:
         # Short and stable: a notebook stores this as the widget's plain-text output.
         return f"RescueTable(players={self.players!r}, seed={self.seed!r})"
 
-    def load(self, game: Game) -> None:
-        """Put ``game`` on the table (a saved game, or a position set up for a lesson).
+    def deal(self, names: list[str], seed: int | None) -> Game:
+        return new_game(names, seed=seed, rules=self.rules)
 
-        Seats whose player is a computer level keep their computer player.
-        """
-        if game.num_players != len(self.players):
-            raise ValueError(f"this table has {len(self.players)} seats")
-        self.game = game
-        names = game.names
-        self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
-        self.seat = self.humans[0] if self.humans else None
-        self.curtain: str | None = None
-        self.narration: list[str] = [event.text for event in self.game.log]
-        self.message = ""
-        self.verdict: dict[str, Any] | None = None
-        self.hint_rungs: list[str] = []
-        self.hints_used: dict[int, int] = {}  # by seat: each child has their own
-        self._started = time.monotonic()
-        self._reported = False
-        self._pending_bot = False
-        self._after_change()
+    def builder_open(self) -> bool:
+        return self.game.phase is Phase.ACTIONS
 
-    def _after_change(self) -> None:
-        """Pass the screen to the right child, let computers move, and redraw."""
-        game = self.game
-        if game.is_over and not self._reported:
-            self._reported = True
-            record = {
-                "players": list(game.names),
-                "bots": {seat: self.players[seat].strip().lower() for seat in self.bots},
-                "winner": game.names[game.winner] if game.winner is not None else None,
-                "turns": game.state.turn,
-                "seconds": round(time.monotonic() - self._started, 1),
-            }
-            for listener in self.game_listeners:
-                listener(record)
-        current = game.current_player
-        if not game.is_over and current in self.humans and current != self.seat:
-            self.seat = current
-            self.verdict, self.hint_rungs = None, []
-            if len(self.humans) > 1:
-                self.curtain = game.names[current]
-        elif len(self.humans) > 1 and (game.is_over or current in self.bots):
-            # Between two children's turns the screen shows only what everyone may see.
-            self.seat = None
-        self._publish()
-        if not game.is_over and game.current_player in self.bots:
-            self._schedule_bot()
-
-    def _schedule_bot(self) -> None:
-        if self._pending_bot:
-            return
-        if self.pace <= 0:
-            while not self.game.is_over and self.game.current_player in self.bots:
-                self._bot_move()
-            self._after_change()
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            # No event loop is running (a script, not a notebook): nothing would ever call
-            # back later, so the computers play at once.
-            self.pace = 0
-            self._schedule_bot()
-            return
-        self._pending_bot = True
-        loop.call_later(self.pace, self._bot_tick)
-
-    def _bot_tick(self) -> None:
-        self._pending_bot = False
-        if not self.game.is_over and self.game.current_player in self.bots:
-            self._bot_move()
-        self._after_change()
-
-    def _bot_move(self) -> None:
-        seat = self.game.current_player
-        action = self.bots[seat].choose(self.game)
-        self._narrate(self.game.apply(action))
-
-    def _narrate(self, events: Sequence[Any]) -> None:
-        self.narration.extend(event.text for event in events)
-
-    # -- intents from the browser --------------------------------------------------------
-
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        self.handle(content)
-
-    def handle(self, intent: dict[str, Any]) -> None:
-        """Act on an intent, exactly as if the browser had sent it."""
-        kind = intent.get("intent")
-        self.message = ""
-        handlers: dict[str, Callable[[dict[str, Any]], None]] = {
-            "act": self._act,
-            "check": self._check,
-            "hint": self._hint,
-            "ready": self._ready,
-            "new-game": lambda _intent: self.new_game(),
-        }
-        handler = handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            self.message = _("I didn't understand that click.")
-            self._publish()
-            return
-        try:
-            handler(intent)
-        except (TypeError, ValueError, KeyError, AttributeError):
-            # A message no page of ours would send (a list where a word belongs, say): answer
-            # in words rather than let the error vanish into the kernel's log.
-            self.message = _("I didn't understand that click.")
-            self._publish()
-
-    def _ready(self, _intent: dict[str, Any]) -> None:
-        self.curtain = None
-        self._publish()
-
-    def _may_act(self) -> bool:
-        if self.game.is_over:
-            self.message = _("The game is over. Press New game to play again.")
-        elif self.game.current_player not in self.humans:
-            self.message = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
-        elif self.curtain:
-            self.message = _("Press I'm ready first.")
-        else:
-            return True
-        self._publish()
-        return False
-
-    def _current_name(self) -> str:
-        return self.game.names[self.game.current_player]
-
-    def _act(self, intent: dict[str, Any]) -> None:
-        if not self._may_act():
-            return
-        try:
-            action = action_from_dict(intent.get("action") or {})
-            events = self.game.apply(action, player=self.seat)
-        except IllegalActionError as error:
-            self.message = str(error)
-            self._publish()
-            return
-        except ValueError:
-            self.message = _("That is not something you can do in this game.")
-            self._publish()
-            return
-        if not isinstance(action, MakeEquation):
-            self.verdict = None
-        self._narrate(events)
-        if self.game.phase is not Phase.ACTIONS:
-            self.hint_rungs = []
-        self._after_change()
-
-    # -- the equation builder ------------------------------------------------------------
-
-    def _equation_from(self, intent: dict[str, Any]) -> tuple[list[str], str] | None:
-        """The cards and the text of an equation the child built or typed."""
+    def number_cards(self) -> list[str]:
         me = self.game.state.players[self.game.current_player]
-        numbers = [c for c in me.realm if CARDS[c].kind is Kind.NUMBER]
-        typed = intent.get("text")
-        if isinstance(typed, str):
-            # A typed equation names values, not cards: the checker looks among them all.
-            return numbers, typed
-        cards = intent.get("cards")
-        result = intent.get("result")
-        sign = intent.get("op")
-        if (
-            not isinstance(cards, list)
-            or not all(isinstance(c, str) and c in numbers for c in cards)
-            or not isinstance(result, str)
-            or result not in numbers
-            or not isinstance(sign, str)
-            or sign not in SIGNS
-            or len({*cards, result}) != len(cards) + 1
-        ):
-            return None
-        values = {card: CARDS[card].value for card in [*cards, result]}
-        adjust = intent.get("adjust")
-        if me.knight == "red" and isinstance(adjust, dict):
-            card, by = adjust.get("card"), adjust.get("by")
-            if isinstance(card, str) and card in values and by in (1, -1):
-                values[card] += by
-        text = f" {SIGNS[sign].value} ".join(str(values[c]) for c in cards)
-        return [*cards, result], f"{text} = {values[result]}"
+        return [card for card in me.realm if CARDS[card].kind is Kind.NUMBER]
 
-    def _check(self, intent: dict[str, Any]) -> None:
-        if not self._may_act():
-            return
-        if self.game.phase is not Phase.ACTIONS:
-            self.message = _("Not now. {what}", what=what_now(self.game))
-            self._publish()
-            return
-        built = self._equation_from(intent)
-        if built is None:
-            self.message = _("Put number cards from your realm in the equation first.")
-            self._publish()
-            return
-        cards, text = built
-        typed = "text" in intent
-        me = self.game.state.players[self.game.current_player]
-        red = me.knight == "red"
-        values = [CARDS[c].value for c in cards]
-        verdict = check(text, values, self.rules.operations, adjust=red)
-        self.verdict = {
-            "ok": verdict.ok,
-            "text": verdict.equation.text if verdict.equation else text[:60],
-            "lines": list(verdict.lines),
-            "codes": list(verdict.codes),
-        }
-        numbers = list(verdict.equation.numbers) if verdict.equation is not None else []
-        self._record(text, numbers, verdict.codes, typed)
-        if verdict.ok:
-            used = self._cards_used(cards, list(verdict.cards_used), typed)
-            try:
-                events = self.game.apply(MakeEquation(tuple(used), text), player=self.seat)
-            except IllegalActionError as error:
-                self.verdict = {"ok": False, "text": text[:60], "lines": [str(error)], "codes": []}
-            else:
-                self._narrate(events)
-                self.hint_rungs = []
-        self._after_change()
+    def card_value(self, card: str) -> int:
+        return CARDS[card].value
 
-    @staticmethod
-    def _cards_used(cards: list[str], used_values: list[int], typed: bool) -> list[str]:
-        if not typed:
-            return cards
-        # Typed equations name values, not cards: take the first card of each value.
-        chosen: list[str] = []
-        for value in used_values:
-            card = next(c for c in cards if CARDS[c].value == value and c not in chosen)
-            chosen.append(card)
-        return chosen
+    def may_adjust(self) -> bool:
+        return self.game.state.players[self.game.current_player].knight == "red"
 
-    def _record(self, text: str, numbers: list[int], codes: Sequence[str], typed: bool) -> None:
-        attempt = {
-            "player": self._current_name(),
-            "text": text[:MAX_LENGTH],
-            "numbers": numbers,
-            "ok": not codes,
-            "codes": list(codes),
-            "typed": typed,
-            "hint_level": len(self.hint_rungs),
-        }
-        for listener in self.attempt_listeners:
-            listener(attempt)
+    def equation_action(self, cards: tuple[str, ...], text: str) -> Action:
+        return MakeEquation(cards, text)
 
-    def _hint(self, _intent: dict[str, Any]) -> None:
-        if not self._may_act():
-            return
-        if self.hint_policy == "off":
-            self.message = _("Hints are off in this class. You can do it!")
-        elif self.hint_policy == "limited" and self._hints_left() == 0:
-            self.message = _("You have used all your hints for this game.")
-        elif self.game.phase is not Phase.ACTIONS:
-            self.message = _("Not now. {what}", what=what_now(self.game))
-        else:
-            me = self.game.state.players[self.game.current_player]
-            values = [CARDS[c].value for c in me.realm if CARDS[c].kind is Kind.NUMBER]
-            ladder = hints(values, self.rules.operations, adjust=me.knight == "red")
-            if len(self.hint_rungs) < len(ladder):
-                self.hint_rungs.append(ladder[len(self.hint_rungs)].text)
-                seat = self.game.current_player
-                self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
-        self._publish()
+    def no_cards_message(self) -> str:
+        return _("Put number cards from your realm in the equation first.")
 
-    def _hints_left(self) -> int:
-        return HINT_LIMIT - self.hints_used.get(self.game.current_player, 0)
+    def what_now(self) -> str:
+        return what_now(self.game)
 
-    # -- what the browser draws ----------------------------------------------------------
+    def label(self, action: dict[str, Any]) -> str:
+        return action_label(action, self.game.names)
 
-    def _publish(self) -> None:
-        # Every list here is a fresh copy: traitlets sends the state only when it differs from
-        # the last one sent, and a list changed in place would look the same.
-        game = self.game
-        viewer = None if self.curtain else self.seat
-        view = game.view(viewer)
-        names = game.names
-        view["legal_actions"] = [
-            {**action, "label": action_label(action, names)} for action in view["legal_actions"]
-        ]
-        if view["prompt"] is None and not game.is_over:
-            view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
-        winner = game.winner
+    def turns(self) -> int:
+        return self.game.state.turn
+
+    def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        winner = self.game.winner
         champion = None
         if winner is not None:
             kings = view["players"][winner]["kings"]
             champion = {
                 "seat": winner,
-                "name": game.names[winner],
+                "name": self.game.names[winner],
                 "kings": kings,
                 "text": ngettext(
                     "{name} rescued {n} king and wins! 🎉",
                     "{name} rescued {n} kings and wins! 🎉",
                     len(kings),
-                    name=game.names[winner],
+                    name=self.game.names[winner],
                 ),
             }
-        self.state = {
-            "view": view,
-            "seat": viewer,
-            "humans": list(self.humans),
-            "bots": sorted(self.bots),
-            "names": game.names,
-            "curtain": self.curtain,
-            "narration": self.narration[-_NARRATION_LINES:],
-            "log": list(self.narration) if game.is_over else [],
-            "message": self.message,
-            "verdict": self.verdict,
-            "hints": hint_state(self.hint_policy, self.hint_rungs, self._hints_left()),
+        return {
             "texts": {
                 "deck": cards_count(view["deck_size"]),
                 "discard": cards_count(len(view["discard"])),

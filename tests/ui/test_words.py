@@ -8,6 +8,7 @@ from typing import Any
 
 from sq2edu.core import Action
 from sq2edu.rescue import actions
+from sq2edu.ui.classic_words import classic_action_label, classic_catalog
 from sq2edu.ui.words import action_label, table_words
 
 SCRIPT = resources.files("sq2edu.widgets").joinpath("table.js").read_text(encoding="utf-8")
@@ -17,7 +18,8 @@ def test_every_word_the_browser_asks_for_exists() -> None:
     asked = set(re.findall(r'\bt\("([A-Za-z]+)"', SCRIPT))
     asked |= set(re.findall(r'"(plus|minus|times|dividedBy)"', SCRIPT))
     assert asked, "the script asks for no words at all?"
-    assert asked <= set(table_words()), asked - set(table_words())
+    known = set(table_words()) | set(classic_catalog()["words"])
+    assert asked <= known, asked - known
 
 
 def test_the_script_holds_no_sentences_of_its_own() -> None:
@@ -60,3 +62,33 @@ def test_every_action_has_words_on_its_button() -> None:
     for kind, label in labels.items():
         assert label, kind
         assert label != kind, kind
+
+
+def test_every_classic_action_has_words_on_its_button() -> None:
+    from sq2edu import classic
+
+    examples: list[Action] = [
+        classic.PlayKing("k-fire", 2),
+        classic.PlayKnight("knight1", 1, "q-cat"),
+        classic.PlayPotion("potion1", 1, "q-dog"),
+        classic.PlayJester("jester1"),
+        classic.ChooseQueen(0),
+        classic.Block("dragon1"),
+        classic.DontBlock(),
+        classic.Discard("n7a"),
+        classic.DiscardPair("n7a", "n7b"),
+        classic.DiscardEquation(("n2a", "n3a", "n5a"), "2 + 3 = 5"),
+    ]
+    labels = [classic_action_label(a.to_dict(), ["Mia", "Leo"]) for a in examples]
+    assert labels == [
+        "Play the Fire King: wake the queen in place 3",
+        "Send a Knight for Leo's Cat Queen",
+        "Put Leo's Dog Queen to sleep",
+        "🃏 Play the Jester",
+        "Wake the queen in place 1",
+        "🛡 Block it with your Dragon",
+        "Let it happen",
+        "Throw away the 7",
+        "Throw away the pair: 7 and 7",
+        "2 + 3 = 5",
+    ]

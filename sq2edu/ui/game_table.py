@@ -1,0 +1,499 @@
+"""What every card table shares, whatever the edition: seats, turns, computers, the builder.
+
+:class:`GameTable` holds a game and its players, passes the screen between children, lets
+computer players move at a pace a child can follow, turns the browser's intents into engine
+actions and checks equations built in the builder. An edition's table
+(:class:`~sq2edu.ui.table.RescueTable`, :class:`~sq2edu.ui.classic_table.ClassicTable`)
+says how to deal, which cards are the numbers of the equation, which action an equation
+is, and what the browser draws.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+
+import anywidget
+import traitlets
+
+from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
+from sq2edu.core import Action, Event, IllegalActionError, action_from_dict
+from sq2edu.equations import MAX_LENGTH, check, hints
+from sq2edu.equations.model import SIGNS
+from sq2edu.i18n import _, ngettext
+
+__all__ = ["HINT_LIMIT", "HINT_POLICIES", "GameTable", "asset", "cards_count", "hint_state"]
+
+#: How hints are given: as many as wanted, a few per game, or none.
+HINT_POLICIES = ("free", "limited", "off")
+#: Hint rungs a child may climb when hints are limited (per game, or per deal in the Lab).
+HINT_LIMIT = 3
+_NARRATION_LINES = 6
+
+
+def asset(name: str) -> Path:
+    """A file of the widgets' browser side (``widgets/``, shipped as ``sq2edu.widgets``)."""
+    return Path(str(resources.files("sq2edu.widgets").joinpath(name)))
+
+
+def cards_count(count: int) -> str:
+    """``1 card``, ``5 cards``, in the active language."""
+    return ngettext("{n} card", "{n} cards", count)
+
+
+def hint_state(policy: str, shown: Sequence[str], left: int) -> dict[str, Any]:
+    """What the builder shows of the hint ladder."""
+    limited = policy == "limited"
+    return {
+        "policy": policy,
+        "shown": list(shown),
+        "left": left if limited else None,
+        "left_text": ngettext("{n} hint left", "{n} hints left", left) if limited else "",
+    }
+
+
+def _bot_name(level: str) -> str:
+    return _("{level} bot", level=_(level.capitalize()))
+
+
+class TableGame(Protocol):
+    """The face of a game that a table uses (both editions' ``Game`` have it)."""
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def log(self) -> list[Event]: ...
+
+    def apply(self, action: Action, player: int | None = None) -> list[Event]: ...
+
+    def view(self, player: int | None) -> dict[str, Any]: ...
+
+
+class GameTable(anywidget.AnyWidget):
+    """A game to play in a notebook; an edition's table fills in the parts marked below.
+
+    :param players: names in seating order; a name that is a computer level (``"easy"``,
+        ``"medium"``, ``"hard"``) or a computer player (``"random"``, ``"greedy"``,
+        ``"strong"``) is a computer player. Several children's names make a hot-seat game.
+    :param seed: makes the game (and the computer players) repeatable.
+    :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
+    :param pace: seconds between a computer player's moves, so a child can follow; ``0``
+        plays them at once (for tests and lessons).
+    """
+
+    _esm = asset("table.js")
+    _css = asset("table.css")
+
+    state = traitlets.Dict().tag(sync=True)
+    catalog = traitlets.Dict().tag(sync=True)
+
+    #: The edition's name, as the browser knows it.
+    edition = ""
+    #: The operations the table's equations may use.
+    operations = "+−×÷"
+    #: The engine's action that plays a right equation.
+    equation_type: type[Action] = Action
+    #: The game on the table.
+    game: TableGame
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        seed: int | None,
+        hints: str,
+        pace: float,
+    ) -> None:
+        super().__init__()
+        if hints not in HINT_POLICIES:
+            raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
+        self.players = list(players)
+        self.seed = seed
+        self.hint_policy = hints
+        self.pace = pace
+        #: Called with a dict for every equation a child checks (for the progress store).
+        self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: Called with a dict when a game ends (for the progress store).
+        self.game_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.on_msg(self._on_message)
+        self._games_played = 0
+
+    # -- what an edition's table says ------------------------------------------------------
+
+    def deal(self, names: list[str], seed: int | None) -> TableGame:
+        """A new game of this edition for these players."""
+        raise NotImplementedError
+
+    def builder_open(self) -> bool:
+        """Whether the player deciding now may make an equation."""
+        raise NotImplementedError
+
+    def number_cards(self) -> list[str]:
+        """The number cards of the player deciding now that an equation may use."""
+        raise NotImplementedError
+
+    def card_value(self, card: str) -> int:
+        """A number card's number."""
+        raise NotImplementedError
+
+    def may_adjust(self) -> bool:
+        """Whether one card may count as one more or one less (the Rescue's red knight)."""
+        return False
+
+    def equation_action(self, cards: tuple[str, ...], text: str) -> Action:
+        """The engine action that plays a right equation (an :attr:`equation_type`)."""
+        raise NotImplementedError
+
+    def what_now(self) -> str:
+        """What the player deciding now should do, in words."""
+        raise NotImplementedError
+
+    def label(self, action: dict[str, Any]) -> str:
+        """What a button that takes ``action`` says."""
+        raise NotImplementedError
+
+    def turns(self) -> int:
+        """How many turns the game has had (for the progress store)."""
+        raise NotImplementedError
+
+    def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        """What the browser needs beyond what every table sends."""
+        raise NotImplementedError
+
+    # -- the game ----------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Deal a new game with the same players and settings."""
+        names: list[str] = []
+        self.bots: dict[int, Any] = {}
+        for seat, name in enumerate(self.players):
+            level = name.strip().lower()
+            if level in LEVELS or level in BOT_NAMES:
+                seed = None if self.seed is None else self.seed * 31 + seat
+                self.bots[seat] = make_bot(level, seed=seed)
+                names.append(_bot_name(level))
+            else:
+                names.append(name.strip())
+        # Two computers of one level (or a child named like one) get numbers: "Easy bot 2".
+        for seat, name in enumerate(names):
+            same = [other for other in range(seat) if names[other] == name]
+            if same and seat in self.bots:
+                names[seat] = f"{name} {len(same) + 1}"
+        seed = None if self.seed is None else self.seed + self._games_played
+        self._games_played += 1
+        self.load(self.deal(names, seed))
+
+    def load(self, game: Any) -> None:
+        """Put ``game`` on the table (a saved game, or a position set up for a lesson).
+
+        Seats whose player is a computer level keep their computer player.
+        """
+        if game.num_players != len(self.players):
+            raise ValueError(f"this table has {len(self.players)} seats")
+        self.game = game
+        names = game.names
+        self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
+        self.seat = self.humans[0] if self.humans else None
+        self.curtain: str | None = None
+        self.narration: list[str] = [event.text for event in self.game.log]
+        self.message = ""
+        self.verdict: dict[str, Any] | None = None
+        self.hint_rungs: list[str] = []
+        self.hints_used: dict[int, int] = {}  # by seat: each child has their own
+        self._started = time.monotonic()
+        self._reported = False
+        self._pending_bot = False
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Pass the screen to the right child, let computers move, and redraw."""
+        game = self.game
+        if game.is_over and not self._reported:
+            self._reported = True
+            record = {
+                "players": list(game.names),
+                "bots": {seat: self.players[seat].strip().lower() for seat in self.bots},
+                "winner": game.names[game.winner] if game.winner is not None else None,
+                "turns": self.turns(),
+                "seconds": round(time.monotonic() - self._started, 1),
+            }
+            for listener in self.game_listeners:
+                listener(record)
+        current = game.current_player
+        if not game.is_over and current in self.humans and current != self.seat:
+            self.seat = current
+            self.verdict, self.hint_rungs = None, []
+            if len(self.humans) > 1:
+                self.curtain = game.names[current]
+        elif len(self.humans) > 1 and (game.is_over or current in self.bots):
+            # Between two children's turns the screen shows only what everyone may see.
+            self.seat = None
+        self._publish()
+        if not game.is_over and game.current_player in self.bots:
+            self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._pending_bot:
+            return
+        if self.pace <= 0:
+            while not self.game.is_over and self.game.current_player in self.bots:
+                self._bot_move()
+            self._after_change()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            # No event loop is running (a script, not a notebook): nothing would ever call
+            # back later, so the computers play at once.
+            self.pace = 0
+            self._schedule_bot()
+            return
+        self._pending_bot = True
+        loop.call_later(self.pace, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._pending_bot = False
+        if not self.game.is_over and self.game.current_player in self.bots:
+            self._bot_move()
+        self._after_change()
+
+    def _bot_move(self) -> None:
+        seat = self.game.current_player
+        action = self.bots[seat].choose(self.game)
+        self._narrate(self.game.apply(action))
+
+    def _narrate(self, events: Sequence[Any]) -> None:
+        self.narration.extend(event.text for event in events)
+
+    # -- intents from the browser --------------------------------------------------------
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        self.handle(content)
+
+    def handle(self, intent: dict[str, Any]) -> None:
+        """Act on an intent, exactly as if the browser had sent it."""
+        kind = intent.get("intent")
+        self.message = ""
+        handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "act": self._act,
+            "check": self._check,
+            "hint": self._hint,
+            "ready": self._ready,
+            "new-game": lambda _intent: self.new_game(),
+        }
+        handler = handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            self.message = _("I didn't understand that click.")
+            self._publish()
+            return
+        try:
+            handler(intent)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            # A message no page of ours would send (a list where a word belongs, say): answer
+            # in words rather than let the error vanish into the kernel's log.
+            self.message = _("I didn't understand that click.")
+            self._publish()
+
+    def _ready(self, _intent: dict[str, Any]) -> None:
+        self.curtain = None
+        self._publish()
+
+    def _may_act(self) -> bool:
+        if self.game.is_over:
+            self.message = _("The game is over. Press New game to play again.")
+        elif self.game.current_player not in self.humans:
+            self.message = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
+        elif self.curtain:
+            self.message = _("Press I'm ready first.")
+        else:
+            return True
+        self._publish()
+        return False
+
+    def _current_name(self) -> str:
+        return self.game.names[self.game.current_player]
+
+    def _act(self, intent: dict[str, Any]) -> None:
+        if not self._may_act():
+            return
+        try:
+            action = action_from_dict(intent.get("action") or {})
+            events = self.game.apply(action, player=self.seat)
+        except IllegalActionError as error:
+            self.message = str(error)
+            self._publish()
+            return
+        except ValueError:
+            self.message = _("That is not something you can do in this game.")
+            self._publish()
+            return
+        if not isinstance(action, self.equation_type):
+            self.verdict = None
+        self._narrate(events)
+        if not self.builder_open():
+            self.hint_rungs = []
+        self._after_change()
+
+    # -- the equation builder ------------------------------------------------------------
+
+    def _equation_from(self, intent: dict[str, Any]) -> tuple[list[str], str] | None:
+        """The cards and the text of an equation the child built or typed."""
+        numbers = self.number_cards()
+        typed = intent.get("text")
+        if isinstance(typed, str):
+            # A typed equation names values, not cards: the checker looks among them all.
+            return numbers, typed
+        cards = intent.get("cards")
+        result = intent.get("result")
+        sign = intent.get("op")
+        if (
+            not isinstance(cards, list)
+            or not all(isinstance(c, str) and c in numbers for c in cards)
+            or not isinstance(result, str)
+            or result not in numbers
+            or not isinstance(sign, str)
+            or sign not in SIGNS
+            or len({*cards, result}) != len(cards) + 1
+        ):
+            return None
+        values = {card: self.card_value(card) for card in [*cards, result]}
+        adjust = intent.get("adjust")
+        if self.may_adjust() and isinstance(adjust, dict):
+            card, by = adjust.get("card"), adjust.get("by")
+            if isinstance(card, str) and card in values and by in (1, -1):
+                values[card] += by
+        text = f" {SIGNS[sign].value} ".join(str(values[c]) for c in cards)
+        return [*cards, result], f"{text} = {values[result]}"
+
+    def _check(self, intent: dict[str, Any]) -> None:
+        if not self._may_act():
+            return
+        if not self.builder_open():
+            self.message = _("Not now. {what}", what=self.what_now())
+            self._publish()
+            return
+        built = self._equation_from(intent)
+        if built is None:
+            self.message = self.no_cards_message()
+            self._publish()
+            return
+        cards, text = built
+        typed = "text" in intent
+        values = [self.card_value(c) for c in cards]
+        verdict = check(text, values, self.operations, adjust=self.may_adjust())
+        self.verdict = {
+            "ok": verdict.ok,
+            "text": verdict.equation.text if verdict.equation else text[:60],
+            "lines": list(verdict.lines),
+            "codes": list(verdict.codes),
+        }
+        numbers = list(verdict.equation.numbers) if verdict.equation is not None else []
+        self._record(text, numbers, verdict.codes, typed)
+        if verdict.ok:
+            used = self._cards_used(cards, list(verdict.cards_used), typed)
+            try:
+                action = self.equation_action(tuple(used), text)
+                events = self.game.apply(action, player=self.seat)
+            except IllegalActionError as error:
+                self.verdict = {"ok": False, "text": text[:60], "lines": [str(error)], "codes": []}
+            else:
+                self._narrate(events)
+                self.hint_rungs = []
+        self._after_change()
+
+    def no_cards_message(self) -> str:
+        """What to say when a built equation names no cards the child has."""
+        return _("Put your number cards in the equation first.")
+
+    def _cards_used(self, cards: list[str], used_values: list[int], typed: bool) -> list[str]:
+        if not typed:
+            return cards
+        # Typed equations name values, not cards: take the first card of each value.
+        chosen: list[str] = []
+        for value in used_values:
+            card = next(c for c in cards if self.card_value(c) == value and c not in chosen)
+            chosen.append(card)
+        return chosen
+
+    def _record(self, text: str, numbers: list[int], codes: Sequence[str], typed: bool) -> None:
+        attempt = {
+            "player": self._current_name(),
+            "text": text[:MAX_LENGTH],
+            "numbers": numbers,
+            "ok": not codes,
+            "codes": list(codes),
+            "typed": typed,
+            "hint_level": len(self.hint_rungs),
+        }
+        for listener in self.attempt_listeners:
+            listener(attempt)
+
+    def _hint(self, _intent: dict[str, Any]) -> None:
+        if not self._may_act():
+            return
+        if self.hint_policy == "off":
+            self.message = _("Hints are off in this class. You can do it!")
+        elif self.hint_policy == "limited" and self._hints_left() == 0:
+            self.message = _("You have used all your hints for this game.")
+        elif not self.builder_open():
+            self.message = _("Not now. {what}", what=self.what_now())
+        else:
+            values = [self.card_value(c) for c in self.number_cards()]
+            ladder = hints(values, self.operations, adjust=self.may_adjust())
+            if len(self.hint_rungs) < len(ladder):
+                self.hint_rungs.append(ladder[len(self.hint_rungs)].text)
+                seat = self.game.current_player
+                self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
+        self._publish()
+
+    def _hints_left(self) -> int:
+        return HINT_LIMIT - self.hints_used.get(self.game.current_player, 0)
+
+    # -- what the browser draws ----------------------------------------------------------
+
+    def _publish(self) -> None:
+        # Every list here is a fresh copy: traitlets sends the state only when it differs from
+        # the last one sent, and a list changed in place would look the same.
+        game = self.game
+        viewer = None if self.curtain else self.seat
+        view = game.view(viewer)
+        view["legal_actions"] = [
+            {**action, "label": self.label(action)} for action in view["legal_actions"]
+        ]
+        if view["prompt"] is None and not game.is_over:
+            view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
+        deciding = viewer is not None and viewer == game.current_player and not game.is_over
+        self.state = {
+            "edition": self.edition,
+            "view": view,
+            "seat": viewer,
+            "humans": list(self.humans),
+            "bots": sorted(self.bots),
+            "names": game.names,
+            "curtain": self.curtain,
+            "narration": self.narration[-_NARRATION_LINES:],
+            "log": list(self.narration) if game.is_over else [],
+            "message": self.message,
+            "verdict": self.verdict,
+            "hints": hint_state(self.hint_policy, self.hint_rungs, self._hints_left()),
+            "builder": deciding and not self.curtain and self.builder_open(),
+            **self.drawn(view, viewer),
+        }
