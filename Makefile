@@ -7,7 +7,7 @@ PY := $(BIN)/python
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: serve test lint bench loadtest notebooks lessons golden clean
+.PHONY: serve test lint bench loadtest notebooks lessons golden messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,9 +55,21 @@ lessons: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False lessons/*.ipynb
 
-## golden: rewrite the golden playthroughs in tests/rescue/golden (after an intended change)
+## messages: collect every message into sq2edu/locale/sq2edu.pot and add new ones to each language
+messages: $(STAMP_TEST)
+	$(BIN)/pybabel extract -k _ -k ngettext:1,2 -k N_ --no-location --sort-output \
+		--project=sq2edu --copyright-holder="The sq2edu team" -o sq2edu/locale/sq2edu.pot sq2edu
+	$(BIN)/pybabel update -i sq2edu/locale/sq2edu.pot -d sq2edu/locale -D sq2edu \
+		--no-wrap --no-fuzzy-matching --ignore-pot-creation-date
+
+## translations: compile the translators' .po files into the .mo files sq2edu reads
+translations: $(STAMP_TEST)
+	$(BIN)/pybabel compile -d sq2edu/locale -D sq2edu --statistics
+
+## golden: rewrite the golden playthroughs of both editions (after an intended change)
 golden: $(STAMP_TEST)
 	$(PY) -m tests.rescue.golden
+	$(PY) -m tests.classic.golden
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -24,3 +24,10 @@ def test_widget_files_are_reachable_as_package_resources() -> None:
     files = resources.files("sq2edu.widgets")
     assert files.joinpath("table.js").is_file()
     assert files.joinpath("table.css").is_file()
+
+
+def test_the_translations_ship_in_the_package() -> None:
+    locale = resources.files("sq2edu").joinpath("locale")
+    assert locale.joinpath("sq2edu.pot").is_file()
+    for lang in ("ru", "nb"):
+        assert locale.joinpath(lang, "LC_MESSAGES", "sq2edu.mo").is_file()

@@ -60,6 +60,10 @@ function render({ model, el }) {
     const words = catalog().words || {};
     return fill(words[key] || key, params);
   }
+  // How a sign looks to this child: × is · and ÷ is : in Russian and Norwegian schools.
+  function shown(sign) {
+    return (catalog().signs || {})[sign] || sign;
+  }
   function card(id) {
     return catalog().cards[id] || { name: id, kind: "?", emoji: "" };
   }
@@ -244,7 +248,7 @@ function render({ model, el }) {
 
   function preview() {
     const value = (id) => (id ? card(id).value + (builder.adjust && builder.adjust.card === id ? builder.adjust.by : 0) : "?");
-    const left = builder.slots.map(value).join(` ${builder.op || "?"} `);
+    const left = builder.slots.map(value).join(` ${builder.op ? shown(builder.op) : "?"} `);
     return `${left} = ${value(builder.result)}`;
   }
 
@@ -259,7 +263,7 @@ function render({ model, el }) {
     if (!builder.op && [...allowed].length === 1) builder.op = allowed;
     const slotsRow = h("div", { class: "sq2-slots", role: "group", "aria-label": t("yourEquation") });
     builder.slots.forEach((id, index) => {
-      if (index > 0) slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, builder.op || "?"));
+      if (index > 0) slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, builder.op ? shown(builder.op) : "?"));
       const label = id ? t("slotFull", { place: index + 1, card: card(id).name }) : t("slotEmpty", { place: index + 1 });
       slotsRow.append(slotButton(id, builder.active === index, label, () => { if (id) placeCard(id); else { builder.active = index; redraw(); } }, `slot:${index}`));
     });
@@ -275,7 +279,7 @@ function render({ model, el }) {
         "aria-label": t(SIGN_WORDS[sign]), "aria-pressed": builder.op === sign ? "true" : "false",
         disabled: !allowed.includes(sign), "data-key": `sign:${sign}`,
         onclick: () => { builder.op = sign; redraw(); },
-      }, sign)));
+      }, shown(sign))));
 
     const knightRow = state.red_knight ? h("div", { class: "sq2-row", role: "group", "aria-label": t("knightHelp") },
       h("span", {}, t("knightHelp") + ": "),

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sq2edu.i18n import N_
+
 __all__ = [
     "BLOCKERS",
     "CARDS",
@@ -65,35 +67,35 @@ class Card:
 
 
 _QUEENS = [
-    ("heart", "Heart Queen", "❤️", 20),
-    ("pancake", "Pancake Queen", "🥞", 15),
-    ("cat", "Cat Queen", "🐱", 15),
-    ("dog", "Dog Queen", "🐶", 15),
-    ("moon", "Moon Queen", "🌙", 10),
-    ("peacock", "Peacock Queen", "🦚", 10),
-    ("ladybug", "Ladybug Queen", "🐞", 10),
-    ("sunflower", "Sunflower Queen", "🌻", 10),
-    ("rose", "Rose Queen", "🌹", 5),
-    ("cake", "Cake Queen", "🎂", 5),
-    ("rainbow", "Rainbow Queen", "🌈", 5),
-    ("starfish", "Starfish Queen", "⭐", 5),
+    ("heart", N_("Heart Queen"), "❤️", 20),
+    ("pancake", N_("Pancake Queen"), "🥞", 15),
+    ("cat", N_("Cat Queen"), "🐱", 15),
+    ("dog", N_("Dog Queen"), "🐶", 15),
+    ("moon", N_("Moon Queen"), "🌙", 10),
+    ("peacock", N_("Peacock Queen"), "🦚", 10),
+    ("ladybug", N_("Ladybug Queen"), "🐞", 10),
+    ("sunflower", N_("Sunflower Queen"), "🌻", 10),
+    ("rose", N_("Rose Queen"), "🌹", 5),
+    ("cake", N_("Cake Queen"), "🎂", 5),
+    ("rainbow", N_("Rainbow Queen"), "🌈", 5),
+    ("starfish", N_("Starfish Queen"), "⭐", 5),
 ]
 _KINGS = [
-    ("bubble-gum", "Bubble Gum King", "🫧"),
-    ("chess", "Chess King", "♟️"),
-    ("cookie", "Cookie King", "🍪"),
-    ("fire", "Fire King", "🔥"),
-    ("hat", "Hat King", "🎩"),
-    ("puzzle", "Puzzle King", "🧩"),
-    ("tie-dye", "Tie-Dye King", "🌀"),
-    ("turtle", "Turtle King", "🐢"),
+    ("bubble-gum", N_("Bubble Gum King"), "🫧"),
+    ("chess", N_("Chess King"), "♟️"),
+    ("cookie", N_("Cookie King"), "🍪"),
+    ("fire", N_("Fire King"), "🔥"),
+    ("hat", N_("Hat King"), "🎩"),
+    ("puzzle", N_("Puzzle King"), "🧩"),
+    ("tie-dye", N_("Tie-Dye King"), "🌀"),
+    ("turtle", N_("Turtle King"), "🐢"),
 ]
 _POWERS = [
-    (Kind.KNIGHT, "knight", "Knight", "⚔️", 4),
-    (Kind.DRAGON, "dragon", "Dragon", "🐉", 3),
-    (Kind.POTION, "potion", "Sleeping Potion", "🧪", 4),
-    (Kind.WAND, "wand", "Wand", "🪄", 3),
-    (Kind.JESTER, "jester", "Jester", "🃏", 5),
+    (Kind.KNIGHT, "knight", N_("Knight"), "⚔️", 4),
+    (Kind.DRAGON, "dragon", N_("Dragon"), "🐉", 3),
+    (Kind.POTION, "potion", N_("Sleeping Potion"), "🧪", 4),
+    (Kind.WAND, "wand", N_("Wand"), "🪄", 3),
+    (Kind.JESTER, "jester", N_("Jester"), "🃏", 5),
 ]
 
 

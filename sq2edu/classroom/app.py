@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -17,8 +19,9 @@ import ipywidgets as widgets
 from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import ProgressStore, open_store
-from sq2edu.i18n import _
-from sq2edu.ui import EquationLab, RescueTable
+from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
+from sq2edu.ui import ClassicTable, EquationLab, RescueTable
+from sq2edu.ui.game_table import GameTable
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname"]
 
@@ -41,6 +44,9 @@ def check_nickname(text: str) -> str:
 class StudentApp(widgets.VBox):  # type: ignore[misc]
     """One student's screen: the join form, then the game or the Lab.
 
+    The app speaks the class's language (the teacher's setting); a student may switch to
+    another at any time with the language buttons at the top, and the game or Lab follows.
+
     :param store: the class's progress store.
     :param class_code: the code the teacher gave out; ``""`` for none.
     :param pace: seconds between the computer's moves in a game (``0``: at once).
@@ -52,14 +58,20 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.class_code = class_code.strip()
         self.pace = pace
         self.student: str | None = None
-        self.nickname = widgets.Text(description=_("Nickname"), placeholder=_("Mia"))
-        self.code = widgets.Text(description=_("Class code"))
-        self.join_button = widgets.Button(description=_("Join"), button_style="primary")
+        self.language = self.settings().language
+        self.activity: GameTable | EquationLab | None = None
+        self.languages = widgets.ToggleButtons(
+            options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+            value=self.language,
+            style={"button_width": "auto"},
+        )
+        self.languages.observe(lambda change: self.set_language(change["new"]), names="value")
+        self.nickname = widgets.Text()
+        self.code = widgets.Text()
+        self.join_button = widgets.Button(button_style="primary")
         self.problem = widgets.Label()
         self.join_button.on_click(lambda _button: self.join(self.nickname.value, self.code.value))
-        title = widgets.HTML(f"<h2>{_('Welcome to the Rescue!')}</h2>")
-        fields = [self.nickname, *([self.code] if self.class_code else [])]
-        self.children = [title, *fields, self.join_button, self.problem]
+        self._show(self._join_form)
 
     @classmethod
     def from_environment(cls) -> StudentApp:
@@ -71,16 +83,46 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """The class settings the teacher saved last."""
         return ClassSettings.from_dict(self.store.settings())
 
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``: the screen, and the game or Lab on it, change at once."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        self.language = lang
+        self.languages.value = lang
+        if self.activity is not None:
+            self.activity.set_language(lang)
+            with language(lang):
+                self.children = [self.languages, self._back(), self.activity]
+        elif self.student is None:
+            self._show(self._join_form)
+        else:
+            self._show(self._menu)
+
+    def _show(self, screen: Callable[[], list[widgets.Widget]]) -> None:
+        with language(self.language):
+            self.children = [self.languages, *screen()]
+
+    def _join_form(self) -> list[widgets.Widget]:
+        self.nickname.description = _("Nickname")
+        self.nickname.placeholder = _("Mia")
+        self.code.description = _("Class code")
+        self.join_button.description = _("Join")
+        welcome = _("Welcome to the Rescue!")
+        title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
+        fields = [self.nickname, *([self.code] if self.class_code else [])]
+        return [title, *fields, self.join_button, self.problem]
+
     def join(self, nickname: str, code: str = "") -> bool:
         """Join the class; on trouble, say why and stay on the form."""
-        try:
-            name = check_nickname(nickname)
-        except ValueError as error:
-            self.problem.value = str(error)
-            return False
-        if self.class_code and code.strip() != self.class_code:
-            self.problem.value = _("That class code is not right. Ask your teacher.")
-            return False
+        with language(self.language):
+            try:
+                name = check_nickname(nickname)
+            except ValueError as error:
+                self.problem.value = str(error)
+                return False
+            if self.class_code and code.strip() != self.class_code:
+                self.problem.value = _("That class code is not right. Ask your teacher.")
+                return False
         self.student = name
         self.store.join(name)
         self.show_menu()
@@ -88,31 +130,50 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def show_menu(self) -> None:
         """The choice between a game and the Lab."""
-        play = widgets.Button(description=_("Play the Rescue"), button_style="primary")
+        self.activity = None
+        self._show(self._menu)
+
+    def _menu(self) -> list[widgets.Widget]:
+        classic = self.settings().edition == "classic"
+        game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
+        play = widgets.Button(description=game, button_style="primary")
         lab = widgets.Button(description=_("Equation Lab"))
         play.on_click(lambda _button: self.play())
         lab.on_click(lambda _button: self.practise())
         hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
-        self.children = [hello, widgets.HBox([play, lab])]
+        return [hello, widgets.HBox([play, lab])]
 
     def _back(self) -> widgets.Button:
         back = widgets.Button(description=_("Back"))
         back.on_click(lambda _button: self.show_menu())
         return back
 
-    def play(self) -> RescueTable:
-        """A game against the computer, at the class's level."""
+    def play(self) -> GameTable:
+        """A game against the computer, at the class's level, of the class's edition."""
         settings = self.settings()
         assert self.student is not None
-        table = RescueTable(
-            players=[self.student, settings.level],
-            rules=settings.rules(),
-            hints=settings.hints,
-            pace=self.pace,
-        )
+        players = [self.student, settings.level]
+        table: GameTable
+        if settings.edition == "classic":
+            table = ClassicTable(
+                players,
+                rules=settings.classic_rules(),
+                hints=settings.hints,
+                pace=self.pace,
+                language=self.language,
+            )
+        else:
+            table = RescueTable(
+                players,
+                rules=settings.rules(),
+                hints=settings.hints,
+                pace=self.pace,
+                language=self.language,
+            )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
-        self.children = [self._back(), table]
+        self.activity = table
+        self._show(lambda: [self._back(), table])
         return table
 
     def practise(self) -> EquationLab:
@@ -120,10 +181,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         settings = self.settings()
         assert self.student is not None
         lab = EquationLab(
-            operations=settings.operations, hints=settings.hints, student=self.student
+            operations=settings.operations,
+            hints=settings.hints,
+            student=self.student,
+            language=self.language,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))
-        self.children = [self._back(), lab]
+        self.activity = lab
+        self._show(lambda: [self._back(), lab])
         return lab
 
     def _record_attempt(self, where: str) -> Any:

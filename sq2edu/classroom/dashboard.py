@@ -11,9 +11,11 @@ import asyncio
 import base64
 import csv
 import datetime as dt
+import functools
 import io
 import os
 from collections import Counter
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -22,7 +24,7 @@ from sq2edu.classroom.mastery import Level, mastery_grid
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import ProgressStore, open_store
-from sq2edu.i18n import _, ngettext
+from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, local_signs, ngettext
 
 __all__ = ["Dashboard", "attempts_csv", "common_mistakes", "mistakes_chart"]
 
@@ -43,7 +45,9 @@ _SKILL_WORDS = {
 
 def _skill_title(skill: str) -> str:
     operation, size = skill.split("-")
-    return f"{_SKILL_WORDS[operation]} {_('2 numbers') if size == 'two' else _('3 or more')}"
+    sign = local_signs(_SKILL_WORDS[operation])
+    count = _("2 numbers") if size == "two" else _("3 or more")
+    return f"{sign} {count}"
 
 
 def common_mistakes(attempts: list[Attempt], top: int = 5) -> list[tuple[str, int, list[str]]]:
@@ -98,6 +102,21 @@ def attempts_csv(attempts: list[Attempt]) -> str:
     return out.getvalue()
 
 
+def _heading(level: int, words: str) -> widgets.HTML:
+    return widgets.HTML(f"<h{level}>{escape(words)}</h{level}>")
+
+
+def _in_class_language(method: Callable[[Dashboard], None]) -> Callable[[Dashboard], None]:
+    """Run a dashboard method in the class's language (the kernel may speak another)."""
+
+    @functools.wraps(method)
+    def speaking(self: Dashboard) -> None:
+        with language(self.language):
+            method(self)
+
+    return speaking
+
+
 class Dashboard(widgets.VBox):  # type: ignore[misc]
     """The class at a glance, refreshed every ``refresh`` seconds.
 
@@ -110,6 +129,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.store = store
         self.refresh_seconds = refresh
         self._attempts: list[Attempt] = []
+        self.language = ClassSettings.from_dict(store.settings()).language
+        self._build()
+        self._schedule()
+
+    @_in_class_language
+    def _build(self) -> None:
         self.updated = widgets.Label()
         refresh_button = widgets.Button(description=_("Refresh now"))
         refresh_button.on_click(lambda _button: self.refresh())
@@ -124,23 +149,22 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.settings_box = self._settings_editor()
         self.new_class_box = self._new_class()
         self.children = [
-            widgets.HTML(f"<h2>{escape(_('Your class'))}</h2>"),
+            _heading(2, _("Your class")),
             widgets.HBox([refresh_button, self.updated]),
             self.here,
-            widgets.HTML(f"<h3>{escape(_('Skills'))}</h3>"),
+            _heading(3, _("Skills")),
             self.grid,
-            widgets.HTML(f"<h3>{escape(_('Common mistakes'))}</h3>"),
+            _heading(3, _("Common mistakes")),
             widgets.HBox([self.mistakes, self.chart]),
-            widgets.HTML(f"<h3>{escape(_('One student'))}</h3>"),
+            _heading(3, _("One student")),
             self.pick,
             self.student_view,
             self.download,
-            widgets.HTML(f"<h3>{escape(_('Class settings'))}</h3>"),
+            _heading(3, _("Class settings")),
             self.settings_box,
             self.new_class_box,
         ]
         self.refresh()
-        self._schedule()
 
     @classmethod
     def from_environment(cls) -> Dashboard:
@@ -161,6 +185,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
         loop.call_later(self.refresh_seconds, tick)
 
+    @_in_class_language
     def refresh(self) -> None:
         """Read the store again and redraw everything."""
         attempts = self.store.attempts()
@@ -177,11 +202,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
         self._show_student()
         data = base64.b64encode(attempts_csv(attempts).encode()).decode()
+        words = escape(_("Download every attempt (CSV)"))
         self.download.value = (
-            f'<a download="attempts.csv" href="data:text/csv;base64,{data}">'
-            f"{escape(_('Download every attempt (CSV)'))}</a>"
+            f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
         )
 
+    @_in_class_language
     def _show_student(self) -> None:
         student = self.pick.value
         if not student:
@@ -194,6 +220,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             for skill, m in levels.items()
             if m.attempts and m.level < Level.PROFICIENT
         ]
+        working_on = escape(_("Working on"))
+        nothing_hard = escape(_("nothing hard right now"))
+        most_frequent = escape(_("Most frequent mistake"))
+        last_attempts = escape(_("Last attempts"))
         codes = Counter(a.codes[0] for a in theirs if a.codes)
         recent = "".join(
             f"<li>{'✓' if a.ok else '✗'} {escape(a.text)}"
@@ -201,11 +231,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             for a in theirs[:10]
         )
         self.student_view.value = (
-            f"<p><b>{escape(_('Working on'))}:</b> "
-            f"{'; '.join(struggling) or escape(_('nothing hard right now'))}</p>"
-            f"<p><b>{escape(_('Most frequent mistake'))}:</b> "
+            f"<p><b>{working_on}:</b> {'; '.join(struggling) or nothing_hard}</p>"
+            f"<p><b>{most_frequent}:</b> "
             f"{escape(codes.most_common(1)[0][0]) if codes else '—'}</p>"
-            f"<p><b>{escape(_('Last attempts'))}:</b></p><ul>{recent}</ul>"
+            f"<p><b>{last_attempts}:</b></p><ul>{recent}</ul>"
         )
 
     def _here_html(self, students: list[str], attempts: list[Attempt]) -> str:
@@ -245,15 +274,16 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                     f'<td style="background:{_LEVEL_COLOURS[level]};padding:4px">{words}</td>'
                 )
             rows.append(f"<tr><th>{escape(student)}</th>{''.join(cells)}</tr>")
+        student_word = escape(_("Student"))
         return (
             '<table style="border-collapse:collapse" border="1">'
-            f"<tr><th>{escape(_('Student'))}</th>{head}</tr>{''.join(rows)}</table>"
+            f"<tr><th>{student_word}</th>{head}</tr>{''.join(rows)}</table>"
         )
 
     def _mistakes_html(self, attempts: list[Attempt]) -> str:
         found = common_mistakes(attempts)
         if not found:
-            return f"<p>{escape(_('No mistakes yet.'))}</p>"
+            return "<p>" + escape(_("No mistakes yet.")) + "</p>"
         items = [
             f"<li><b>{escape(code)}</b> × {count}: "
             f"{', '.join(escape(example) for example in examples)}</li>"
@@ -279,11 +309,27 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             indent=False,
             layout=widgets.Layout(width="auto"),
         )
+        self.class_language = widgets.Dropdown(
+            options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+            value=current.language,
+            description=_("Language"),
+        )
+        self.edition = widgets.Dropdown(
+            options=[
+                (_("Sleeping Queens 2: The Rescue"), "rescue"),
+                (_("Sleeping Queens (adding only, for younger children)"), "classic"),
+            ],
+            value=current.edition,
+            description=_("Game"),
+            layout=widgets.Layout(width="auto"),
+        )
         save = widgets.Button(description=_("Save settings"), button_style="primary")
         self.saved = widgets.Label()
         save.on_click(lambda _button: self.save_settings())
         return widgets.VBox(
             [
+                self.edition,
+                self.class_language,
                 widgets.HBox(list(self.op_boxes.values())),
                 self.hints,
                 self.level,
@@ -292,15 +338,27 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             ]
         )
 
+    @_in_class_language
     def save_settings(self) -> None:
         """Save what the editor shows; students get it in their next game or Lab."""
         signs = "".join(sign for sign, box in self.op_boxes.items() if box.value)
         try:
-            settings = ClassSettings(signs, self.hints.value, self.level.value, self.quick.value)
+            settings = ClassSettings(
+                signs,
+                self.hints.value,
+                self.level.value,
+                self.quick.value,
+                self.edition.value,
+                self.class_language.value,
+            )
         except ValueError as error:
             self.saved.value = str(error)
             return
         self.store.save_settings(settings.to_dict())
+        if settings.language != self.language:
+            self.language = settings.language
+            with language(self.language):
+                self._build()
         self.saved.value = _("Saved.")
 
     def _new_class(self) -> widgets.VBox:
@@ -315,6 +373,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         start.on_click(lambda _button: self.start_new_class())
         return widgets.VBox([self.class_name, self.sure, start, self.new_class_message])
 
+    @_in_class_language
     def start_new_class(self) -> None:
         """Archive the class (its records stay in the store) and begin an empty one."""
         if not self.sure.value:

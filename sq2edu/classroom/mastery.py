@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from sq2edu.classroom.records import SKILLS, Attempt
+from sq2edu.i18n import N_
 
 __all__ = ["RECENT", "Level", "SkillMastery", "mastery", "mastery_grid"]
 
@@ -46,8 +47,8 @@ class Level(IntEnum):
 
     @property
     def words(self) -> str:
-        """The level in words, for the dashboard."""
-        return self.name.replace("_", " ").lower()
+        """The level in words, for the dashboard (a message id: translate it to show it)."""
+        return _LEVEL_WORDS[self]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +93,12 @@ def mastery_grid(attempts: Iterable[Attempt]) -> dict[str, dict[str, SkillMaster
         student: {skill: mastery(theirs, skill) for skill in SKILLS}
         for student, theirs in by_student.items()
     }
+
+
+_LEVEL_WORDS = {
+    Level.NOT_STARTED: N_("not started"),
+    Level.ATTEMPTED: N_("attempted"),
+    Level.FAMILIAR: N_("familiar"),
+    Level.PROFICIENT: N_("proficient"),
+    Level.MASTERED: N_("mastered"),
+}

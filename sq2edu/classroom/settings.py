@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from sq2edu import classic
 from sq2edu.bots import LEVELS
 from sq2edu.equations import parse_operations
+from sq2edu.i18n import LANGUAGES
 from sq2edu.rescue import Rules
 from sq2edu.ui import HINT_POLICIES
 
-__all__ = ["ClassSettings"]
+__all__ = ["EDITIONS", "ClassSettings"]
+
+#: The games a class may play: the Rescue, or the classic game for younger children.
+EDITIONS = ("rescue", "classic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,13 +25,19 @@ class ClassSettings:
     :ivar operations: the signs equations may use.
     :ivar hints: ``"free"``, ``"limited"`` or ``"off"``.
     :ivar level: the computer players' level: ``"easy"``, ``"medium"`` or ``"hard"``.
-    :ivar quick: a quick game: two kings win.
+    :ivar quick: a quick game: two kings win (the classic game: three queens or 30 points).
+    :ivar language: the class's language, ``"en"``, ``"ru"`` or ``"nb"`` (a student may
+        switch their own).
+    :ivar edition: the game the class plays: ``"rescue"`` or ``"classic"``, whose equations
+        are additions only whatever ``operations`` says (its rules allow nothing else).
     """
 
     operations: str = "+−×÷"
     hints: str = "free"
     level: str = "easy"
     quick: bool = False
+    edition: str = "rescue"
+    language: str = "en"
 
     def __post_init__(self) -> None:
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
@@ -37,10 +48,20 @@ class ClassSettings:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
         if self.level not in LEVELS:
             raise ValueError(f"level is one of {', '.join(LEVELS)}")
+        if self.edition not in EDITIONS:
+            raise ValueError(f"edition is one of {', '.join(EDITIONS)}")
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
 
     def rules(self) -> Rules:
         """The game rules these settings make."""
         return Rules(operations=self.operations, kings_to_win=2 if self.quick else None)
+
+    def classic_rules(self) -> classic.Rules:
+        """The classic game's rules these settings make."""
+        if self.quick:
+            return classic.Rules(queens_to_win=3, points_to_win=30)
+        return classic.Rules()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

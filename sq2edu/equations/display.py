@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from sq2edu.i18n import _
+from sq2edu.i18n import _, local_signs
 
 if TYPE_CHECKING:
     from sq2edu.equations.check import Verdict
@@ -35,12 +35,13 @@ _NOT_YET = "#b26a00"
 def _marked(ok: bool, shown: str, lines: Iterable[str]) -> str:
     """A verdict box: a mark and a word (never colour alone), what was written, the reasons."""
     mark, word, border = ("✓", _("Yes!"), _RIGHT) if ok else ("✗", _("Not yet"), _NOT_YET)
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    items = "".join(f"<li>{escape(local_signs(line))}</li>" for line in lines)
     return (
         f'<div role="status" style="{_BOX.format(border=border)}">'
         f'<div style="font-size: 1.6rem; font-weight: 600;">'
         f'<span aria-hidden="true">{mark}</span> {escape(word)} '
-        f'<span style="font-family: ui-monospace, monospace;">{escape(shown)}</span></div>'
+        f'<span style="font-family: ui-monospace, monospace;">{escape(local_signs(shown))}</span>'
+        "</div>"
         f'<ul style="margin: 0.3rem 0 0 0; padding-left: 1.2rem;">{items}</ul></div>'
     )
 

@@ -10,7 +10,7 @@ from sq2edu.equations.check import check, read_cards
 from sq2edu.equations.model import ALL_OPERATIONS, CARD_VALUES, Equation, Op, parse_operations
 from sq2edu.equations.solve import solve
 from sq2edu.equations.words import join_and
-from sq2edu.i18n import _
+from sq2edu.i18n import N_, _
 
 __all__ = ["Hint", "hints"]
 
@@ -35,10 +35,10 @@ class Hint:
 
 
 _NUDGES = {
-    Op.ADD: "You can make an equation with +. Look for cards that add up to another card.",
-    Op.SUB: "You can make an equation with −. Take a small card away from a big one.",
-    Op.MUL: "You can make an equation with ×. Look for cards that multiply to another card.",
-    Op.DIV: "You can make an equation with ÷. Look for a card you can share out evenly.",
+    Op.ADD: N_("You can make an equation with +. Look for cards that add up to another card."),
+    Op.SUB: N_("You can make an equation with −. Take a small card away from a big one."),
+    Op.MUL: N_("You can make an equation with ×. Look for cards that multiply to another card."),
+    Op.DIV: N_("You can make an equation with ÷. Look for a card you can share out evenly."),
 }
 
 

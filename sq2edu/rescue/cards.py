@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sq2edu.i18n import N_
+
 __all__ = [
     "ALL_PORPOISE",
     "CARDS",
@@ -88,42 +90,42 @@ def _numbers() -> list[Card]:
 
 
 _QUEENS = [
-    ("apple", "Apple Queen", "🍎", Symbol.KEY),
-    ("bee", "Bee Queen", "🐝", Symbol.KEY),
-    ("cloud", "Cloud Queen", "☁️", Symbol.KEY),
-    ("drum", "Drum Queen", "🥁", Symbol.KEY),
-    ("fox", "Fox Queen", "🦊", Symbol.LANTERN),
-    ("kite", "Kite Queen", "🪁", Symbol.LANTERN),
-    ("moon", "Moon Queen", "🌙", Symbol.LANTERN),
-    ("owl", "Owl Queen", "🦉", Symbol.LANTERN),
-    ("pear", "Pear Queen", "🍐", Symbol.ROPE),
-    ("snail", "Snail Queen", "🐌", Symbol.ROPE),
-    ("tulip", "Tulip Queen", "🌷", Symbol.ROPE),
-    ("whale", "Whale Queen", "🐳", Symbol.ROPE),
+    ("apple", N_("Apple Queen"), "🍎", Symbol.KEY),
+    ("bee", N_("Bee Queen"), "🐝", Symbol.KEY),
+    ("cloud", N_("Cloud Queen"), "☁️", Symbol.KEY),
+    ("drum", N_("Drum Queen"), "🥁", Symbol.KEY),
+    ("fox", N_("Fox Queen"), "🦊", Symbol.LANTERN),
+    ("kite", N_("Kite Queen"), "🪁", Symbol.LANTERN),
+    ("moon", N_("Moon Queen"), "🌙", Symbol.LANTERN),
+    ("owl", N_("Owl Queen"), "🦉", Symbol.LANTERN),
+    ("pear", N_("Pear Queen"), "🍐", Symbol.ROPE),
+    ("snail", N_("Snail Queen"), "🐌", Symbol.ROPE),
+    ("tulip", N_("Tulip Queen"), "🌷", Symbol.ROPE),
+    ("whale", N_("Whale Queen"), "🐳", Symbol.ROPE),
 ]
 _COMPANIONS = [
-    ("kangaroo", "Kangaroo", "🦘", Symbol.KEY),
-    ("koala", "Koala", "🐨", Symbol.KEY),
-    ("kitten", "Kitten", "🐱", Symbol.KEY),
-    ("llama", "Llama", "🦙", Symbol.LANTERN),
-    ("lion", "Lion", "🦁", Symbol.LANTERN),
-    ("ladybug", "Ladybug", "🐞", Symbol.LANTERN),
-    ("rabbit", "Rabbit", "🐰", Symbol.ROPE),
-    ("raccoon", "Raccoon", "🦝", Symbol.ROPE),
-    ("robin", "Robin", "🐦", Symbol.ROPE),
-    ("porpoise", "All-Porpoise Tool", "🐬", Symbol.ANY),
+    ("kangaroo", N_("Kangaroo"), "🦘", Symbol.KEY),
+    ("koala", N_("Koala"), "🐨", Symbol.KEY),
+    ("kitten", N_("Kitten"), "🐱", Symbol.KEY),
+    ("llama", N_("Llama"), "🦙", Symbol.LANTERN),
+    ("lion", N_("Lion"), "🦁", Symbol.LANTERN),
+    ("ladybug", N_("Ladybug"), "🐞", Symbol.LANTERN),
+    ("rabbit", N_("Rabbit"), "🐰", Symbol.ROPE),
+    ("raccoon", N_("Raccoon"), "🦝", Symbol.ROPE),
+    ("robin", N_("Robin"), "🐦", Symbol.ROPE),
+    ("porpoise", N_("All-Porpoise Tool"), "🐬", Symbol.ANY),
 ]
 _KINGS = [
-    ("cookie", "Cookie King", "🍪"),
-    ("bubble", "Bubble King", "🫧"),
-    ("clock", "Clock King", "⏰"),
-    ("crayon", "Crayon King", "🖍️"),
-    ("dino", "Dino King", "🦕"),
-    ("guitar", "Guitar King", "🎸"),
-    ("pizza", "Pizza King", "🍕"),
-    ("rocket", "Rocket King", "🚀"),
-    ("sock", "Sock King", "🧦"),
-    ("teapot", "Teapot King", "🫖"),
+    ("cookie", N_("Cookie King"), "🍪"),
+    ("bubble", N_("Bubble King"), "🫧"),
+    ("clock", N_("Clock King"), "⏰"),
+    ("crayon", N_("Crayon King"), "🖍️"),
+    ("dino", N_("Dino King"), "🦕"),
+    ("guitar", N_("Guitar King"), "🎸"),
+    ("pizza", N_("Pizza King"), "🍕"),
+    ("rocket", N_("Rocket King"), "🚀"),
+    ("sock", N_("Sock King"), "🧦"),
+    ("teapot", N_("Teapot King"), "🫖"),
 ]
 
 
@@ -132,10 +134,10 @@ def _build() -> dict[str, Card]:
     cards += [
         Card(f"q-{key}", Kind.QUEEN, name, emoji, symbol=sym) for key, name, emoji, sym in _QUEENS
     ]
-    cards += [Card(f"gnome{i}", Kind.GNOME, "Wild Gnome", "🧙") for i in range(1, 7)]
-    cards += [Card(f"witch{i}", Kind.WITCH, "Switch Witch", "🧹") for i in range(1, 6)]
-    cards += [Card(f"willow{i}", Kind.WILLOW, "Sleeping Willow", "🌳") for i in range(1, 6)]
-    cards += [Card(f"book{i}", Kind.SPELL_BOOK, "Spell Book", "📖") for i in range(1, 5)]
+    cards += [Card(f"gnome{i}", Kind.GNOME, N_("Wild Gnome"), "🧙") for i in range(1, 7)]
+    cards += [Card(f"witch{i}", Kind.WITCH, N_("Switch Witch"), "🧹") for i in range(1, 6)]
+    cards += [Card(f"willow{i}", Kind.WILLOW, N_("Sleeping Willow"), "🌳") for i in range(1, 6)]
+    cards += [Card(f"book{i}", Kind.SPELL_BOOK, N_("Spell Book"), "📖") for i in range(1, 5)]
     cards += [
         Card(f"c-{key}", Kind.COMPANION, name, emoji, symbol=sym)
         for key, name, emoji, sym in _COMPANIONS

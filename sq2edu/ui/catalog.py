@@ -4,23 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from sq2edu.i18n import _
+from sq2edu.i18n import N_, _
 from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI, Kind
-from sq2edu.ui.words import table_words
+from sq2edu.ui.words import table_signs, table_words
 
 __all__ = ["KNIGHT_POWERS", "catalog"]
 
 #: Each knight's power, in a child's words.
 KNIGHT_POWERS = {
-    "red": "Red knight: one card in an equation may count as one more or one less.",
-    "blue": "Blue knight: after rolling a 1, you may roll again.",
-    "white": "White knight: Sleeping Willows cannot put your queens to sleep.",
-    "black": "Black knight: the Switch Witch cannot swap with you.",
-    "purple": "Purple knight: draw one more card than you roll.",
-    "green": "Green knight: keep up to {limit} cards at the end of your turn.",
+    "red": N_("Red knight: one card in an equation may count as one more or one less."),
+    "blue": N_("Blue knight: after rolling a 1, you may roll again."),
+    "white": N_("White knight: Sleeping Willows cannot put your queens to sleep."),
+    "black": N_("Black knight: the Switch Witch cannot swap with you."),
+    "purple": N_("Purple knight: draw one more card than you roll."),
+    "green": N_("Green knight: keep up to {limit} cards at the end of your turn."),
 }
 
-_SYMBOL_WORDS = {"key": "key", "lantern": "lantern", "rope": "rope", "any": "any tool"}
+_SYMBOL_WORDS = {
+    "key": N_("key"),
+    "lantern": N_("lantern"),
+    "rope": N_("rope"),
+    "any": N_("any tool"),
+}
 
 
 def catalog(green_limit: int = 6) -> dict[str, Any]:
@@ -48,4 +53,5 @@ def catalog(green_limit: int = 6) -> dict[str, Any]:
             for knight, power in KNIGHT_POWERS.items()
         },
         "words": table_words(),
+        "signs": table_signs(),
     }

@@ -45,6 +45,7 @@ class ClassicTable(GameTable):
     :param seed: makes the game (and the computer players) repeatable.
     :param rules: the game's settings (goals, hand size, the memory rule).
     :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
+    :param language: ``"en"``, ``"ru"`` or ``"nb"``; by default the active language.
     :param pace: seconds between a computer player's moves; ``0`` plays them at once.
     """
 
@@ -59,16 +60,19 @@ class ClassicTable(GameTable):
         rules: Rules | None = None,
         hints: str = "free",
         pace: float = 0.7,
+        language: str | None = None,
     ) -> None:
-        super().__init__(players, seed, hints, pace)
+        super().__init__(players, seed, hints, pace, language)
         self.rules = rules or Rules()
         self.operations = self.rules.operations
-        self.catalog = classic_catalog()
-        self.new_game()
+        self._start()
 
     def __repr__(self) -> str:
         # Short and stable: a notebook stores this as the widget's plain-text output.
         return f"ClassicTable(players={self.players!r}, seed={self.seed!r})"
+
+    def make_catalog(self) -> dict[str, Any]:
+        return classic_catalog()
 
     def deal(self, names: list[str], seed: int | None) -> Game:
         return new_game(names, seed=seed, rules=self.rules)

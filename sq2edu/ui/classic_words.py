@@ -6,28 +6,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from sq2edu.classic.cards import CARDS, Kind
-from sq2edu.i18n import _
-from sq2edu.ui.words import table_words
+from sq2edu.i18n import N_, _
+from sq2edu.ui.words import table_signs, table_words
 
 __all__ = ["classic_action_label", "classic_catalog"]
 
 #: Words only the classic table uses (the browser fills in the ``{placeholders}``).
 _WORDS = {
-    "hand": "Your hand",
-    "handOf": "{name}'s hand",
-    "queensOf": "{name}'s queens",
-    "points": "{points} points",
-    "sleepingQueens": "Sleeping queens",
-    "sleepingPlace": "Sleeping queen in place {place}",
-    "sleepingKnown": "{queen}, asleep in place {place}",
-    "emptyPlace": "Empty place {place}",
-    "goal": "Goal: {queens} queens or {points} points",
-    "chooseQueenFor": "Now choose a sleeping queen for your {card}.",
-    "chooseTargetFor": "Now choose another player's queen for your {card}.",
-    "selected": "selected",
-    "pickCard": "Choose a card from your hand.",
-    "cancel": "Cancel",
-    "wakeHer": "wake her",
+    "hand": N_("Your hand"),
+    "handOf": N_("{name}'s hand"),
+    "queensOf": N_("{name}'s queens"),
+    "points": N_("{points} points"),
+    "sleepingQueens": N_("Sleeping queens"),
+    "sleepingPlace": N_("Sleeping queen in place {place}"),
+    "sleepingKnown": N_("{queen}, asleep in place {place}"),
+    "emptyPlace": N_("Empty place {place}"),
+    "goal": N_("Goal: {queens} queens or {points} points"),
+    "chooseQueenFor": N_("Now choose a sleeping queen for your {card}."),
+    "chooseTargetFor": N_("Now choose another player's queen for your {card}."),
+    "selected": N_("selected"),
+    "pickCard": N_("Choose a card from your hand."),
+    "cancel": N_("Cancel"),
+    "wakeHer": N_("wake her"),
 }
 
 
@@ -48,6 +48,7 @@ def classic_catalog() -> dict[str, Any]:
         "cards": cards,
         "knights": {},
         "words": {**table_words(), **{key: _(text) for key, text in _WORDS.items()}},
+        "signs": table_signs(),
     }
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,7 +25,7 @@ from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
 from sq2edu.core import Action, Event, IllegalActionError, action_from_dict
 from sq2edu.equations import MAX_LENGTH, check, hints
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import _, ngettext
+from sq2edu.i18n import LANGUAGES, N_, _, get_language, language, local_signs, ngettext
 
 __all__ = ["HINT_LIMIT", "HINT_POLICIES", "GameTable", "asset", "cards_count", "hint_state"]
 
@@ -56,8 +57,19 @@ def hint_state(policy: str, shown: Sequence[str], left: int) -> dict[str, Any]:
     }
 
 
+#: The computer players' names on the table, by level or player (message ids).
+_BOT_WORDS = {
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "random": N_("Random"),
+    "greedy": N_("Greedy"),
+    "strong": N_("Strong"),
+}
+
+
 def _bot_name(level: str) -> str:
-    return _("{level} bot", level=_(level.capitalize()))
+    return _("{level} bot", level=_(_BOT_WORDS[level]))
 
 
 class TableGame(Protocol):
@@ -96,6 +108,8 @@ class GameTable(anywidget.AnyWidget):
     :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
     :param pace: seconds between a computer player's moves, so a child can follow; ``0``
         plays them at once (for tests and lessons).
+    :param language: the language the table speaks (``"en"``, ``"ru"``, ``"nb"``); by
+        default the one active where it is made.
     """
 
     _esm = asset("table.js")
@@ -119,10 +133,14 @@ class GameTable(anywidget.AnyWidget):
         seed: int | None,
         hints: str,
         pace: float,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         if hints not in HINT_POLICIES:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
+        self.language = language or get_language()
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
         self.players = list(players)
         self.seed = seed
         self.hint_policy = hints
@@ -138,6 +156,10 @@ class GameTable(anywidget.AnyWidget):
 
     def deal(self, names: list[str], seed: int | None) -> TableGame:
         """A new game of this edition for these players."""
+        raise NotImplementedError
+
+    def make_catalog(self) -> dict[str, Any]:
+        """Every card's drawing and every word of the table, in the active language."""
         raise NotImplementedError
 
     def builder_open(self) -> bool:
@@ -176,10 +198,40 @@ class GameTable(anywidget.AnyWidget):
         """What the browser needs beyond what every table sends."""
         raise NotImplementedError
 
+    # -- the language ------------------------------------------------------------------
+
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Make the table's language the active one (the kernel may be speaking another)."""
+        with language(self.language):
+            yield
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on: every word on the table changes at once.
+
+        :raises ValueError: if sq2edu does not speak ``lang``.
+        """
+        if lang not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        self.language = lang
+        with self.speaking():
+            self.catalog = self.make_catalog()
+            self._publish()
+
+    def _start(self) -> None:
+        """Draw the catalog and deal the first game (an edition's table calls this last)."""
+        with self.speaking():
+            self.catalog = self.make_catalog()
+            self.new_game()
+
     # -- the game ----------------------------------------------------------------------
 
     def new_game(self) -> None:
         """Deal a new game with the same players and settings."""
+        with self.speaking():
+            self._new_game()
+
+    def _new_game(self) -> None:
         names: list[str] = []
         self.bots: dict[int, Any] = {}
         for seat, name in enumerate(self.players):
@@ -197,13 +249,17 @@ class GameTable(anywidget.AnyWidget):
                 names[seat] = f"{name} {len(same) + 1}"
         seed = None if self.seed is None else self.seed + self._games_played
         self._games_played += 1
-        self.load(self.deal(names, seed))
+        self._load(self.deal(names, seed))
 
     def load(self, game: Any) -> None:
         """Put ``game`` on the table (a saved game, or a position set up for a lesson).
 
         Seats whose player is a computer level keep their computer player.
         """
+        with self.speaking():
+            self._load(game)
+
+    def _load(self, game: Any) -> None:
         if game.num_players != len(self.players):
             raise ValueError(f"this table has {len(self.players)} seats")
         self.game = game
@@ -211,7 +267,8 @@ class GameTable(anywidget.AnyWidget):
         self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
         self.seat = self.humans[0] if self.humans else None
         self.curtain: str | None = None
-        self.narration: list[str] = [event.text for event in self.game.log]
+        # Events, not words: they are put into words when drawn, in the language of the moment.
+        self.events: list[Event] = list(self.game.log)
         self.message = ""
         self.verdict: dict[str, Any] | None = None
         self.hint_rungs: list[str] = []
@@ -269,17 +326,24 @@ class GameTable(anywidget.AnyWidget):
 
     def _bot_tick(self) -> None:
         self._pending_bot = False
-        if not self.game.is_over and self.game.current_player in self.bots:
-            self._bot_move()
-        self._after_change()
+        with self.speaking():
+            if not self.game.is_over and self.game.current_player in self.bots:
+                self._bot_move()
+            self._after_change()
 
     def _bot_move(self) -> None:
         seat = self.game.current_player
         action = self.bots[seat].choose(self.game)
         self._narrate(self.game.apply(action))
 
-    def _narrate(self, events: Sequence[Any]) -> None:
-        self.narration.extend(event.text for event in events)
+    def _narrate(self, events: Sequence[Event]) -> None:
+        self.events.extend(events)
+
+    @property
+    def narration(self) -> list[str]:
+        """Everything that has happened at this table, in words."""
+        with self.speaking():
+            return [event.text for event in self.events]
 
     # -- intents from the browser --------------------------------------------------------
 
@@ -290,6 +354,10 @@ class GameTable(anywidget.AnyWidget):
 
     def handle(self, intent: dict[str, Any]) -> None:
         """Act on an intent, exactly as if the browser had sent it."""
+        with self.speaking():
+            self._handle(intent)
+
+    def _handle(self, intent: dict[str, Any]) -> None:
         kind = intent.get("intent")
         self.message = ""
         handlers: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -297,7 +365,7 @@ class GameTable(anywidget.AnyWidget):
             "check": self._check,
             "hint": self._hint,
             "ready": self._ready,
-            "new-game": lambda _intent: self.new_game(),
+            "new-game": lambda _intent: self._new_game(),
         }
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
@@ -401,8 +469,8 @@ class GameTable(anywidget.AnyWidget):
         verdict = check(text, values, self.operations, adjust=self.may_adjust())
         self.verdict = {
             "ok": verdict.ok,
-            "text": verdict.equation.text if verdict.equation else text[:60],
-            "lines": list(verdict.lines),
+            "text": local_signs(verdict.equation.text if verdict.equation else text[:60]),
+            "lines": [local_signs(line) for line in verdict.lines],
             "codes": list(verdict.codes),
         }
         numbers = list(verdict.equation.numbers) if verdict.equation is not None else []
@@ -459,7 +527,7 @@ class GameTable(anywidget.AnyWidget):
             values = [self.card_value(c) for c in self.number_cards()]
             ladder = hints(values, self.operations, adjust=self.may_adjust())
             if len(self.hint_rungs) < len(ladder):
-                self.hint_rungs.append(ladder[len(self.hint_rungs)].text)
+                self.hint_rungs.append(local_signs(ladder[len(self.hint_rungs)].text))
                 seat = self.game.current_player
                 self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
         self._publish()
@@ -476,7 +544,7 @@ class GameTable(anywidget.AnyWidget):
         viewer = None if self.curtain else self.seat
         view = game.view(viewer)
         view["legal_actions"] = [
-            {**action, "label": self.label(action)} for action in view["legal_actions"]
+            {**action, "label": local_signs(self.label(action))} for action in view["legal_actions"]
         ]
         if view["prompt"] is None and not game.is_over:
             view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
@@ -489,8 +557,8 @@ class GameTable(anywidget.AnyWidget):
             "bots": sorted(self.bots),
             "names": game.names,
             "curtain": self.curtain,
-            "narration": self.narration[-_NARRATION_LINES:],
-            "log": list(self.narration) if game.is_over else [],
+            "narration": [event.text for event in self.events[-_NARRATION_LINES:]],
+            "log": [event.text for event in self.events] if game.is_over else [],
             "message": self.message,
             "verdict": self.verdict,
             "hints": hint_state(self.hint_policy, self.hint_rungs, self._hints_left()),

@@ -12,7 +12,8 @@ words and hints; each right equation scores a star and deals new cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import anywidget
@@ -20,7 +21,7 @@ import traitlets
 
 from sq2edu.equations import MAX_LENGTH, check, hints, parse_operations, solve
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import _
+from sq2edu.i18n import LANGUAGES, _, get_language, language, local_signs
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
@@ -41,6 +42,7 @@ class EquationLab(anywidget.AnyWidget):
     :param seed: makes the deals repeatable.
     :param hints: ``"free"``, ``"limited"`` (three rungs a deal) or ``"off"``.
     :param student: the name attempts are recorded under.
+    :param language: ``"en"``, ``"ru"`` or ``"nb"``; by default the active language.
     """
 
     _esm = asset("table.js")
@@ -56,8 +58,12 @@ class EquationLab(anywidget.AnyWidget):
         seed: int | None = None,
         hints: str = "free",
         student: str = "",
+        language: str | None = None,
     ) -> None:
         super().__init__()
+        self.language = language or get_language()
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
         if hints not in HINT_POLICIES:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
         if not 3 <= cards <= 8:
@@ -76,9 +82,10 @@ class EquationLab(anywidget.AnyWidget):
         self.right = 0
         self.tries = 0
         self.deals = 0
-        self.catalog = catalog()
         self.on_msg(lambda _widget, content, _buffers: self.handle(content))
-        self.deal()
+        with self.speaking():
+            self.catalog = catalog()
+            self._deal()
 
     def __repr__(self) -> str:
         # Short and stable: a notebook stores this as the widget's plain-text output.
@@ -87,13 +94,35 @@ class EquationLab(anywidget.AnyWidget):
             f" hints={self.hint_policy!r})"
         )
 
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Make the Lab's language the active one (the kernel may be speaking another)."""
+        with language(self.language):
+            yield
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on.
+
+        :raises ValueError: if sq2edu does not speak ``lang``.
+        """
+        if lang not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        self.language = lang
+        with self.speaking():
+            self.catalog = catalog()
+            self._publish()
+
     def deal(self) -> None:
         """New cards, always with at least one equation to find."""
+        with self.speaking():
+            self._deal()
+
+    def _deal(self) -> None:
         while True:
             values = sorted(self.rng.randint(1, 10) for _ in range(self.size))
             if solve(values, self.operations):
                 break
-        self.use_cards(values)
+        self._use_cards(values)
 
     def use_cards(self, values: Sequence[int]) -> None:
         """Put these number cards on the table (a lesson's exercise, say).
@@ -101,6 +130,10 @@ class EquationLab(anywidget.AnyWidget):
         :raises ValueError: for a card that is not a number from 1 to 10, or more than
             four of one number (the deck has four of each).
         """
+        with self.speaking():
+            self._use_cards(values)
+
+    def _use_cards(self, values: Sequence[int]) -> None:
         values = sorted(values)
         if not values or any(not 1 <= v <= 10 for v in values):
             raise ValueError("number cards go from 1 to 10")
@@ -119,10 +152,14 @@ class EquationLab(anywidget.AnyWidget):
 
     def handle(self, intent: Any) -> None:
         """Act on an intent from the browser: ``check``, ``hint`` or ``deal``."""
+        with self.speaking():
+            self._handle(intent)
+
+    def _handle(self, intent: Any) -> None:
         self.message = ""
         kind = intent.get("intent") if isinstance(intent, dict) else None
         if kind == "deal":
-            self.deal()
+            self._deal()
         elif kind == "hint":
             self._hint()
         elif kind == "check":
@@ -160,8 +197,8 @@ class EquationLab(anywidget.AnyWidget):
         self.right += verdict.ok
         self.verdict = {
             "ok": verdict.ok,
-            "text": verdict.equation.text if verdict.equation else text[:40],
-            "lines": list(verdict.lines),
+            "text": local_signs(verdict.equation.text if verdict.equation else text[:40]),
+            "lines": [local_signs(line) for line in verdict.lines],
             "codes": list(verdict.codes),
         }
         attempt = {
@@ -177,7 +214,7 @@ class EquationLab(anywidget.AnyWidget):
             listener(attempt)
         if verdict.ok:
             kept = self.verdict
-            self.deal()
+            self._deal()
             self.verdict = kept
         self._publish()
 
@@ -189,7 +226,7 @@ class EquationLab(anywidget.AnyWidget):
         else:
             ladder = hints([CARDS[c].value for c in self.cards], self.operations)
             if len(self.rungs) < len(ladder):
-                self.rungs.append(ladder[len(self.rungs)].text)
+                self.rungs.append(local_signs(ladder[len(self.rungs)].text))
         self._publish()
 
     def _publish(self) -> None:

@@ -44,6 +44,7 @@ class RescueTable(GameTable):
     :param seed: makes the game (and the computer players) repeatable.
     :param rules: the game's settings, such as the operations a class uses.
     :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
+    :param language: ``"en"``, ``"ru"`` or ``"nb"``; by default the active language.
     :param pace: seconds between a computer player's moves, so a child can follow; ``0``
         plays them at once (for tests and lessons).
     """
@@ -59,16 +60,19 @@ class RescueTable(GameTable):
         rules: Rules | None = None,
         hints: str = "free",
         pace: float = 0.7,
+        language: str | None = None,
     ) -> None:
-        super().__init__(players, seed, hints, pace)
+        super().__init__(players, seed, hints, pace, language)
         self.rules = rules or Rules()
         self.operations = self.rules.operations
-        self.catalog = catalog(self.rules.green_knight_limit)
-        self.new_game()
+        self._start()
 
     def __repr__(self) -> str:
         # Short and stable: a notebook stores this as the widget's plain-text output.
         return f"RescueTable(players={self.players!r}, seed={self.seed!r})"
+
+    def make_catalog(self) -> dict[str, Any]:
+        return catalog(self.rules.green_knight_limit)
 
     def deal(self, names: list[str], seed: int | None) -> Game:
         return new_game(names, seed=seed, rules=self.rules)

@@ -13,7 +13,7 @@ from sq2edu.classroom.dashboard import Dashboard, attempts_csv, common_mistakes
 from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.serve import NOTEBOOKS, write_notebooks
 from sq2edu.classroom.settings import ClassSettings
-from sq2edu.ui import EquationLab, RescueTable
+from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -193,3 +193,47 @@ def test_the_repository_notebooks_are_the_ones_serve_writes(tmp_path: Path) -> N
         ours = nbformat.read(ROOT / "notebooks" / name, as_version=4)  # type: ignore[no-untyped-call]
         theirs = nbformat.read(written[name], as_version=4)  # type: ignore[no-untyped-call]
         assert [c.source for c in ours.cells] == [c.source for c in theirs.cells]
+
+
+def test_the_class_language_greets_the_students_and_each_may_switch(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(language="ru").to_dict())
+    app = StudentApp(store, pace=0)
+    assert app.join_button.description == "Войти"
+    app.join("Ана")
+    lab = app.practise()
+    assert lab.state["view"]["prompt"] == "Составь пример из своих карт."
+    app.set_language("nb")
+    assert lab.language == "nb"
+    assert lab.catalog["words"]["lab"] == "Regnelabben"
+    assert app.languages.value == "nb"
+    app.show_menu()
+    hello = app.children[1]
+    assert hello.value == "Hei, Ана! Hva vil du gjøre?"
+
+
+def test_a_nickname_problem_is_told_in_the_students_language(store: SQLiteStore) -> None:
+    app = StudentApp(store)
+    app.languages.value = "ru"  # the student presses "Русский"
+    assert not app.join("")
+    assert app.problem.value != "Type your nickname first."
+    assert re.search("[а-яё]", app.problem.value, re.IGNORECASE)
+
+
+def test_the_dashboard_speaks_the_class_language(store: SQLiteStore) -> None:
+    store.record_attempt(Attempt("Leo", "2 × 3 = 7", False, ("not-true",), (2, 3, 7)))
+    board = Dashboard(store, refresh=0)
+    board.class_language.value = "nb"
+    board.save_settings()
+    assert board.children[0].value == "<h2>Klassen din</h2>"
+    assert "· 2 tall" in board.grid.value
+    assert ClassSettings.from_dict(store.settings()).language == "nb"
+
+
+def test_a_class_of_the_classic_game_plays_it(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(edition="classic", level="easy", quick=True).to_dict())
+    app = StudentApp(store, pace=0)
+    app.join("Mia")
+    table = app.play()
+    assert isinstance(table, ClassicTable)
+    assert table.game.rules.queens_to_win == 3
+    assert table.state["edition"] == "classic"
