@@ -73,6 +73,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "--bots", default="strong,greedy,random", help="comma-separated computer players"
     )
     tournament.add_argument("--seed", type=int, default=0, help="makes the run repeatable")
+    tournament.add_argument(
+        "--edition", choices=["rescue", "classic"], default="rescue", help="which game"
+    )
     tournament.add_argument("--jobs", type=int, default=None, help="processes (default: cores)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
@@ -89,6 +92,7 @@ def _tournament(args: argparse.Namespace) -> int:
         args.seed,
         args.jobs,
         None if args.quiet else progress_bar(),
+        args.edition,
     )
     print(result.report())
     return 0

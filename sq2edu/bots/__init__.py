@@ -9,16 +9,29 @@ True
 
 Names: ``"random"``, ``"greedy"``, ``"strong"``. Levels for the user interface: ``"easy"``
 (the greedy player, overlooking an equation or a rescue two times in five, so a child can
-win), ``"medium"`` (greedy) and ``"hard"`` (strong).
+win; in the classic game, a King or an adding equation), ``"medium"`` (greedy) and
+``"hard"`` (strong). ``make_bot(..., edition="classic")`` makes the classic game's players.
 """
 
 from __future__ import annotations
 
 from sq2edu.bots.base import Bot, RandomBot
+from sq2edu.bots.classic_bots import ClassicGreedyBot, ClassicStrongBot
 from sq2edu.bots.greedy import GreedyBot
 from sq2edu.bots.strong import StrongBot
 
-__all__ = ["BOT_NAMES", "LEVELS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "EDITIONS",
+    "LEVELS",
+    "Bot",
+    "ClassicGreedyBot",
+    "ClassicStrongBot",
+    "GreedyBot",
+    "RandomBot",
+    "StrongBot",
+    "make_bot",
+]
 
 #: The computer players' names.
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")
@@ -26,22 +39,31 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")
 LEVELS: dict[str, str] = {"easy": "greedy", "medium": "greedy", "hard": "strong"}
 #: How often the easy level overlooks an equation or a rescue.
 EASY_MISS_RATE = 0.4
+#: The games the computer players know.
+EDITIONS = ("rescue", "classic")
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A computer player by name or level.
+def make_bot(name: str, seed: int | None = None, edition: str = "rescue") -> Bot:
+    """A computer player by name or level, for the Rescue or the classic game.
 
-    :raises ValueError: for an unknown name.
+    :raises ValueError: for an unknown name or edition.
     """
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
+    classic = edition == "classic"
     if name == "random":
         return RandomBot(seed)
     if name in ("greedy", "medium"):
-        return GreedyBot(seed)
+        return ClassicGreedyBot(seed) if classic else GreedyBot(seed)
     if name == "easy":
-        bot = GreedyBot(seed, miss_rate=EASY_MISS_RATE)
-        bot.name = "easy"
-        return bot
+        easy: Bot
+        if classic:
+            easy = ClassicGreedyBot(seed, miss_rate=EASY_MISS_RATE)
+        else:
+            easy = GreedyBot(seed, miss_rate=EASY_MISS_RATE)
+        easy.name = "easy"
+        return easy
     if name in ("strong", "hard"):
-        return StrongBot(seed)
+        return ClassicStrongBot(seed) if classic else StrongBot(seed)
     known = ", ".join([*BOT_NAMES, *LEVELS])
     raise ValueError(f"unknown computer player {name!r}; choose one of {known}")

@@ -62,11 +62,13 @@ class TournamentResult:
     players: int
     seed: int
     seconds: float
+    edition: str = "rescue"
 
     def report(self) -> str:
         """A plain-text table of the results."""
         lines = [
-            f"{len(self.games)} games, {self.players} players each, seed {self.seed}, "
+            f"{len(self.games)} games of {self.edition}, {self.players} players each, "
+            f"seed {self.seed}, "
             f"{self.seconds:.1f} s",
             f"{'player':<10} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% interval':<15} "
             f"{'p50 ms':>8} {'p95 ms':>8}",
@@ -100,14 +102,21 @@ MAX_ACTIONS = 20_000
 
 def play_game(index: int, lineup: Sequence[str], seed: int, edition: str = "rescue") -> GameResult:
     """Play one game between the named computer players, seated in ``lineup`` order."""
-    from sq2edu import rescue
+    from sq2edu import classic, rescue
     from sq2edu.bots import make_bot
 
-    if edition != "rescue":
-        raise ValueError(f"unknown edition {edition!r}")
     game_seed = seed * 1_000_003 + index
-    game = rescue.new_game(len(lineup), seed=game_seed, first_player=0)
-    bots = [make_bot(name, seed=game_seed * 7 + seat) for seat, name in enumerate(lineup)]
+    game: rescue.Game | classic.Game
+    if edition == "rescue":
+        game = rescue.new_game(len(lineup), seed=game_seed, first_player=0)
+    elif edition == "classic":
+        game = classic.new_game(len(lineup), seed=game_seed, first_player=0)
+    else:
+        raise ValueError(f"unknown edition {edition!r}")
+    bots = [
+        make_bot(name, seed=game_seed * 7 + seat, edition=edition)
+        for seat, name in enumerate(lineup)
+    ]
     times: list[list[float]] = [[] for _ in lineup]
     actions = 0
     while not game.is_over and actions < MAX_ACTIONS:
@@ -134,7 +143,7 @@ def _lineups(bots: Sequence[str], players: int, games: int) -> list[tuple[str, .
     return lineups
 
 
-def _play_packed(job: tuple[int, tuple[str, ...], int]) -> GameResult:
+def _play_packed(job: tuple[int, tuple[str, ...], int, str]) -> GameResult:
     return play_game(*job)
 
 
@@ -145,10 +154,12 @@ def run_tournament(
     seed: int = 0,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    edition: str = "rescue",
 ) -> TournamentResult:
     """Play ``games`` seat-rotated games and total each player's record.
 
     :param bots: the players' names (each distinct name is one entrant).
+    :param edition: ``"rescue"`` or ``"classic"``.
     :param jobs: processes to play in parallel; by default one per core.
     :param progress: called with (games done, games in all) as games finish.
     """
@@ -157,12 +168,17 @@ def run_tournament(
     for name in bots:
         if name not in BOT_NAMES and name not in LEVELS:
             raise ValueError(f"unknown computer player {name!r}")
+    if edition not in ("rescue", "classic"):
+        raise ValueError(f"unknown edition {edition!r}")
     if not 2 <= players <= 5:
-        raise ValueError("the Rescue is for 2 to 5 players")
+        raise ValueError("both games are for 2 to 5 players")
     if games < 1:
         raise ValueError("play at least one game")
     jobs = jobs or os.cpu_count() or 1
-    work = [(index, lineup, seed) for index, lineup in enumerate(_lineups(bots, players, games))]
+    work = [
+        (index, lineup, seed, edition)
+        for index, lineup in enumerate(_lineups(bots, players, games))
+    ]
     started = time.perf_counter()
     results: list[GameResult] = []
     if jobs == 1:
@@ -183,7 +199,8 @@ def run_tournament(
             standing.games += 1
             standing.wins += int(result.winner == seat)
             standing.times.extend(result.decision_times[seat])
-    return TournamentResult(results, standings, players, seed, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return TournamentResult(results, standings, players, seed, seconds, edition)
 
 
 def progress_bar(stream: TextIO = sys.stderr) -> Callable[[int, int], None]:

@@ -238,7 +238,7 @@ class GameTable(anywidget.AnyWidget):
             level = name.strip().lower()
             if level in LEVELS or level in BOT_NAMES:
                 seed = None if self.seed is None else self.seed * 31 + seat
-                self.bots[seat] = make_bot(level, seed=seed)
+                self.bots[seat] = make_bot(level, seed=seed, edition=self.edition)
                 names.append(_bot_name(level))
             else:
                 names.append(name.strip())
