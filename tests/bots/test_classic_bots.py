@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sq2edu import classic
-from sq2edu.bots import ClassicGreedyBot, ClassicStrongBot, make_bot
+from sq2edu.bots import Bot, ClassicGreedyBot, ClassicStrongBot, make_bot
 from sq2edu.bots.tournament import run_tournament
 from sq2edu.classic.position import position
 from sq2edu.classic.sampling import sample_from_view
@@ -34,7 +34,7 @@ def test_every_bot_only_chooses_legal_actions_and_games_end(players: int) -> Non
 
 def test_the_strong_player_plays_whole_games_legally() -> None:
     game = classic.new_game(2, seed=5)
-    bots = [ClassicStrongBot(seed=1, worlds=2, candidates=2), ClassicGreedyBot(seed=2)]
+    bots: list[Bot] = [ClassicStrongBot(seed=1, worlds=2, candidates=2), ClassicGreedyBot(seed=2)]
     while not game.is_over:
         action = bots[game.current_player].choose(game)
         assert action in game.legal_actions()
