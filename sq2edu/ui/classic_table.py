@@ -22,7 +22,7 @@ from sq2edu.classic.prompts import what_now
 from sq2edu.core import Action
 from sq2edu.i18n import _
 from sq2edu.ui.classic_words import classic_action_label, classic_catalog
-from sq2edu.ui.game_table import GameTable, cards_count
+from sq2edu.ui.game_table import GameTable, pile_texts
 
 __all__ = ["ClassicTable"]
 
@@ -119,10 +119,7 @@ class ClassicTable(GameTable):
                 ),
             }
         return {
-            "texts": {
-                "deck": cards_count(view["deck_size"]),
-                "discard": cards_count(len(view["discard"])),
-            },
+            "texts": pile_texts(view),
             "by_card": list(_BY_CARD),
             "red_knight": False,
             "winner": champion,

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,9 +24,18 @@ from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
 from sq2edu.core import Action, Event, IllegalActionError, action_from_dict
 from sq2edu.equations import MAX_LENGTH, check, hints
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import LANGUAGES, N_, _, get_language, language, local_signs, ngettext
+from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.ui.speaking import Speaking
 
-__all__ = ["HINT_LIMIT", "HINT_POLICIES", "GameTable", "asset", "cards_count", "hint_state"]
+__all__ = [
+    "HINT_LIMIT",
+    "HINT_POLICIES",
+    "GameTable",
+    "asset",
+    "cards_count",
+    "hint_state",
+    "pile_texts",
+]
 
 #: How hints are given: as many as wanted, a few per game, or none.
 HINT_POLICIES = ("free", "limited", "off")
@@ -44,6 +52,11 @@ def asset(name: str) -> Path:
 def cards_count(count: int) -> str:
     """``1 card``, ``5 cards``, in the active language."""
     return ngettext("{n} card", "{n} cards", count)
+
+
+def pile_texts(view: dict[str, Any]) -> dict[str, str]:
+    """How many cards the draw and discard piles hold, in words."""
+    return {"deck": cards_count(view["deck_size"]), "discard": cards_count(len(view["discard"]))}
 
 
 def hint_state(policy: str, shown: Sequence[str], left: int) -> dict[str, Any]:
@@ -98,7 +111,7 @@ class TableGame(Protocol):
     def view(self, player: int | None) -> dict[str, Any]: ...
 
 
-class GameTable(anywidget.AnyWidget):
+class GameTable(Speaking, anywidget.AnyWidget):
     """A game to play in a notebook; an edition's table fills in the parts marked below.
 
     :param players: names in seating order; a name that is a computer level (``"easy"``,
@@ -138,9 +151,7 @@ class GameTable(anywidget.AnyWidget):
         super().__init__()
         if hints not in HINT_POLICIES:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
-        self.language = language or get_language()
-        if self.language not in LANGUAGES:
-            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        self.choose_language(language)
         self.players = list(players)
         self.seed = seed
         self.hint_policy = hints
@@ -156,10 +167,6 @@ class GameTable(anywidget.AnyWidget):
 
     def deal(self, names: list[str], seed: int | None) -> TableGame:
         """A new game of this edition for these players."""
-        raise NotImplementedError
-
-    def make_catalog(self) -> dict[str, Any]:
-        """Every card's drawing and every word of the table, in the active language."""
         raise NotImplementedError
 
     def builder_open(self) -> bool:
@@ -198,25 +205,7 @@ class GameTable(anywidget.AnyWidget):
         """What the browser needs beyond what every table sends."""
         raise NotImplementedError
 
-    # -- the language ------------------------------------------------------------------
-
-    @contextmanager
-    def speaking(self) -> Iterator[None]:
-        """Make the table's language the active one (the kernel may be speaking another)."""
-        with language(self.language):
-            yield
-
-    def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on: every word on the table changes at once.
-
-        :raises ValueError: if sq2edu does not speak ``lang``.
-        """
-        if lang not in LANGUAGES:
-            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
-        self.language = lang
-        with self.speaking():
-            self.catalog = self.make_catalog()
-            self._publish()
+    # -- the language and the first deal -----------------------------------------------
 
     def _start(self) -> None:
         """Draw the catalog and deal the first game (an edition's table calls this last)."""

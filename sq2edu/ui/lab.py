@@ -12,8 +12,7 @@ words and hints; each right equation scores a star and deals new cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anywidget
@@ -21,9 +20,10 @@ import traitlets
 
 from sq2edu.equations import MAX_LENGTH, check, hints, parse_operations, solve
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import LANGUAGES, _, get_language, language, local_signs
+from sq2edu.i18n import _, local_signs
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
+from sq2edu.ui.speaking import Speaking
 from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
 
 __all__ = ["EquationLab"]
@@ -34,7 +34,7 @@ _IDS_BY_VALUE = {
 }
 
 
-class EquationLab(anywidget.AnyWidget):
+class EquationLab(Speaking, anywidget.AnyWidget):
     """Equations to practise with dealt number cards, a score, and the hint ladder.
 
     :param operations: the signs the class uses (``"+−"`` for a class without × and ÷).
@@ -61,9 +61,7 @@ class EquationLab(anywidget.AnyWidget):
         language: str | None = None,
     ) -> None:
         super().__init__()
-        self.language = language or get_language()
-        if self.language not in LANGUAGES:
-            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        self.choose_language(language)
         if hints not in HINT_POLICIES:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
         if not 3 <= cards <= 8:
@@ -84,7 +82,7 @@ class EquationLab(anywidget.AnyWidget):
         self.deals = 0
         self.on_msg(lambda _widget, content, _buffers: self.handle(content))
         with self.speaking():
-            self.catalog = catalog()
+            self.catalog = self.make_catalog()
             self._deal()
 
     def __repr__(self) -> str:
@@ -94,23 +92,8 @@ class EquationLab(anywidget.AnyWidget):
             f" hints={self.hint_policy!r})"
         )
 
-    @contextmanager
-    def speaking(self) -> Iterator[None]:
-        """Make the Lab's language the active one (the kernel may be speaking another)."""
-        with language(self.language):
-            yield
-
-    def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on.
-
-        :raises ValueError: if sq2edu does not speak ``lang``.
-        """
-        if lang not in LANGUAGES:
-            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
-        self.language = lang
-        with self.speaking():
-            self.catalog = catalog()
-            self._publish()
+    def make_catalog(self) -> dict[str, Any]:
+        return catalog()
 
     def deal(self) -> None:
         """New cards, always with at least one equation to find."""

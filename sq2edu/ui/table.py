@@ -29,6 +29,7 @@ from sq2edu.ui.game_table import (
     asset,
     cards_count,
     hint_state,
+    pile_texts,
 )
 from sq2edu.ui.words import action_label
 
@@ -122,10 +123,7 @@ class RescueTable(GameTable):
                 ),
             }
         return {
-            "texts": {
-                "deck": cards_count(view["deck_size"]),
-                "discard": cards_count(len(view["discard"])),
-            },
+            "texts": pile_texts(view),
             "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",
             "winner": champion,
         }
