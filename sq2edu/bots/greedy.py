@@ -15,10 +15,12 @@ class GreedyBot:
 
     Rescue as soon as it can; wake sleeping queens with a pair; make the equation that
     leaves the most promising cards (those that more draws would turn into an equation);
-    turn Spell Books into the number that helps most;
-    keep the most valuable cards at the limit; aim the Gnome and the Witch at the leader;
+    turn Spell Books into the number that helps most; aim the Gnome at the leader;
     take a better knight when a Gnome offers one; let a Willow that will hit it strike
-    before a Gnome brings back a queen.
+    before a Gnome brings back a queen. Which cards to keep at the limit, and what to swap
+    with a Switch Witch, it decides one step ahead: it tries each choice and takes the one
+    leaving the position that a small model fitted from play
+    (:mod:`sq2edu.bots.rescue_value`) likes best.
 
     :param miss_rate: how often (0 to 1) it overlooks an equation or a rescue it could make,
         as a child might. The "easy" level uses this so that a child can win.

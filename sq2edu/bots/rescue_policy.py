@@ -16,7 +16,6 @@ from sq2edu.core import Action
 from sq2edu.equations import solve
 from sq2edu.rescue import (
     Decline,
-    Discard,
     EndActions,
     Game,
     MakeEquation,
@@ -26,7 +25,6 @@ from sq2edu.rescue import (
     Rescue,
     StealCard,
     SwapKnights,
-    SwitchCards,
     TakeCompanion,
     TakeQueenFromDiscard,
     UseSpellBook,
@@ -163,8 +161,29 @@ def score_actions(game: Game, rng: random.Random) -> list[tuple[float, Action]]:
     if phase in (Phase.TAKE_COMPANION, Phase.GNOME_COMPANION):
         # Face-down companions look all alike: any place is as good as another.
         return [(rng.random() if isinstance(a, TakeCompanion) else -1.0, a) for a in actions]
-    leader = _leader(game, seat) if phase in (Phase.GNOME_STEAL, Phase.WITCH) else -1
+    if phase in _LOOK_AHEAD_PHASES:
+        return [(_value_after(game, seat, a), a) for a in actions]
+    leader = _leader(game, seat) if phase is Phase.GNOME_STEAL else -1
     return [(_score(game, seat, leader, a), a) for a in actions]
+
+
+#: Choices judged by the position they leave (see :mod:`sq2edu.bots.rescue_value`) rather
+#: than card by card: which cards to keep at the limit, and what to swap with a Switch
+#: Witch. Measured: judging these by the fitted position value lifted greedy against random
+#: from 72% to 80% of two-player games; for the Gnome's and the dragon's choices, and the
+#: order of Instant Actions, it changed nothing measurable.
+_LOOK_AHEAD_PHASES = frozenset({Phase.DISCARD, Phase.WITCH})
+
+
+def _value_after(game: Game, seat: int, action: Action) -> float:
+    """The fitted value, for ``seat``, of the position ``action`` leaves (it reveals nothing:
+    a discard or a switch only moves face-up cards)."""
+    # Imported here: the value model reuses this module's helpers.
+    from sq2edu.bots.rescue_value import win_logit
+
+    trial = game.clone()
+    trial.apply(action)
+    return win_logit(trial, seat)
 
 
 def _instant_order(game: Game, action: Action) -> float:
@@ -192,16 +211,10 @@ def _score(game: Game, seat: int, leader: int, action: Action) -> float:
         return 10.0
     if isinstance(action, WakeQueen):
         return 10.0 + card_value(game, seat, action.queen)
-    if isinstance(action, Discard):
-        # Keep what is worth most: discard the cheapest card.
-        return -card_value(game, seat, action.card)
     if isinstance(action, StealCard):
         return card_value(game, seat, action.card) + (20.0 if action.target == leader else 0.0)
     if isinstance(action, TakeQueenFromDiscard):
         return card_value(game, seat, action.queen)
-    if isinstance(action, SwitchCards):
-        gain = card_value(game, seat, action.theirs) - card_value(game, seat, action.mine)
-        return gain + (10.0 if action.target == leader else 0.0) if gain > 0 else 0.0
     if isinstance(action, SwapKnights):
         return _knight_gain(game, seat, action)
     return 0.0

@@ -8,6 +8,7 @@ import pytest
 
 from sq2edu import rescue
 from sq2edu.bots import EASY_MISS_RATE, GreedyBot, StrongBot, make_bot
+from sq2edu.bots.rescue_policy import score_actions
 from sq2edu.bots.tournament import MAX_ACTIONS, run_tournament, wilson
 from sq2edu.rescue.position import position
 from sq2edu.rescue.sampling import sample_from_view
@@ -112,12 +113,21 @@ def test_greedy_wakes_sleeping_queens_with_a_pair() -> None:
 
 
 def test_greedy_discards_its_least_useful_card() -> None:
+    # It keeps the queen its companion can rescue a king with, and the equation 2 + 3 = 5.
     game = position(
-        realms={0: ["q-owl", "q-fox", "book1", "n2a", "n3a", "n5a", "n9a"]},
+        realms={0: ["q-owl", "book1", "n2a", "n3a", "n5a", "n9a"]},
+        companions={0: ["c-lion"]},
         knights=["blue", "white"],
         phase="discard",
     )
-    assert make_bot("greedy", seed=0).choose(game) == rescue.Discard("n9a")
+    choice = make_bot("greedy", seed=0).choose(game)
+    assert choice in (rescue.Discard("n9a"), rescue.Discard("book1"))
+
+
+def test_greedy_judges_discards_by_the_position_they_leave() -> None:
+    game = position(realms={0: ["q-owl", "n2a", "n3a", "n5a", "n9a", "n9b"]}, phase="discard")
+    scored = {action: score for score, action in score_actions(game, random.Random(0))}
+    assert scored[rescue.Discard("n9a")] > scored[rescue.Discard("n2a")]
 
 
 def test_unknown_bot_names_are_refused() -> None:
