@@ -107,7 +107,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.nickname.placeholder = _("Mia")
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
-        welcome = _("Welcome to the Rescue!")
+        classic = self.settings().edition == "classic"
+        welcome = _("Welcome to Sleeping Queens!") if classic else _("Welcome to the Rescue!")
         title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
