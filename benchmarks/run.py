@@ -49,6 +49,10 @@ def _sections(report: str) -> dict[str, str]:
     return found
 
 
+def _rank(order: list[str], title: str) -> int:
+    return order.index(title) if title in order else len(order)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer samples, for a smoke run")
@@ -77,6 +81,8 @@ def main() -> int:
     if args.write and args.write.exists():
         # Sections of suites not run now (the class of thirty, say) keep their last figures.
         sections = {**_sections(args.write.read_text(encoding="utf-8")), **sections}
+    order = [suite.TITLE for suite in [*SUITES, loadtest]]
+    sections = dict(sorted(sections.items(), key=lambda item: _rank(order, item[0])))
     report = "\n".join(header) + "\n" + "\n".join(sections.values())
     print(report)
     if args.write:
