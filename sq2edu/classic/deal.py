@@ -9,27 +9,9 @@ from sq2edu.classic.engine import Game
 from sq2edu.classic.rules import Rules
 from sq2edu.classic.state import PlayerState, State
 from sq2edu.core import GameRandom
+from sq2edu.core.setup import MAX_NAME_LENGTH, player_names
 
 __all__ = ["MAX_NAME_LENGTH", "new_game"]
-
-MAX_NAME_LENGTH = 40
-
-
-def _names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        names = [f"Player {seat + 1}" for seat in range(players)]
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = [str(name).strip() for name in players]
-    else:
-        raise TypeError("players is a number of players or a list of names")
-    if not 2 <= len(names) <= 5:
-        raise ValueError("Sleeping Queens is for 2 to 5 players")
-    for name in names:
-        if not name or len(name) > MAX_NAME_LENGTH:
-            raise ValueError(f"a player's name has 1 to {MAX_NAME_LENGTH} characters")
-    if len(set(names)) != len(names):
-        raise ValueError("two players have the same name")
-    return names
 
 
 def new_game(
@@ -53,7 +35,7 @@ def new_game(
     :raises ValueError: for a wrong number of players, empty or repeated names, or a first
         player who is not at the table.
     """
-    names = _names(players)
+    names = player_names(players, "Sleeping Queens")
     rules = rules or Rules()
     rng = GameRandom(seed)
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from sq2edu.core.setup import read_ids, read_int, read_text
+
 __all__ = ["CENTRE_PLACES", "Attack", "Phase", "PlayerState", "State", "Waking"]
 
 #: Places for sleeping queens in the middle of the table: four columns of three.
@@ -48,7 +50,7 @@ class Attack:
     def from_list(cls, data: object) -> Attack:
         if not (isinstance(data, list) and len(data) == 3):
             raise ValueError("bad attack")
-        return cls(_text(data[0]), _int(data[1]), _text(data[2]))
+        return cls(read_text(data[0]), read_int(data[1]), read_text(data[2]))
 
 
 @dataclass(slots=True)
@@ -72,7 +74,7 @@ class PlayerState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerState:
-        return cls(_text(data["name"]), _ids(data["hand"]), _ids(data["queens"]))
+        return cls(read_text(data["name"]), read_ids(data["hand"]), read_ids(data["queens"]))
 
 
 @dataclass(slots=True)
@@ -148,33 +150,15 @@ class State:
             raise ValueError("expected a list of players")
         return cls(
             [PlayerState.from_dict(player) for player in players],
-            _ids(data["deck"]),
-            _ids(data["discard"]),
+            read_ids(data["deck"]),
+            read_ids(data["discard"]),
             list(centre),
             list(known),
-            _int(data["current"]),
-            _int(data["turn_player"]),
+            read_int(data["current"]),
+            read_int(data["turn_player"]),
             Phase(data["phase"]),
-            _int(data["turn"]),
+            read_int(data["turn"]),
             None if data["attack"] is None else Attack.from_list(data["attack"]),
             None if data["waking"] is None else Waking(data["waking"]),
-            None if data["winner"] is None else _int(data["winner"]),
+            None if data["winner"] is None else read_int(data["winner"]),
         )
-
-
-def _ids(value: object) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError(f"expected a list of card ids, found {value!r}"[:120])
-    return list(value)
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, found {value!r}"[:120])
-    return value
-
-
-def _int(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"expected a whole number, found {value!r}"[:120])
-    return value

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sq2edu.core import GameRandom
+from sq2edu.core.setup import MAX_NAME_LENGTH, player_names
 from sq2edu.rescue import turn
 from sq2edu.rescue.cards import CARDS, COMPANIONS, KINGS, KNIGHTS, MAIN_DECK, Knight
 from sq2edu.rescue.engine import Game
@@ -12,25 +13,6 @@ from sq2edu.rescue.rules import Rules
 from sq2edu.rescue.state import PlayerState, State
 
 __all__ = ["MAX_NAME_LENGTH", "new_game"]
-
-MAX_NAME_LENGTH = 40
-
-
-def _names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        names = [f"Player {seat + 1}" for seat in range(players)]
-    elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = [str(name).strip() for name in players]
-    else:
-        raise TypeError("players is a number of players or a list of names")
-    if not 2 <= len(names) <= 5:
-        raise ValueError("the Rescue is for 2 to 5 players")
-    for name in names:
-        if not name or len(name) > MAX_NAME_LENGTH:
-            raise ValueError(f"a player's name has 1 to {MAX_NAME_LENGTH} characters")
-    if len(set(names)) != len(names):
-        raise ValueError("two players have the same name")
-    return names
 
 
 def new_game(
@@ -50,7 +32,7 @@ def new_game(
     :raises ValueError: for a wrong number of players, empty or repeated names, or a first
         player who is not at the table.
     """
-    names = _names(players)
+    names = player_names(players, "the Rescue")
     rules = rules or Rules()
     rules.check_winnable(len(names))
     rng = GameRandom(seed)

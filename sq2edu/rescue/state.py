@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from sq2edu.core.setup import read_ids, read_int, read_text
+
 __all__ = ["Phase", "PlayerState", "State"]
 
 
@@ -73,13 +75,13 @@ class PlayerState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerState:
         return cls(
-            _text(data["name"]),
-            None if data["knight"] is None else _text(data["knight"]),
-            _ids(data["realm"]),
-            _ids(data["sleeping"]),
-            _ids(data["companions"]),
-            _ids(data["kings"]),
-            _ids(data["drawn"]),
+            read_text(data["name"]),
+            None if data["knight"] is None else read_text(data["knight"]),
+            read_ids(data["realm"]),
+            read_ids(data["sleeping"]),
+            read_ids(data["companions"]),
+            read_ids(data["kings"]),
+            read_ids(data["drawn"]),
         )
 
 
@@ -163,42 +165,24 @@ class State:
             raise ValueError("bad rescue in progress")
         return cls(
             [PlayerState.from_dict(player) for player in _list(data["players"])],
-            _ids(data["deck"]),
-            _ids(data["discard"]),
+            read_ids(data["deck"]),
+            read_ids(data["discard"]),
             list(grid),
             list(face_up),
-            _ids(data["kings"]),
-            _int(data["current"]),
+            read_ids(data["kings"]),
+            read_int(data["current"]),
             Phase(data["phase"]),
-            _int(data["turn"]),
-            None if data["roll"] is None else _text(data["roll"]),
-            _int(data["rerolls_used"]),
-            _ids(data["pending"]),
-            None if data["playing"] is None else _text(data["playing"]),
-            None if rescuing is None else (_text(rescuing[0]), _text(rescuing[1])),
-            None if data["winner"] is None else _int(data["winner"]),
+            read_int(data["turn"]),
+            None if data["roll"] is None else read_text(data["roll"]),
+            read_int(data["rerolls_used"]),
+            read_ids(data["pending"]),
+            None if data["playing"] is None else read_text(data["playing"]),
+            None if rescuing is None else (read_text(rescuing[0]), read_text(rescuing[1])),
+            None if data["winner"] is None else read_int(data["winner"]),
         )
 
 
 def _list(value: object) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError("expected a list")
-    return value
-
-
-def _ids(value: object) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError(f"expected a list of card ids, found {value!r}"[:120])
-    return list(value)
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, found {value!r}"[:120])
-    return value
-
-
-def _int(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"expected a whole number, found {value!r}"[:120])
     return value
