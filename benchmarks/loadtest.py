@@ -6,6 +6,12 @@ from a student's arrival to an interactive page and from click to answer, the ke
 memory, the machine's CPU, failures, and whether every attempt made reached the progress
 store; once with a warm kernel pool for the whole class (started before the lesson) and
 once without. ``make loadtest`` (not part of ``make test``).
+
+Two classes are measured. In the first, all thirty students are Chromium pages: the
+machine draws thirty pages on the same cores that serve them, which no classroom does. In
+the second, most students speak to the server as their pages would, without drawing
+(:mod:`benchmarks.widget_client`), and every fifth is a real Chromium page: the server
+carries a whole class while the pages show what a child on their own device waits for.
 """
 
 from __future__ import annotations
@@ -22,13 +28,26 @@ from typing import Any
 
 import psutil
 
+from benchmarks.widget_client import WidgetClient
+
 TITLE = "Classroom load"
 STUDENTS = 30
-ATTEMPTS = 3
+ATTEMPTS = 8
+#: Seconds a student thinks between two equations: the lesson lasts a few minutes, long
+#: enough to include the warm pool filling up again behind the class.
+THINK_SECONDS = 15.0
 #: Seconds between two students' arrivals.
 ARRIVAL_SECONDS = 1.0
 #: Seconds the warm pool may take to start before the class arrives.
 WARM_UP_SECONDS = 300
+#: In the second class, every fifth student is a real Chromium page.
+PROBE_EVERY = 5
+#: Seconds any one step of a student may take before it counts as a failure.
+STEP_SECONDS = 180
+
+
+def _results() -> dict[str, list[float]]:
+    return {"interactive": [], "click": [], "attempts": [], "failures": []}
 
 
 def _free_port() -> int:
@@ -57,7 +76,8 @@ async def _student(browser: Any, url: str, number: int, results: dict[str, list[
         await page.get_by_role("button", name="⌨ Type it").click(timeout=60_000)
         box = page.get_by_label("Type an equation, like 2 + 3 = 5")
         for attempt in range(ATTEMPTS):
-            await box.fill(f"{attempt + 1} + 1 = 9")
+            await asyncio.sleep(THINK_SECONDS if attempt else 0.0)
+            await box.fill(f"{attempt + 1} + 1 = 20")
             clicked = time.perf_counter()
             await page.get_by_role("button", name="Check ✓").click()
             await expect(page.get_by_role("status").filter(has_text="Not yet")).to_contain_text(
@@ -71,24 +91,64 @@ async def _student(browser: Any, url: str, number: int, results: dict[str, list[
         await context.close()
 
 
-async def _class(url: str, chromium: str) -> dict[str, list[float]]:
+async def _light_student(url: str, number: int, results: dict[str, list[float]]) -> None:
+    """The same student without a browser: the page's messages, none of its drawing."""
+    await asyncio.sleep(number * ARRIVAL_SECONDS)
+    client = WidgetClient(url)
+    try:
+        started = time.perf_counter()
+        await client.open(STEP_SECONDS)
+        join = client.find("ButtonModel", description="Join")
+        nickname = client.find("TextModel", description="Nickname")
+        if join is None or nickname is None:
+            raise RuntimeError("no join form")
+        results["interactive"].append(time.perf_counter() - started)
+        client.set_value(nickname, value=f"Student{number}")
+        client.click(join)
+        await client.wait_for(
+            lambda: client.find("ButtonModel", description="Equation Lab"), STEP_SECONDS
+        )
+        client.click(client.find("ButtonModel", description="Equation Lab") or "")
+        await client.wait_for(lambda: client.find("AnyModel"), STEP_SECONDS)
+        lab = client.find("AnyModel") or ""
+        for attempt in range(ATTEMPTS):
+            await asyncio.sleep(THINK_SECONDS if attempt else 0.0)
+            clicked = time.perf_counter()
+            client.send(lab, {"intent": "check", "text": f"{attempt + 1} + 1 = 20"})
+
+            def answered(attempt: int = attempt) -> bool:
+                verdict = client.models[lab].get("state", {}).get("verdict") or {}
+                return str(verdict.get("text", "")).startswith(f"{attempt + 1} + 1")
+
+            await client.wait_for(answered, STEP_SECONDS)
+            results["click"].append(time.perf_counter() - clicked)
+            results["attempts"].append(1.0)
+    except Exception:  # counted, as for a page
+        results["failures"].append(1.0)
+    finally:
+        await client.close()
+
+
+async def _class(url: str, chromium: str, mixed: bool) -> dict[str, dict[str, list[float]]]:
+    """Thirty students; with ``mixed``, only every fifth is a Chromium page."""
     from playwright.async_api import async_playwright
 
     from tests.browser.conftest import CHROMIUM_ARGS
 
-    results: dict[str, list[float]] = {
-        "interactive": [],
-        "click": [],
-        "attempts": [],
-        "failures": [],
-    }
+    pages, light = _results(), _results()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path=chromium, headless=True, args=CHROMIUM_ARGS
         )
-        await asyncio.gather(*(_student(browser, url, n, results) for n in range(STUDENTS)))
+        students = []
+        for number in range(STUDENTS):
+            if mixed and number % PROBE_EVERY != PROBE_EVERY // 2:
+                students.append(_light_student(url, number, light))
+            else:
+                students.append(_student(browser, url, number, pages))
+        await asyncio.gather(*students)
         await browser.close()
-    return results
+    return {"pages": pages, "light": light}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -98,29 +158,50 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def _timings(results: dict[str, list[float]], who: str) -> dict[str, str]:
+    interactive, clicks = results["interactive"], results["click"]
+    return {
+        f"{who}: first interactive, p50 (s)": f"{_percentile(interactive, 0.5):.1f}",
+        f"{who}: first interactive, p95 (s)": f"{_percentile(interactive, 0.95):.1f}",
+        f"{who}: click → answer, p50 (ms)": f"{1000 * _percentile(clicks, 0.5):.0f}",
+        f"{who}: click → answer, p95 (ms)": f"{1000 * _percentile(clicks, 0.95):.0f}",
+    }
+
+
 def _summary(run: dict[str, Any]) -> dict[str, str]:
     """One run's figures, as table cells."""
-    interactive, clicks, memory = run["interactive"], run["click"], run["memory"]
-    return {
-        "first interactive, p50 (s)": f"{_percentile(interactive, 0.5):.1f}",
-        "first interactive, p95 (s)": f"{_percentile(interactive, 0.95):.1f}",
-        "click → answer, p50 (ms)": f"{1000 * _percentile(clicks, 0.5):.0f}",
-        "click → answer, p95 (ms)": f"{1000 * _percentile(clicks, 0.95):.0f}",
+    memory = run["memory"]
+    cells = _timings(run["pages"], "Chromium pages")
+    if run["mixed"]:
+        cells |= _timings(run["light"], "students without a browser")
+    made = sum(len(r["attempts"]) for r in (run["pages"], run["light"]))
+    failures = sum(len(r["failures"]) for r in (run["pages"], run["light"]))
+    return cells | {
         "memory per kernel, mean (MB)": f"{statistics.fmean(memory):.0f}" if memory else "–",
         "memory per kernel, max (MB)": f"{max(memory):.0f}" if memory else "–",
         "CPU, whole machine (%)": f"{run['cpu']:.0f}",
-        "students who failed": str(run["failures"]),
-        "attempts made / in the store": f"{run['made']} / {run['stored']}",
+        "students who failed": str(failures),
+        "attempts made / in the store": f"{made} / {run['stored']}",
         "whole run (s)": f"{run['seconds']:.0f}",
     }
 
 
 def _kernels(server: int) -> list[psutil.Process]:
-    return [
-        p
-        for p in psutil.Process(server).children(recursive=True)
-        if "ipykernel" in " ".join(p.cmdline())
-    ]
+    kernels = []
+    for process in psutil.Process(server).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(process.cmdline()):
+                kernels.append(process)
+        except psutil.Error:  # a short-lived helper process that has already gone
+            continue
+    return kernels
+
+
+def _megabytes(process: psutil.Process) -> float:
+    try:
+        return float(process.memory_info().rss) / 2**20
+    except psutil.Error:
+        return float("nan")
 
 
 def _wait_for_warm_pool(server: int, pool: int) -> None:
@@ -132,7 +213,7 @@ def _wait_for_warm_pool(server: int, pool: int) -> None:
     raise RuntimeError(f"the warm pool of {pool} kernels did not settle in {WARM_UP_SECONDS} s")
 
 
-def _one_run(pool: int, chromium: str) -> dict[str, Any]:
+def _one_run(pool: int, chromium: str, mixed: bool) -> dict[str, Any]:
     from sq2edu.classroom import SQLiteStore
     from tests.browser.conftest import wait_until_answering
 
@@ -160,51 +241,62 @@ def _one_run(pool: int, chromium: str) -> dict[str, Any]:
             _wait_for_warm_pool(server.pid, pool)
             psutil.cpu_percent(None)
             started = time.perf_counter()
-            results = asyncio.run(_class(f"http://127.0.0.1:{port}/", chromium))
+            results = asyncio.run(_class(f"http://127.0.0.1:{port}/", chromium, mixed))
             seconds = time.perf_counter() - started
             cpu = psutil.cpu_percent(None)
-            memory = [p.memory_info().rss / 2**20 for p in _kernels(server.pid)]
+            memory = [_megabytes(p) for p in _kernels(server.pid)]
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=60)
         with SQLiteStore(db) as store:
             stored = len(store.attempts())
     return {
-        "pool": pool,
+        "mixed": mixed,
         "seconds": seconds,
-        "interactive": results["interactive"],
-        "click": results["click"],
-        "made": len(results["attempts"]),
-        "stored": stored,
-        "failures": len(results["failures"]),
         "memory": memory,
         "cpu": cpu,
+        "stored": stored,
+        **results,
     }
 
 
+def _table(runs: list[dict[str, Any]]) -> list[str]:
+    summaries = [_summary(r) for r in runs]
+    lines = [f"| | warm pool ({STUDENTS}) | no pool |", "|---|---:|---:|"]
+    for label in summaries[0]:
+        lines.append(f"| {label} | {summaries[0][label]} | {summaries[1][label]} |")
+    return [*lines, ""]
+
+
 def run(quick: bool = False) -> str:
-    """Run the class twice (warm pool, then none) and return a Markdown section."""
+    """Run both classes, each with a warm pool and without, and return a Markdown section."""
     from tests.browser.conftest import find_chromium
 
     chromium = find_chromium()
     lines = [f"## {TITLE}", ""]
     if chromium is None:
         return "\n".join([*lines, "No Chromium on this machine: not measured.", ""])
-    runs = [_one_run(STUDENTS, chromium), _one_run(0, chromium)]
+    probes = len([n for n in range(STUDENTS) if n % PROBE_EVERY == PROBE_EVERY // 2])
     lines += [
-        f"{STUDENTS} headless students on this machine, arriving one every {ARRIVAL_SECONDS:g} s,",
-        f"each joining, opening the Lab and checking {ATTEMPTS} equations; `sq2edu serve --pool",
-        f"{STUDENTS}` (kernels started before the lesson), then no pool. Times count from each",
-        "student's arrival. The Chromium pages run on the same machine as the server (here two",
-        "cores), so the times include a machine busy drawing thirty pages; in a classroom each",
-        "student's device draws its own.",
+        f"{STUDENTS} headless students, arriving one every {ARRIVAL_SECONDS:g} s, each joining,",
+        f"opening the Lab and checking {ATTEMPTS} equations, one every {THINK_SECONDS:g} s;",
+        f"`sq2edu serve --pool {STUDENTS}` (kernels started before the lesson, each replaced",
+        "60 s after it is taken), then no pool. Times count from each student's arrival.",
         "",
-        f"| | warm pool ({STUDENTS}) | no pool |",
-        "|---|---:|---:|",
+        f"### A class that speaks to the server as its pages do, {probes} of them real pages",
+        "",
+        f"{STUDENTS - probes} students send exactly what their page would send (they load the",
+        "page and its files, open the kernel's connection and ask for the widgets, type, click",
+        "and check) without drawing anything (`benchmarks/widget_client.py`); every",
+        f"{PROBE_EVERY}th student is a real Chromium page. The server carries the whole class,",
+        "as on a teacher's laptop; the pages show what a child waits for on their own device.",
+        "",
+        *_table([_one_run(STUDENTS, chromium, True), _one_run(0, chromium, True)]),
+        "### Thirty Chromium pages on the server's own machine",
+        "",
+        "All thirty students are Chromium pages on this machine: it draws thirty pages on",
+        "the cores that serve them, which no classroom asks of the teacher's laptop.",
+        "",
+        *_table([_one_run(STUDENTS, chromium, False), _one_run(0, chromium, False)]),
     ]
-
-    summaries = [_summary(r) for r in runs]
-    for label in summaries[0]:
-        lines.append(f"| {label} | {summaries[0][label]} | {summaries[1][label]} |")
-    lines.append("")
     return "\n".join(lines)

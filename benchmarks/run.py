@@ -13,9 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, classic, equations, loadtest, rescue, table
+from benchmarks import bots, classic, equations, loadtest, luck, rescue, table
 
-SUITES = [equations, rescue, classic, bots, table]
+SUITES = [equations, rescue, classic, bots, luck, table]
 
 
 def machine() -> str:

@@ -45,6 +45,13 @@ def _build_parser() -> argparse.ArgumentParser:
         "postgresql://user:password@host/database address",
     )
     serve.add_argument("--pool", type=int, default=4, help="warm kernels kept ready (0: none)")
+    serve.add_argument(
+        "--pool-refill",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="wait before replacing a warm kernel a student took (default: 60)",
+    )
     serve.add_argument("--class-code", default="", help="a code students must type to join")
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
 
@@ -121,6 +128,16 @@ def _lab(args: argparse.Namespace) -> int:
         return 130
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 86_400.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 86400")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sq2edu`` command; returns the exit status."""
     args = _build_parser().parse_args(argv)
@@ -135,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.pool,
             args.class_code,
             qr=not args.no_qr,
+            refill=args.pool_refill,
         )
     if args.command == "lab":
         return _lab(args)

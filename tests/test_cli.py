@@ -81,3 +81,12 @@ def test_serve_refuses_a_damaged_store_file(
     damaged.write_bytes(b"not a database " * 200)
     assert cli.main(["serve", "--db", str(damaged)]) == 2
     assert "is not a progress store that sq2edu can read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", ["-1", "soon", "nan", "100000"])
+def test_serve_refuses_a_pool_refill_that_is_not_a_sensible_number_of_seconds(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["serve", f"--pool-refill={seconds}"])
+    assert "is not a number of seconds from 0 to 86400" in capsys.readouterr().err

@@ -97,7 +97,7 @@ class ClassicStrongBot:
         wins = [0.0] * len(candidates)
         for _world in range(self.worlds):
             deal_seed, luck_seed = self.rng.getrandbits(32), self.rng.getrandbits(32)
-            world = sample_from_view(view, game.rules, random.Random(deal_seed))
+            world = self.imagine(game, view, random.Random(deal_seed))
             for index, action in enumerate(candidates):
                 imagined = world.clone()
                 imagined.apply(action)
@@ -110,6 +110,10 @@ class ClassicStrongBot:
         if wins[best] - wins[0] < self.margin * self.worlds:
             return candidates[0]
         return candidates[best]
+
+    def imagine(self, game: Game, view: dict[str, Any], rng: random.Random) -> Game:
+        """One complete game that matches ``view``, the hidden cards dealt from ``rng``."""
+        return sample_from_view(view, game.rules, rng)
 
 
 def _distinct(view: dict[str, Any], ranked: list[Action], count: int) -> list[Action]:

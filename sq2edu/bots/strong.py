@@ -73,14 +73,13 @@ class StrongBot:
 
     def _search(self, game: Any, shortlist: list[Action]) -> Action:
         from sq2edu.bots.rescue_policy import evaluate
-        from sq2edu.rescue.sampling import sample_from_view
 
         seat = game.current_player
         view = game.view(seat)
         totals = [0.0] * len(shortlist)
         deadline = time.perf_counter() + self.time_limit
         for _world in range(self.worlds):
-            imagined = sample_from_view(view, game.rules, self.rng)
+            imagined = self.imagine(game, view)
             playout_seed = self.rng.getrandbits(32)
             for index, action in enumerate(shortlist):
                 trial = imagined.clone()
@@ -91,6 +90,12 @@ class StrongBot:
                 break
         best = max(range(len(shortlist)), key=lambda i: totals[i])
         return shortlist[best]
+
+    def imagine(self, game: Any, view: dict[str, Any]) -> Any:
+        """One complete game that matches ``view``, the hidden cards dealt at random."""
+        from sq2edu.rescue.sampling import sample_from_view
+
+        return sample_from_view(view, game.rules, self.rng)
 
     def _play_on(self, game: Any, seat: int, seed: int) -> None:
         """Play on with the greedy rules of thumb to the horizon.

@@ -41,6 +41,10 @@ NOTEBOOKS = {
     ),
 }
 IDLE_KERNEL_SECONDS = 3600
+#: Seconds a warm kernel's replacement waits before it starts, by default. Starting a
+#: kernel costs about two seconds of a core; replacing each one the moment a student takes
+#: it would start thirty while thirty students arrive, and slow all of them.
+POOL_REFILL_SECONDS = 60.0
 _IMAGES = r".*\.(png|jpg|jpeg|gif|svg|webp)"
 
 
@@ -64,11 +68,13 @@ def write_notebooks(folder: Path) -> dict[str, Path]:
     return {name: write_cell_notebook(folder / name, source) for name, source in NOTEBOOKS.items()}
 
 
-def _voila(notebook: Path, ip: str, port: int, pool: int) -> list[str]:
+def _voila(
+    notebook: Path, ip: str, port: int, pool: int, refill: float = POOL_REFILL_SECONDS
+) -> list[str]:
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "sq2edu.classroom.kernel_pool",
         str(notebook),
         "--no-browser",
         f"--Voila.ip={ip}",
@@ -82,7 +88,11 @@ def _voila(notebook: Path, ip: str, port: int, pool: int) -> list[str]:
         "--MappingKernelManager.cull_interval=300",
     ]
     if pool > 0:
-        command += ["--preheat_kernel=True", f"--pool_size={pool}"]
+        command += [
+            "--preheat_kernel=True",
+            f"--pool_size={pool}",
+            f"--VoilaKernelManager.fill_delay={refill:g}",
+        ]
     return command
 
 
@@ -112,8 +122,13 @@ def serve(
     pool: int = 4,
     class_code: str = "",
     qr: bool = True,
+    refill: float = POOL_REFILL_SECONDS,
 ) -> int:
-    """Run the classroom until Ctrl-C or SIGTERM; return the exit status."""
+    """Run the classroom until Ctrl-C or SIGTERM; return the exit status.
+
+    :param pool: warm kernels kept ready (see :mod:`sq2edu.classroom.kernel_pool`).
+    :param refill: seconds before a taken warm kernel is replaced.
+    """
     location = str(db) if db and is_database_url(db) else str(Path(db) if db else default_path())
     try:
         open_store(location).close()  # a damaged --db stops us here, before any server starts
@@ -131,7 +146,7 @@ def serve(
     }
     servers = [
         subprocess.Popen(
-            _voila(notebooks["classroom.ipynb"], host, port, pool),
+            _voila(notebooks["classroom.ipynb"], host, port, pool, refill),
             env=environment,
             cwd=folder,
             start_new_session=True,

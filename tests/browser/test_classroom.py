@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -10,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psutil
@@ -23,7 +25,7 @@ from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answ
 class Classroom:
     """A running `sq2edu serve` with its own store and ports."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, *options: str) -> None:
         self.db = tmp_path / "class.sqlite3"
         self.port, self.teacher_port = free_port(), free_port()
         self.log = (tmp_path / "serve.log").open("w")
@@ -40,6 +42,7 @@ class Classroom:
                 "--pool=1",
                 "--class-code=OWL",
                 "--no-qr",
+                *options,
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
@@ -127,3 +130,86 @@ def test_serve_stops_everything_it_started(classroom: Classroom) -> None:
         child for child in children if child.is_running() and child.status() != psutil.STATUS_ZOMBIE
     ]
     assert os.path.exists(classroom.db)
+
+
+def test_raw_widget_messages_meet_the_same_checks_as_the_page(classroom: Classroom) -> None:
+    """A student who skips the page and sends widget messages by hand gets no further."""
+    from benchmarks.widget_client import WidgetClient
+
+    async def student() -> dict[str, object]:
+        client = WidgetClient(f"http://127.0.0.1:{classroom.port}/")
+        await client.open(timeout=90)
+        try:
+            join = client.find("ButtonModel", description="Join")
+            nickname = client.find("TextModel", description="Nickname")
+            code = client.find("TextModel", description="Class code")
+            assert join is not None
+            assert nickname is not None
+            assert code is not None
+            client.set_value(nickname, value="<script>alert(1)</script>")
+            client.set_value(code, value="OWL")
+            client.click(join)
+            refusal = "Use letters and numbers only, like Mia or Leo2."
+            await client.wait_for(lambda: client.find("LabelModel", value=refusal), 30)
+            client.set_value(nickname, value="Leo")
+            client.set_value(code, value="CAT")
+            client.click(join)
+            wrong_code = "That class code is not right. Ask your teacher."
+            await client.wait_for(lambda: client.find("LabelModel", value=wrong_code), 30)
+            assert client.find("ButtonModel", description="Equation Lab") is None
+            client.set_value(code, value="OWL")
+            client.click(join)
+            await client.wait_for(
+                lambda: client.find("ButtonModel", description="Equation Lab"), 30
+            )
+            client.click(client.find("ButtonModel", description="Equation Lab") or "")
+            await client.wait_for(lambda: client.find("AnyModel"), 30)
+            lab = client.find("AnyModel") or ""
+            client.send(lab, {"intent": "check", "text": "__import__('os') = 1"})
+            client.send(lab, {"intent": "check", "text": "2 + 2 = 5"})
+
+            def answered() -> bool:
+                verdict = client.models[lab].get("state", {}).get("verdict") or {}
+                return str(verdict.get("text", "")).startswith("2 + 2")
+
+            await client.wait_for(answered, 30)
+            return dict(client.models[lab]["state"]["verdict"])
+        finally:
+            await client.close()
+
+    # Its own thread: the session's Playwright browser keeps an event loop on this one.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        verdict = thread.submit(asyncio.run, student()).result()
+    assert verdict["ok"] is False
+    assert "2 + 2 makes 4, not 5." in " ".join(map(str, verdict["lines"]))  # type: ignore[call-overload]
+    with SQLiteStore(classroom.db) as store:
+        attempts = [(a.student, a.text, a.ok) for a in store.attempts()]
+    # Kept as typed, never run: the store holds text, the checker reads it token by token.
+    assert sorted(attempts) == [("Leo", "2 + 2 = 5", False), ("Leo", "__import__('os') = 1", False)]
+
+
+def test_a_student_who_finds_no_warm_kernel_gets_one_of_their_own_at_once(tmp_path: Path) -> None:
+    """The one warm kernel is taken and its replacement waits ten minutes: the next student
+    must not wait for it (Voilà's own pool would make them)."""
+    from benchmarks.widget_client import WidgetClient
+
+    room = Classroom(tmp_path, "--pool-refill=600")
+
+    async def two_students() -> list[str | None]:
+        first = WidgetClient(f"http://127.0.0.1:{room.port}/")
+        second = WidgetClient(f"http://127.0.0.1:{room.port}/")
+        await first.open(timeout=90)
+        # Far less than the refill's ten minutes: a kernel of their own, started now.
+        await second.open(timeout=120)
+        joins = [client.find("ButtonModel", description="Join") for client in (first, second)]
+        await first.close()
+        await second.close()
+        return joins
+
+    try:
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            joins = thread.submit(asyncio.run, two_students()).result()
+    finally:
+        code = room.stop()
+    assert all(joins)
+    assert code == 0

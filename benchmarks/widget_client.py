@@ -1,0 +1,154 @@
+"""A student without a browser: speaks to the classroom app the way its page does.
+
+A load test that draws thirty Chromium pages on the server's own two cores measures mostly
+the drawing. This client loads the same page, connects to the same kernel over the same
+websocket and sends the same widget messages a page sends (``request_states``, a changed
+text, a button click, the Equation Lab's ``check``), so thirty of them load the server as
+a class does while costing the machine little; a few real Chromium pages beside them show
+what a child sees. Only the page's own script and style files are fetched, once each, as a
+browser with an empty cache would; what those scripts load later is left out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import re
+import time
+import uuid
+from typing import Any
+from urllib.parse import urljoin
+
+from tornado.httpclient import AsyncHTTPClient
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+__all__ = ["WidgetClient"]
+
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+#: The ipywidgets 8 protocols: widgets' own messages, and the one asking for all of them.
+_PROTOCOL = "2.1.0"
+_CONTROL_PROTOCOL = "1.0.0"
+_ASSETS = re.compile(r'<(?:script|link)[^>]+(?:src|href)="(/[^"]+)"')
+
+
+class WidgetClient:
+    """One kernel's widgets, seen and clicked through the Jupyter messaging protocol."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.session = uuid.uuid4().hex
+        #: Every widget model the kernel told about: id -> its state.
+        self.models: dict[str, dict[str, Any]] = {}
+        self._socket: WebSocketClientConnection | None = None
+        self._changed = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self, timeout: float) -> None:
+        """Load the page and its files, connect to its kernel and learn its widgets."""
+        http = AsyncHTTPClient()
+        page = await http.fetch(self.base_url, request_timeout=timeout)
+        html = page.body.decode()
+        found = _KERNEL_ID.search(html)
+        if found is None:
+            raise RuntimeError("the page names no kernel")
+        for asset in dict.fromkeys(_ASSETS.findall(html)):
+            await http.fetch(urljoin(self.base_url, asset), request_timeout=timeout)
+        ws_url = self.base_url.replace("http", "ws", 1).rstrip("/")
+        self._socket = await websocket_connect(
+            f"{ws_url}/api/kernels/{found.group(1)}/channels?session_id={self.session}",
+            connect_timeout=timeout,
+        )
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        control = uuid.uuid4().hex
+        opening = {"comm_id": control, "target_name": "jupyter.widget.control"}
+        self._send("comm_open", opening, version=_CONTROL_PROTOCOL)
+        request = {"comm_id": control, "data": {"method": "request_states"}}
+        self._send("comm_msg", request, version=_CONTROL_PROTOCOL)
+        await self.wait_for(lambda: bool(self.models), timeout)
+
+    async def close(self) -> None:
+        if self._socket is not None:
+            self._socket.close()
+        if self._reader is not None:
+            self._reader.cancel()
+
+    def find(self, model_name: str, **state: Any) -> str | None:
+        """The id of a widget of that kind whose state has those values, if there is one."""
+        for model_id, model in self.models.items():
+            if model.get("_model_name") == model_name and all(
+                model.get(key) == value for key, value in state.items()
+            ):
+                return model_id
+        return None
+
+    def set_value(self, model_id: str, **state: Any) -> None:
+        """Change a widget's values, as typing into it does."""
+        self.models[model_id].update(state)
+        message = {"method": "update", "state": state, "buffer_paths": []}
+        self._send("comm_msg", {"comm_id": model_id, "data": message})
+
+    def send(self, model_id: str, content: dict[str, Any]) -> None:
+        """A widget's own message: a button's click, the Lab's ``check``."""
+        message = {"method": "custom", "content": content}
+        self._send("comm_msg", {"comm_id": model_id, "data": message})
+
+    def click(self, model_id: str) -> None:
+        self.send(model_id, {"event": "click"})
+
+    async def wait_for(self, condition: Any, timeout: float) -> None:
+        """Wait until ``condition()`` holds, re-checked whenever a widget changes."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the page did not change in time")
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), left)
+            except TimeoutError:
+                continue
+
+    def _send(self, msg_type: str, content: dict[str, Any], version: str = _PROTOCOL) -> None:
+        assert self._socket is not None
+        header = {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "session": self.session,
+            "username": "student",
+            "date": dt.datetime.now(dt.UTC).isoformat(),
+            "version": "5.3",
+        }
+        message = {
+            "header": header,
+            "parent_header": {},
+            "metadata": {"version": version},
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+        self._socket.write_message(json.dumps(message))
+
+    async def _read(self) -> None:
+        assert self._socket is not None
+        while True:
+            raw = await self._socket.read_message()
+            if raw is None:
+                return
+            if isinstance(raw, bytes):
+                continue  # binary frames carry buffers; none of these widgets use them
+            message = json.loads(raw)
+            kind = message.get("msg_type") or message["header"]["msg_type"]
+            content = message.get("content", {})
+            data = content.get("data", {})
+            if kind == "comm_open":
+                self.models[content["comm_id"]] = dict(data.get("state", {}))
+            elif kind == "comm_msg":
+                if data.get("method") == "update_states":
+                    for model_id, model in data["states"].items():
+                        self.models[model_id] = dict(model["state"])
+                elif data.get("method") in ("update", "echo_update"):
+                    self.models.setdefault(content["comm_id"], {}).update(data["state"])
+            elif kind == "comm_close":
+                self.models.pop(content.get("comm_id"), None)
+            self._changed.set()
