@@ -180,6 +180,8 @@ def _summary(run: dict[str, Any]) -> dict[str, str]:
         "memory per kernel, mean (MB)": f"{statistics.fmean(memory):.0f}" if memory else "–",
         "memory per kernel, max (MB)": f"{max(memory):.0f}" if memory else "–",
         "CPU, whole machine (%)": f"{run['cpu']:.0f}",
+        "CPU time of the server and its kernels (s)": f"{run['served']:.0f}",
+        "CPU time of everything else: pages, clients (s)": f"{run['drawn']:.0f}",
         "students who failed": str(failures),
         "attempts made / in the store": f"{made} / {run['stored']}",
         "whole run (s)": f"{run['seconds']:.0f}",
@@ -195,6 +197,25 @@ def _kernels(server: int) -> list[psutil.Process]:
         except psutil.Error:  # a short-lived helper process that has already gone
             continue
     return kernels
+
+
+def _busy_seconds() -> float:
+    """CPU seconds the whole machine has spent busy since it started."""
+    times = psutil.cpu_times()
+    return float(sum(times)) - float(times.idle) - float(getattr(times, "iowait", 0.0))
+
+
+def _tree_seconds(pid: int) -> float:
+    """CPU seconds spent by a process and every process under it that is still running."""
+    total = 0.0
+    root = psutil.Process(pid)
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            spent = process.cpu_times()
+            total += spent.user + spent.system
+        except psutil.Error:
+            continue
+    return total
 
 
 def _megabytes(process: psutil.Process) -> float:
@@ -240,10 +261,13 @@ def _one_run(pool: int, chromium: str, mixed: bool) -> dict[str, Any]:
             wait_until_answering(port)
             _wait_for_warm_pool(server.pid, pool)
             psutil.cpu_percent(None)
+            machine_before, server_before = _busy_seconds(), _tree_seconds(server.pid)
             started = time.perf_counter()
             results = asyncio.run(_class(f"http://127.0.0.1:{port}/", chromium, mixed))
             seconds = time.perf_counter() - started
             cpu = psutil.cpu_percent(None)
+            served = _tree_seconds(server.pid) - server_before
+            drawn = _busy_seconds() - machine_before - served
             memory = [_megabytes(p) for p in _kernels(server.pid)]
         finally:
             server.send_signal(signal.SIGTERM)
@@ -256,6 +280,8 @@ def _one_run(pool: int, chromium: str, mixed: bool) -> dict[str, Any]:
         "memory": memory,
         "cpu": cpu,
         "stored": stored,
+        "served": served,
+        "drawn": drawn,
         **results,
     }
 

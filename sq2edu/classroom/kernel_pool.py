@@ -12,6 +12,10 @@ Here a student gets a warm kernel if one is ready and otherwise a new one of the
 once; replacements wait ``fill_delay`` seconds (set by ``sq2edu serve``) and then warm up a
 few at a time (half the cores), so the class keeps most of the machine. ``sq2edu serve``
 runs Voilà through :func:`main`, which installs this pool and starts Voilà as usual.
+
+It extends the pool of Voilà 0.5 (its ``_pools`` of start-up tasks and ``_initialize``),
+which is why ``pyproject.toml`` keeps Voilà below 0.6; ``tests/browser/test_classroom.py``
+fails if a Voilà release changes them under it.
 """
 
 from __future__ import annotations
