@@ -324,12 +324,40 @@ function render({ model, el }) {
     const contextual = new Set(state.by_card || ["take-companion", "take-king", "discard", "make-equation"]);
     const offered = legal(state).filter((a) => !contextual.has(a.kind));
     if (!offered.length) return null;
+    const switches = offered.filter((a) => a.kind === "switch-cards");
     return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
-      offered.map((action) => h("button", {
+      switches.length ? switchPicker(state, switches) : null,
+      offered.filter((a) => a.kind !== "switch-cards").map((action) => h("button", {
         class: `sq2-big${QUIET.has(action.kind) ? "" : " sq2-primary"}`,
         "data-key": keyOf(action),
         onclick: () => act(action),
       }, action.label || action.kind)));
+  }
+
+  // The Switch Witch can offer every card of yours against every card of theirs: dozens of
+  // buttons. The child picks the card to give first, then the one to take.
+  let giving = null;
+
+  function switchPicker(state, switches) {
+    const mine = [...new Set(switches.map((a) => a.mine))];
+    if (!mine.includes(giving)) giving = null;
+    if (giving === null) {
+      return h("div", { class: "sq2-switch", role: "group", "aria-label": t("switchWhich") },
+        h("p", {}, t("switchWhich")),
+        mine.map((id) => h("button", {
+          class: "sq2-big sq2-primary", "data-key": "give:" + id,
+          onclick: () => { giving = id; redraw(); },
+        }, t("giveYour", { card: cardLabel(id) }))));
+    }
+    const names = state.names || [];
+    const heading = t("giveYour", { card: cardLabel(giving) });
+    return h("div", { class: "sq2-switch", role: "group", "aria-label": heading },
+      h("p", {}, heading, " ➜"),
+      switches.filter((a) => a.mine === giving).map((action) => h("button", {
+        class: "sq2-big sq2-primary", "data-key": keyOf(action),
+        onclick: () => { giving = null; act(action); },
+      }, t("takeTheir", { name: names[action.target] ?? "?", card: cardLabel(action.theirs) }))),
+      h("button", { class: "sq2-big", "data-key": "cancel-give", onclick: () => { giving = null; redraw(); } }, t("cancel")));
   }
 
   function narration(state) {
@@ -498,6 +526,7 @@ function render({ model, el }) {
       builder.typing = typing;
       builderKey = key;
       picked = null;
+      giving = null;
     }
     if (picked && !pickedActions(state).length) picked = null;
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;

@@ -26,7 +26,6 @@ _WORDS = {
     "chooseTargetFor": N_("Now choose another player's queen for your {card}."),
     "selected": N_("selected"),
     "pickCard": N_("Choose a card from your hand."),
-    "cancel": N_("Cancel"),
     "wakeHer": N_("wake her"),
 }
 

@@ -74,6 +74,10 @@ _WORDS = {
     "score": N_("{right} right out of {tries}"),
     "yourCards": N_("Your cards"),
     "newCards": N_("New cards"),
+    "cancel": N_("Cancel"),
+    "switchWhich": N_("Switch Witch: which of your cards will you give away?"),
+    "giveYour": N_("Give your {card}"),
+    "takeTheir": N_("Take {name}'s {card}"),
 }
 
 

@@ -221,3 +221,44 @@ def test_a_refusal_is_announced_as_an_alert(open_cell: OpenCell) -> None:
     expect(page.locator("div.sq2-visually-hidden[role='alert']")).to_have_text(
         "You have used all your hints for this game."
     )
+
+
+WITCH = """\
+from sq2edu.rescue.position import position
+from sq2edu.ui import RescueTable
+
+table = RescueTable(players=["Mia", "Leo"], seed=1, pace=0.05)
+table.load(position(
+    ["Mia", "Leo"],
+    realms={0: ["n2a", "n3a", "n7a"], 1: ["q-owl", "n5a", "n9b"]},
+    phase="witch",
+))
+table
+"""
+
+
+def test_the_switch_witch_asks_for_the_card_to_give_then_the_card_to_take(
+    open_cell: OpenCell, artifacts_dir: Path
+) -> None:
+    page = open_cell(WITCH)
+    choices = page.locator(".sq2-choices")
+    expect(
+        choices.get_by_text("Switch Witch: which of your cards will you give away?")
+    ).to_be_visible()
+    expect(choices.get_by_role("button", name=re.compile("^Give your"))).to_have_count(3)
+    expect(choices.get_by_role("button", name=re.compile("^Take"))).to_have_count(0)
+    expect(choices.get_by_role("button", name="No, thanks")).to_be_visible()
+    page.screenshot(path=artifacts_dir / "witch_give.png", full_page=True)
+
+    click_and_wait(page, choices.get_by_role("button", name="Give your 2"))
+    takes = choices.get_by_role("button", name=re.compile("^Take Leo's"))
+    expect(takes).to_have_count(3)
+    click_and_wait(page, choices.get_by_role("button", name="Cancel"))
+    expect(choices.get_by_role("button", name=re.compile("^Give your"))).to_have_count(3)
+
+    click_and_wait(page, choices.get_by_role("button", name="Give your 2"))
+    page.screenshot(path=artifacts_dir / "witch_take.png", full_page=True)
+    click_and_wait(page, choices.get_by_role("button", name="Take Leo's Owl Queen"))
+    expect(page.get_by_role("region", name="Mia's realm")).to_contain_text("Owl Queen")
+    expect(page.get_by_role("region", name="Leo's realm")).to_contain_text("2")
+    expect(choices.get_by_role("button", name=re.compile("^Give your"))).to_have_count(0)
