@@ -535,7 +535,9 @@ class GameTable(Speaking, anywidget.AnyWidget):
         view["legal_actions"] = [
             {**action, "label": local_signs(self.label(action))} for action in view["legal_actions"]
         ]
-        if view["prompt"] is None and not game.is_over:
+        if self.curtain:
+            view["prompt"] = ""  # the curtain itself says whose turn it is and what to do
+        elif view["prompt"] is None and not game.is_over:
             view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
         deciding = viewer is not None and viewer == game.current_player and not game.is_over
         self.state = {

@@ -253,6 +253,7 @@ def test_hot_seat_hides_the_next_players_cards_until_ready() -> None:
     state = table.state
     assert state["curtain"] == "Leo"
     assert state["seat"] is None
+    assert state["view"]["prompt"] == ""  # not "Wait a moment": the curtain says what to do
     assert state["view"]["players"][1]["sleeping"] == 1  # hidden, only counted
     act(table, {"kind": "roll"})
     assert table.state["message"] == "Press I'm ready first."
