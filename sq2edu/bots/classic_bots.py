@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from sq2edu.bots.base import OverlookingBot
 from sq2edu.bots.classic_policy import score_actions
 from sq2edu.classic import DiscardEquation, Game, PlayKing
 from sq2edu.classic.sampling import sample_from_view
@@ -27,28 +28,15 @@ def greedy_choice(game: Game, rng: random.Random) -> Action:
     return max(score_actions(game, rng), key=lambda pair: pair[0])[1]
 
 
-class ClassicGreedyBot:
+class ClassicGreedyBot(OverlookingBot):
     """Plays the action its rules of thumb like best (see :mod:`sq2edu.bots.classic_policy`).
 
     :param miss_rate: how often (0 to 1) it overlooks a King it could play or an adding
         equation it could throw away, as a child might; the "easy" level uses this.
     """
 
-    name = "greedy"
-
-    def __init__(self, seed: int | None = None, miss_rate: float = 0.0) -> None:
-        if not 0.0 <= miss_rate <= 1.0:
-            raise ValueError("miss_rate is between 0 and 1")
-        self.rng = random.Random(seed)
-        self.miss_rate = miss_rate
-
     def choose(self, game: Any) -> Action:
-        scored = score_actions(game, self.rng)
-        if self.miss_rate and self.rng.random() < self.miss_rate:
-            scored = [
-                (-1e9, a) if isinstance(a, PlayKing | DiscardEquation) else (s, a)
-                for s, a in scored
-            ]
+        scored = self.overlook(score_actions(game, self.rng), (PlayKing, DiscardEquation))
         return max(scored, key=lambda pair: pair[0])[1]
 
 

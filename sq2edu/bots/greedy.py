@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from sq2edu.bots.base import OverlookingBot
 from sq2edu.core import Action
 
 __all__ = ["GreedyBot"]
 
 
-class GreedyBot:
+class GreedyBot(OverlookingBot):
     """Plays the action its rules of thumb like best (see :mod:`sq2edu.bots.rescue_policy`).
 
     Rescue as soon as it can; wake sleeping queens with a pair; make the equation that
@@ -26,26 +26,11 @@ class GreedyBot:
         as a child might. The "easy" level uses this so that a child can win.
     """
 
-    name = "greedy"
-
-    def __init__(self, seed: int | None = None, miss_rate: float = 0.0) -> None:
-        if not 0.0 <= miss_rate <= 1.0:
-            raise ValueError("miss_rate is between 0 and 1")
-        self.rng = random.Random(seed)
-        self.miss_rate = miss_rate
-
     def choose(self, game: Any) -> Action:
         from sq2edu.bots.rescue_policy import score_actions
         from sq2edu.rescue import MakeEquation, Rescue
 
-        scored = score_actions(game, self.rng)
-        if self.miss_rate:
-            overlooked = self.rng.random() < self.miss_rate
-            if overlooked:
-                scored = [
-                    (-1e9, a) if isinstance(a, (MakeEquation, Rescue)) else (s, a)
-                    for s, a in scored
-                ]
+        scored = self.overlook(score_actions(game, self.rng), (MakeEquation, Rescue))
         best = max(score for score, _action in scored)
         choices = [action for score, action in scored if score == best]
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
