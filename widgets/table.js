@@ -24,11 +24,22 @@ function h(tag, attrs = {}, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  // Rows of rows (a knight's buttons per card) nest arrays more than one level deep.
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// Pictures and marks in a button's words are for the eyes: a screen reader reads the words
+// ("Hint", not "light bulb Hint").
+const PICTURES = /([\p{Extended_Pictographic}\u2713\u2714\u2717\u279C\u25B6\uFE0F\u200D]+)/u;
+
+function words(text) {
+  return String(text).split(PICTURES).filter(Boolean).map((part) => (PICTURES.test(part)
+    ? h("span", { class: "sq2-icon", "aria-hidden": "true" }, part)
+    : document.createTextNode(part)));
 }
 
 function newBuilder() {
@@ -80,7 +91,8 @@ function render({ model, el }) {
       return h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, "💤");
     }
     const c = card(id);
-    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}`, "aria-hidden": "true" });
+    const longest = Math.max(0, ...String(c.name).split(/[\s\u00ad-]/).map((part) => part.length));
+    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}${longest > 9 ? " sq2-long" : ""}`, "aria-hidden": "true" });
     if (c.kind === "number") {
       face.append(h("span", { class: "sq2-number" }, String(c.value)));
     } else {
@@ -93,11 +105,13 @@ function render({ model, el }) {
   }
 
   // A card drawn as a button when it does something now, else as a plain labelled item.
-  function cardItem(id, { label, onclick, key, asleep = false, hidden = false, pressed } = {}) {
+  // ``choose``: the card is what the prompt asks for (a king to rescue, a card to discard),
+  // drawn with a dashed frame so that it stands out from the cards around it.
+  function cardItem(id, { label, onclick, key, asleep = false, hidden = false, pressed, choose = false } = {}) {
     const face = cardFace(id, { asleep, hidden });
     if (onclick) {
       const state = pressed === undefined ? undefined : String(pressed);
-      return h("button", { class: "sq2-card", "aria-label": label, "data-key": key, "aria-pressed": state, onclick }, face);
+      return h("button", { class: `sq2-card${choose ? " sq2-choose" : ""}`, "aria-label": label, "data-key": key, "aria-pressed": state, onclick }, face);
     }
     return h("span", { class: "sq2-card sq2-still", role: "img", "aria-label": label }, face);
   }
@@ -122,9 +136,45 @@ function render({ model, el }) {
     return h("header", { class: "sq2-header" },
       h("div", { class: "sq2-turn" },
         h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
-        view.roll ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
+        view.roll && !state.winner ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
       h("p", { class: "sq2-prompt" }, view.prompt || ""),
       h("p", { class: "sq2-message" }, state.message || ""));
+  }
+
+  // A <details> that stays open or closed as the child left it when the table is redrawn.
+  const unfolded = new Set();
+  function folding(key, attrs, ...children) {
+    return h("details", { ...attrs, open: unfolded.has(key), ontoggle: (event) => {
+      if (event.target.open) unfolded.add(key); else unfolded.delete(key);
+    } }, ...children);
+  }
+
+  // The table's name, the goal, and how to play: open from the first turn.
+  function topBar(state) {
+    const guide = state.guide || null;
+    return h("div", { class: "sq2-top" },
+      h("h2", { class: "sq2-title" }, guide ? guide.title : ""),
+      state.goal ? h("p", { class: "sq2-goal" }, words(state.goal)) : null,
+      state.tips ? null : h("button", { class: "sq2-small-button", "data-key": "tips", onclick: () => send({ intent: "tips" }) }, t("tipsOn")),
+      guide ? howToPlay(guide) : null);
+  }
+
+  // The coach of a first game: what to do now, in a sentence or two.
+  function tip(state) {
+    if (!state.tip) return null;
+    return h("div", { class: "sq2-tip", role: "note", "aria-label": t("tip") },
+      h("span", { class: "sq2-coach", "aria-hidden": "true" }, "🦉"),
+      h("p", {}, state.tip),
+      h("button", { class: "sq2-small-button", "data-key": "tips", onclick: () => send({ intent: "tips" }) }, t("tipsOff")));
+  }
+
+  function howToPlay(guide) {
+    return folding("how", { class: "sq2-how" },
+      h("summary", { "data-key": "how" }, words(guide.open)),
+      h("ol", {}, guide.steps.map((step) => h("li", {},
+        step.cards && step.cards.length ? h("span", { class: "sq2-row sq2-small sq2-example", "aria-hidden": "true" },
+          step.cards.map((id) => (id === "+" || id === "=" ? h("span", { class: "sq2-sign" }, id) : cardFace(id)))) : null,
+        h("span", {}, step.text)))));
   }
 
   function centre(state) {
@@ -146,23 +196,23 @@ function render({ model, el }) {
     const kings = h("div", { class: "sq2-row", role: "group", "aria-label": t("kingsWaiting") },
       view.kings.map((id) => {
         const action = kingActions.get(id);
-        return cardItem(id, { label: cardLabel(id), onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null });
+        return cardItem(id, { label: cardLabel(id), onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null, choose: Boolean(action) });
       }));
     return h("section", { class: "sq2-centre", "aria-label": t("middle") },
       ...piles(state),
-      h("div", { class: "sq2-area" }, h("h3", {}, t("companions")), grid),
-      h("div", { class: "sq2-area" }, h("h3", {}, t("kingsWaiting")), kings));
+      h("div", { class: "sq2-area sq2-small" }, h("h3", {}, t("companions")), grid),
+      h("div", { class: "sq2-area sq2-small" }, h("h3", {}, t("kingsWaiting")), kings));
   }
 
   function piles(state) {
     const view = state.view;
     const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
     return [
-      h("div", { class: "sq2-piles" },
-        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, `${t("drawPile")}: ${state.texts.deck}`)),
-        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, `${t("discardPile")}: ${state.texts.discard}`))),
-      view.discard.length > 1 ? h("details", { class: "sq2-browse" },
-        h("summary", {}, t("lookThrough")),
+      h("div", { class: "sq2-piles sq2-small" },
+        h("div", { class: "sq2-pile" }, h("span", { class: "sq2-face sq2-back sq2-deck", "aria-hidden": "true" }, String(view.deck_size)), h("span", {}, t("drawPile"), h("br"), state.texts.deck)),
+        h("div", { class: "sq2-pile" }, top ? cardItem(top, { label: `${t("discardPile")}: ${cardLabel(top)}` }) : h("span", { class: "sq2-card sq2-gap" }), h("span", {}, t("discardPile"), h("br"), state.texts.discard))),
+      view.discard.length > 1 ? folding("discard", { class: "sq2-browse" },
+        h("summary", { "data-key": "look-through" }, t("lookThrough")),
         h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": t("discardPile") },
           [...view.discard].reverse().map((id) => cardItem(id, { label: cardLabel(id) })))) : null,
     ];
@@ -174,7 +224,7 @@ function render({ model, el }) {
     const own = seat === state.seat;
     const current = seat === view.current_player;
     const discards = own ? new Map(legalOf(state, "discard").map((a) => [a.card, a])) : new Map();
-    const building = own && builderOpen(state) && !builder.typing;
+    const building = own && buildable(state) && !builder.typing;
     const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
     const items = [];
     for (const id of player.realm) {
@@ -190,13 +240,13 @@ function render({ model, el }) {
         onclick = () => placeCard(id);
         key = "build:" + id;
       }
-      items.push(cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined }));
+      items.push(cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined, choose: discards.has(id) }));
     }
     if (Array.isArray(player.sleeping)) {
       for (const id of player.sleeping) {
         const label = cardLabel(id, t("sleeping"));
         const action = discards.get(id);
-        items.push(cardItem(id, { label: action ? t("discardIt", { card: label }) : label, asleep: true, onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null }));
+        items.push(cardItem(id, { label: action ? t("discardIt", { card: label }) : label, asleep: true, onclick: action ? () => act(action) : null, key: action ? keyOf(action) : null, choose: Boolean(action) }));
       }
     } else {
       for (let i = 0; i < player.sleeping; i++) items.push(cardItem("", { label: t("sleepingQueen"), hidden: true }));
@@ -216,6 +266,16 @@ function render({ model, el }) {
 
   function builderOpen(state) {
     return Boolean(state.builder);
+  }
+
+  // The number cards of the child deciding now: an equation needs three of them.
+  function myNumbers(state) {
+    const mine = state.view.players[state.seat];
+    return (mine.realm || mine.hand || []).filter((id) => card(id).kind === "number");
+  }
+
+  function buildable(state) {
+    return builderOpen(state) && myNumbers(state).length >= 3;
   }
 
   function placeCard(id) {
@@ -253,10 +313,8 @@ function render({ model, el }) {
   }
 
   function equationBuilder(state) {
-    const mine = state.view.players[state.seat];
-    const numbers = (mine.realm || mine.hand || []).filter((id) => card(id).kind === "number").length;
-    if (numbers < 3) {
-      return h("section", { class: "sq2-builder", "aria-label": t("equation") }, h("p", {}, t("needThree")));
+    if (!buildable(state)) {
+      return h("section", { class: "sq2-builder", "aria-label": t("equation") }, h("p", {}, t("needThree")), verdictBox(state));
     }
     const allowed = state.view.operations || "+−×÷";
     // With one sign allowed there is nothing to choose: a young child should not have to.
@@ -281,13 +339,16 @@ function render({ model, el }) {
         onclick: () => { builder.op = sign; redraw(); },
       }, shown(sign))));
 
-    const knightRow = state.red_knight ? h("div", { class: "sq2-row", role: "group", "aria-label": t("knightHelp") },
-      h("span", {}, t("knightHelp") + ": "),
-      [...builder.slots, builder.result].filter(Boolean).map((id) => [1, -1].filter((by) => card(id).value + by >= 1).map((by) => h("button", {
-        class: "sq2-small-button", "data-key": `adjust:${id}:${by}`,
-        "aria-pressed": builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? "true" : "false",
-        onclick: () => { builder.adjust = builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? null : { card: id, by }; redraw(); },
-      }, `${card(id).name} ${by > 0 ? "+1" : "−1"}`)))) : null;
+    const placed = [...builder.slots, builder.result].filter(Boolean);
+    const knightRow = state.red_knight ? h("div", { class: "sq2-knight-help" },
+      h("p", {}, words(`${KNIGHT_EMOJI.red} ${t("knightHelp")}`)),
+      placed.length ? h("div", { class: "sq2-row", role: "group", "aria-label": t("knightHelp") },
+        placed.map((id) => [1, -1].filter((by) => card(id).value + by >= 1).map((by) => h("button", {
+          class: "sq2-small-button", "data-key": `adjust:${id}:${by}`,
+          "aria-label": t("countsAs", { card: card(id).name, value: card(id).value + by }),
+          "aria-pressed": builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? "true" : "false",
+          onclick: () => { builder.adjust = builder.adjust && builder.adjust.card === id && builder.adjust.by === by ? null : { card: id, by }; redraw(); },
+        }, `${card(id).name} ${by > 0 ? "+1" : "−1"}`)))) : null) : null;
 
     const checkBuilt = () => {
       const cards = builder.slots.filter(Boolean);
@@ -297,18 +358,20 @@ function render({ model, el }) {
     const typed = h("form", { class: "sq2-typed", onsubmit: (event) => { event.preventDefault(); send({ intent: "check", text: builder.typed }); } },
       h("label", { for: `sq2-typed-${uid}` }, t("typeHere")),
       h("input", { id: `sq2-typed-${uid}`, type: "text", maxlength: "120", autocomplete: "off", value: builder.typed, "data-key": "typed", oninput: (event) => { builder.typed = event.target.value; } }),
-      h("button", { type: "submit", class: "sq2-big", "data-key": "check-typed" }, t("checkIt")));
+      h("button", { type: "submit", class: "sq2-big", "data-key": "check-typed" }, words(t("checkIt"))));
     const hints = state.hints || { policy: "free", shown: [] };
     return h("section", { class: "sq2-builder", "aria-label": t("equation") },
       h("h3", {}, t("equation")),
-      builder.typing ? typed : h("div", {}, slotsRow, h("p", { class: "sq2-visually-hidden", "aria-live": "polite" }, preview()), signs, knightRow,
-        h("div", { class: "sq2-row" },
-          h("button", { class: "sq2-big sq2-primary", disabled: !ready, "data-key": "check", onclick: checkBuilt }, t("checkIt")),
-          h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, t("clear")))),
+      builder.typing ? typed : h("div", { class: "sq2-build" }, slotsRow, h("p", { class: "sq2-visually-hidden", "aria-live": "polite" }, preview()),
+        h("div", { class: "sq2-row" }, signs,
+          h("button", { class: "sq2-big sq2-primary", disabled: !ready, "data-key": "check", onclick: checkBuilt }, words(t("checkIt"))),
+          h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, t("clear"))),
+        knightRow),
       h("div", { class: "sq2-row" },
-        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, t("hint"), hints.left_text ? ` (${hints.left_text})` : "") : null,
-        h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, builder.typing ? t("buildIt") : t("typeIt"))),
-      hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": t("hints") }, hints.shown.map((text) => h("li", {}, text))) : null,
+        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, words(t("hint")), hints.left_text ? ` (${hints.left_text})` : "") : null,
+        h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, words(builder.typing ? t("buildIt") : t("typeIt")))),
+      hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": t("hints") },
+        hints.shown.map((text) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line)))))) : null,
       verdictBox(state));
   }
 
@@ -316,8 +379,8 @@ function render({ model, el }) {
     const verdict = state.verdict;
     if (!verdict) return null;
     return h("div", { class: `sq2-verdict ${verdict.ok ? "sq2-ok" : "sq2-not-yet"}`, role: "status" },
-      h("p", { class: "sq2-verdict-head" }, verdict.ok ? "✓ " : "✗ ", verdict.lines[0] || "", verdict.ok ? " 🎉" : ""),
-      h("ul", {}, verdict.lines.slice(1).map((line) => h("li", {}, line))));
+      h("p", { class: "sq2-verdict-head" }, words(verdict.ok ? "✓ " : "✗ "), verdict.lines[0] || "", words(verdict.ok ? " 🎉" : "")),
+      h("ul", {}, verdict.lines.slice(1).map((line) => h("li", {}, words(line)))));
   }
 
   function choices(state) {
@@ -325,13 +388,39 @@ function render({ model, el }) {
     const offered = legal(state).filter((a) => !contextual.has(a.kind));
     if (!offered.length) return null;
     const switches = offered.filter((a) => a.kind === "switch-cards");
+    const books = offered.filter((a) => a.kind === "use-spell-book");
+    const throws = offered.filter((a) => THROWS.has(a.kind));
+    if (reading && !books.length) reading = false;
+    if (throwing && !throws.length) throwing = false;
+    if (reading) return cardPicker(t("bookWhich"), books, (a) => [a.card], () => { reading = false; });
+    if (throwing) return cardPicker(t("throwWhich"), throws, (a) => (a.kind === "classic-discard" ? [a.card] : [a.first, a.second]), () => { throwing = false; });
+    const grouped = new Set(["switch-cards", "use-spell-book", ...THROWS]);
     return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
       switches.length ? switchPicker(state, switches) : null,
-      offered.filter((a) => a.kind !== "switch-cards").map((action) => h("button", {
+      books.length ? h("button", { class: "sq2-big sq2-primary", "data-key": "spell-book", onclick: () => { reading = true; redraw(); } }, words(t("useBook"))) : null,
+      throws.length ? h("button", { class: "sq2-big", "data-key": "throw-away", onclick: () => { throwing = true; redraw(); } }, words(t("throwAway"))) : null,
+      offered.filter((a) => !grouped.has(a.kind)).map((action) => h("button", {
         class: `sq2-big${QUIET.has(action.kind) ? "" : " sq2-primary"}`,
         "data-key": keyOf(action),
         onclick: () => act(action),
-      }, action.label || action.kind)));
+      }, words(action.label || action.kind))));
+  }
+
+  // A Spell Book takes any number card from the discard pile, and a classic discard throws
+  // away one card or a pair: the child sees the cards themselves, not a row of ten buttons
+  // of words.
+  let reading = false;
+  let throwing = false;
+  const THROWS = new Set(["classic-discard", "classic-discard-pair"]);
+
+  function cardPicker(question, actions, cardsOf, close) {
+    return h("div", { class: "sq2-choices sq2-switch", role: "group", "aria-label": question },
+      h("p", {}, question),
+      h("div", { class: "sq2-row" }, actions.map((action) => h("button", {
+        class: "sq2-card sq2-choose", "aria-label": action.label, "data-key": keyOf(action),
+        onclick: () => { close(); act(action); },
+      }, cardsOf(action).map((id) => cardFace(id))))),
+      h("button", { class: "sq2-big", "data-key": "cancel-pick", onclick: () => { close(); redraw(); } }, t("cancel")));
   }
 
   // The Switch Witch can offer every card of yours against every card of theirs: dozens of
@@ -360,20 +449,22 @@ function render({ model, el }) {
       h("button", { class: "sq2-big", "data-key": "cancel-give", onclick: () => { giving = null; redraw(); } }, t("cancel")));
   }
 
+  // The newest lines of what happened, where the eye looks: beside whose turn it is.
   function narration(state) {
-    if (!(state.narration || []).length) return null;
+    const lines = state.narration || [];
     return h("section", { class: "sq2-narration", "aria-label": t("whatHappened") },
-      h("ul", {}, (state.narration || []).map((line) => h("li", {}, line))));
+      h("h3", {}, t("whatHappened")),
+      lines.length ? h("ul", {}, lines.map((line) => h("li", {}, words(line)))) : h("p", { class: "sq2-nothing" }, "—"));
   }
 
   function gameOver(state) {
     const winner = state.winner;
     return h("section", { class: "sq2-over", role: "dialog", "aria-label": t("gameOver") },
-      h("h2", {}, winner.text),
+      h("h2", {}, words(winner.text)),
       (state.humans || []).includes(winner.seat) ? null : h("p", {}, t("goodTry")),
       h("div", { class: "sq2-row" }, winner.kings.map((id) => cardItem(id, { label: cardLabel(id) }))),
       h("button", { class: "sq2-big sq2-primary", "data-key": "new-game", onclick: () => send({ intent: "new-game" }) }, t("newGame")),
-      h("details", {}, h("summary", {}, t("log")), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));
+      folding("log", {}, h("summary", { "data-key": "log" }, t("log")), h("ol", { class: "sq2-log" }, (state.log || []).map((line) => h("li", {}, line)))));
   }
 
   function curtain(state) {
@@ -435,9 +526,8 @@ function render({ model, el }) {
     const view = state.view;
     return h("section", { class: "sq2-centre", "aria-label": t("middle") },
       ...piles(state),
-      h("div", { class: "sq2-area" },
+      h("div", { class: "sq2-area sq2-small" },
         h("h3", {}, t("sleepingQueens")),
-        h("p", { class: "sq2-goal" }, t("goal", { queens: view.queens_to_win, points: view.points_to_win })),
         sleepingPlaces(state)));
   }
 
@@ -455,7 +545,7 @@ function render({ model, el }) {
     });
     let hand;
     if (Array.isArray(player.hand)) {
-      const building = own && builderOpen(state) && !builder.typing;
+      const building = own && buildable(state) && !builder.typing;
       const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
       const aimable = new Set(legal(state).filter((a) => PLAYED[a.kind]).map((a) => card(a[PLAYED[a.kind]]).kind));
       hand = h("div", { class: "sq2-row", role: "group", "aria-label": own ? t("hand") : t("handOf", { name: player.name }) },
@@ -496,11 +586,12 @@ function render({ model, el }) {
   function lab(state) {
     const cards = state.view.players[0].realm;
     const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
-    const score = state.score || { right: 0, tries: 0 };
+    // Stars for right equations only: a wrong try is practice, not a mark against the child.
+    const stars = state.score_text || "";
     return [
       h("header", { class: "sq2-header" },
         h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, t("lab")),
-          h("span", { class: "sq2-score", role: "status", "aria-label": t("score", score) }, "⭐ ", t("score", score))),
+          h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
         h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
         h("p", { class: "sq2-message" }, state.message || "")),
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
@@ -527,6 +618,8 @@ function render({ model, el }) {
       builderKey = key;
       picked = null;
       giving = null;
+      reading = false;
+      throwing = false;
     }
     if (picked && !pickedActions(state).length) picked = null;
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
@@ -534,25 +627,26 @@ function render({ model, el }) {
     const others = order.filter((seat) => seat !== state.seat);
     const classic = state.edition === "classic";
     const player = classic ? classicPlayer : realm;
+    if (catalog().lang) root.lang = catalog().lang;
     const parts = state.mode === "lab" ? lab(state) : [
-      header(state),
+      topBar(state),
+      h("div", { class: "sq2-status" }, header(state), narration(state)),
       state.curtain ? curtain(state) : null,
       state.winner ? gameOver(state) : null,
       h("div", { class: "sq2-layout" },
         h("div", { class: "sq2-play" },
+          tip(state),
           !state.curtain && !state.winner ? choices(state) : null,
           classic ? pickedPanel(state) : null,
-          builderOpen(state) ? equationBuilder(state) : verdictBox(state),
-          state.seat !== null ? player(state, state.seat) : null),
+          state.seat !== null ? player(state, state.seat) : null,
+          builderOpen(state) ? equationBuilder(state) : verdictBox(state)),
         h("div", { class: "sq2-board" },
           classic ? classicCentre(state) : centre(state),
-          others.map((seat) => player(state, seat)),
-          narration(state))),
+          others.map((seat) => player(state, seat)))),
     ];
     root.replaceChildren(...parts.filter(Boolean));
-    const latest = (state.narration || []).slice(-1)[0] || "";
-    if (latest !== lastSpoken) spoken.textContent = lastSpoken = latest;
-    if ((state.message || "") !== lastWarned) warned.textContent = lastWarned = state.message || "";
+    markTargets();
+    speak(state);
     // Lets a test (or an assistive tool) tell that the table has been redrawn.
     root.dataset.version = String(++version);
     root.dataset.phase = view.phase;
@@ -561,9 +655,57 @@ function render({ model, el }) {
     else if (focused || (keyboard && !root.contains(document.activeElement))) {
       // The button that had focus is gone (or a computer's turn took it): offer the first
       // thing to do now, so a keyboard never has to start again from the top of the page.
-      const first = root.querySelector(".sq2-choices button, .sq2-curtain button, .sq2-over button, .sq2-choose, .sq2-builder button:not(:disabled)");
+      const first = root.querySelector("[data-target]");
       if (first) first.focus();
     }
+    const asked = [view.phase, view.turn, state.seat, state.curtain, Boolean(state.winner), reading, throwing, giving, picked].join("|");
+    if (asked !== lastAsked) {
+      lastAsked = asked;
+      showTargets();
+    }
+  }
+
+  // What the prompt asks the child to press now: the choices, the cards to choose, the
+  // builder's cards and its Check button.
+  const TARGETS = [
+    ".sq2-curtain button", ".sq2-over > button", ".sq2-choices button", "button.sq2-choose",
+    "button[data-key^='build:']", "button[data-key='check']",
+  ].join(", ");
+  let lastAsked = "";
+
+  function markTargets() {
+    for (const node of root.querySelectorAll(TARGETS)) node.dataset.target = "";
+  }
+
+  // When the prompt asks for something new, bring what it asks for into view: all of it
+  // when it fits on the screen, else the first of it.
+  function showTargets() {
+    const targets = root.querySelectorAll("[data-target]");
+    if (!targets.length) return;
+    const first = targets[0];
+    const last = targets[targets.length - 1];
+    const seen = (node) => {
+      const box = node.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    };
+    if (seen(first) && seen(last)) return;
+    last.scrollIntoView({ block: "nearest" });
+    first.scrollIntoView({ block: "nearest" });
+  }
+
+  // Everything new is spoken, not only the last line (a roll and the cards it drew).
+  let narrated = null;
+  function speak(state) {
+    const lines = state.narration || [];
+    const total = state.narrated ?? lines.length;
+    const fresh = narrated === null || total < narrated ? lines.length : Math.min(total - narrated, lines.length);
+    narrated = total;
+    if (fresh > 0) {
+      const said = lines.slice(-fresh).join(" ");
+      spoken.textContent = said === lastSpoken ? said + "\u00a0" : said;
+      lastSpoken = spoken.textContent;
+    }
+    if ((state.message || "") !== lastWarned) warned.textContent = lastWarned = state.message || "";
   }
 
   // Arrow keys move between the buttons too, as Tab and Shift+Tab do.

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from sq2edu.classic.cards import BLOCKERS, CARDS, Kind
 from sq2edu.classic.state import Phase, Waking
-from sq2edu.i18n import _
+from sq2edu.i18n import N_, _
 
 if TYPE_CHECKING:
     from sq2edu.classic.engine import Game
@@ -18,7 +18,7 @@ def what_now(game: Game) -> str:
     """What the player who decides now should do, in one short sentence or two."""
     s = game.state
     if s.phase is Phase.TURN:
-        return _("Play a King, Knight, Sleeping Potion or Jester, or discard to draw new cards.")
+        return _turn_prompt(game)
     if s.phase is Phase.CHOOSE_QUEEN:
         if s.waking is Waking.ROSE:
             return _("The Rose Queen lets you wake one more queen. Choose one.")
@@ -26,6 +26,24 @@ def what_now(game: Game) -> str:
     if s.phase is Phase.BLOCK:
         return _block_prompt(game)
     return _("The game is over.")
+
+
+#: What a player may do on their turn, one whole sentence each, the strongest first.
+_CAN_PLAY = (
+    ("classic-wake", N_("Play a King to wake a queen.")),
+    ("classic-steal", N_("Play a Knight to take a queen.")),
+    ("classic-potion", N_("Play a Sleeping Potion on a queen.")),
+    ("classic-jester", N_("Play the Jester.")),
+)
+
+
+def _turn_prompt(game: Game) -> str:
+    """Only what this hand can play, then the discard that is always possible."""
+    kinds = {action.kind for action in game.legal_actions()}
+    sentences = [_(text) for kind, text in _CAN_PLAY if kind in kinds]
+    if not sentences:
+        return _("Throw away cards to draw new ones.")
+    return " ".join([*sentences, _("Or throw away cards to draw new ones.")])
 
 
 def _block_prompt(game: Game) -> str:

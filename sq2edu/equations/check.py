@@ -73,8 +73,11 @@ class Verdict:
     steps: tuple[str, ...] = ()
     #: Something worth learning from a right answer (the reverse operation, other factors).
     teaching: tuple[str, ...] = ()
-    #: A near miss the child could make instead, or ``None``.
+    #: A near miss the child could make instead, in words, or ``None``.
     suggestion: str | None = None
+    #: The equation :attr:`suggestion` names (``None`` when it names none): a table that
+    #: shows it knows when a right answer was copied from it.
+    suggested: Equation | None = None
     #: The red knight's change, when one card counted as one more or one less.
     adjusted: Adjustment | None = None
     #: The number cards to discard for this equation, in the equation's order.
@@ -103,11 +106,17 @@ class Verdict:
     @property
     def lines(self) -> tuple[str, ...]:
         """The explanation as separate lines, in reading order."""
+        return self.shown_lines()
+
+    def shown_lines(self, suggest: bool = True) -> tuple[str, ...]:
+        """The explanation's lines; without the near miss when ``suggest`` is false (a class
+        whose hints are off or limited must not be handed an answer with every wrong try).
+        """
         lines = [self.headline]
         lines += [problem.message for problem in self.problems]
         lines += self.steps
         lines += self.teaching
-        if self.suggestion:
+        if self.suggestion and suggest:
             lines.append(self.suggestion)
         return tuple(lines)
 
@@ -224,13 +233,15 @@ class _Checker:
         expression = None
         if self.equation.left.numbers and self.equation.right.numbers:
             expression = sympy.Eq(self.left.expression, self.right.expression, evaluate=False)
+        suggestion, suggested = (None, None) if ok else self.suggestion()
         return Verdict(
             text=self.text,
             equation=self.equation,
             problems=tuple(self.problems),
             steps=self.steps(ok),
             teaching=self.teaching() if ok else (),
-            suggestion=None if ok else self.suggestion(),
+            suggestion=suggestion,
+            suggested=suggested,
             adjusted=self.adjusted,
             cards_used=self.cards_used,
             expression=expression,
@@ -257,7 +268,14 @@ class _Checker:
             )
         if eq.left.ops and eq.right.ops:
             example = self.left.whole_value
-            if example is not None and example >= 0 and len(eq.operations) == 1:
+            # The example is made of the child's own cards: "like 4 + 3 = 7" helps only a
+            # child who has a 7.
+            if (
+                example is not None
+                and 1 <= example <= MAX_NUMBER
+                and len(eq.operations) == 1
+                and (self.hand is None or Counter((*eq.left.numbers, example)) <= self.hand)
+            ):
                 message = _(
                     "There are signs on both sides of the =. Keep them on one side, "
                     "like {side} = {value}.",
@@ -286,6 +304,10 @@ class _Checker:
 
     def check_arithmetic(self) -> None:
         left, right = self.left, self.right
+        if len(self.equation.operations) > 1:
+            # Which sign goes first is a rule the child may not have met: the mixed signs
+            # are the thing to fix, and working them out would only confuse.
+            return
         if left.divides_by_zero or right.divides_by_zero:
             self.add(
                 "divide-by-zero",
@@ -294,33 +316,46 @@ class _Checker:
             return
         remainder = left.remainder_at or right.remainder_at
         if remainder is not None:
-            dividend, divisor = remainder
-            quotient, rest = divmod(dividend, divisor)
-            if quotient == 0:
-                self.add(
-                    "not-whole",
-                    _(
-                        "{a} ÷ {b} does not come out even: {b} is more than {a}.",
-                        a=dividend,
-                        b=divisor,
-                    ),
-                )
-                return
-            self.add(
-                "not-whole",
-                _(
-                    "{a} ÷ {b} does not come out even: {b} × {q} = {bq}, and {r} is left over.",
-                    a=dividend,
-                    b=divisor,
-                    q=quotient,
-                    bq=divisor * quotient,
-                    r=rest,
-                ),
-            )
+            self.add("not-whole", self.remainder_message(*remainder))
             return
         if left.value is None or right.value is None or left.value == right.value:
             return
         self.add("not-true", self.not_true_message())
+
+    def remainder_message(self, dividend: int, divisor: int) -> str:
+        """Why a division does not work, as a child who shares things out would say it."""
+        quotient, rest = divmod(dividend, divisor)
+        if quotient == 0:
+            message = _(
+                "{a} ÷ {b} is not a whole number: {b} is more than {a}.",
+                a=dividend,
+                b=divisor,
+            )
+        else:
+            message = _(
+                "{a} ÷ {b} does not share out exactly: {q} in each group, and {r} left over.",
+                a=dividend,
+                b=divisor,
+                q=quotient,
+                r=rest,
+            )
+        return self.after_running_total(dividend, divisor, Op.DIV, message)
+
+    def after_running_total(
+        self, start: sympy.Rational | int, operand: int, op: Op, said: str
+    ) -> str:
+        """``said`` about ``start op operand``; when ``start`` is no card but what the numbers
+        before it made, say that first ("4 − 2 makes 2. You can't take 5 away from 2...")."""
+        found = self.operator_evaluation()
+        if found is None:
+            return said
+        side, made = found
+        for index, step in enumerate(made.steps):
+            if index > 0 and step.op is op and step.left == start and step.right == operand:
+                so_far = Side.chain(side.numbers[: index + 1], op)
+                made_so_far = _("{so_far} makes {value}.", so_far=so_far.text, value=number(start))
+                return f"{made_so_far} {said}"
+        return said
 
     def not_true_message(self) -> str:
         eq = self.equation
@@ -342,11 +377,12 @@ class _Checker:
         made = self.left if side is eq.left else self.right
         for step in made.steps:
             if step.op is Op.SUB and step.result < 0:
-                return _(
+                said = _(
                     "You can't take {b} away from {a}, because {b} is more than {a}.",
                     a=number(step.left),
                     b=step.right,
                 )
+                return self.after_running_total(step.left, step.right, Op.SUB, said)
         if made.value is not None and made.value < 0:
             return _(
                 "{side} goes below zero, so it cannot make {result}.",
@@ -448,43 +484,42 @@ class _Checker:
                 lines.append(_("{value} is also {pairs}.", value=result, pairs=join_and(pairs)))
         return tuple(lines)
 
-    def suggestion(self) -> str | None:
+    def suggestion(self) -> tuple[str | None, Equation | None]:
+        """A near miss in words, and the equation it names."""
         from sq2edu.equations.solve import solve
 
         eq = self.equation
         if self.hand is not None:
             options = solve(list(self.hand.elements()), self.allowed, self.adjust)
             if not options:
-                return None
+                return None, None
             best = max(options, key=lambda option: (option.adjusted is None, _likeness(eq, option)))
-            new_cards = Counter(best.cards) - Counter(eq.numbers)
-            if best.adjusted is not None:
-                return _(
-                    "Your red knight can make the {card} count as {value}: {equation} works!",
-                    card=best.adjusted.card,
-                    value=best.adjusted.value,
-                    equation=best.text,
-                )
-            if new_cards:
-                return _(
-                    "With your {card}: {equation} works!",
-                    card=min(new_cards),
-                    equation=best.text,
-                )
-            if best.operation is not eq.operation and best.operation is not None:
-                return _(
-                    "Try {sign}: {equation} works!",
-                    sign=best.operation.value,
-                    equation=best.text,
-                )
-            return _("{equation} works!", equation=best.text)
+            return _near_miss(eq, best), best
         found = self.operator_evaluation()
         if found is None or "not-true" not in {problem.code for problem in self.problems}:
-            return None
+            return None, None
         side, made = found
-        if made.whole_value is None or made.whole_value < 0:
-            return None
-        return _("{equation} is true.", equation=f"{side.text} = {made.whole_value}")
+        if made.whole_value is None or not 0 <= made.whole_value <= MAX_NUMBER:
+            return None, None
+        true = Equation(side, Side((made.whole_value,)))
+        return _("{equation} is true.", equation=true.text), true
+
+
+def _near_miss(attempt: Equation, best: Equation) -> str:
+    """How to say that ``best``, made from the child's own cards, works."""
+    new_cards = Counter(best.cards) - Counter(attempt.numbers)
+    if best.adjusted is not None:
+        return _(
+            "Your red knight can make the {card} count as {value}: {equation} works!",
+            card=best.adjusted.card,
+            value=best.adjusted.value,
+            equation=best.text,
+        )
+    if new_cards:
+        return _("With your {card}: {equation} works!", card=min(new_cards), equation=best.text)
+    if best.operation is not attempt.operation and best.operation is not None:
+        return _("Try {sign}: {equation} works!", sign=best.operation.value, equation=best.text)
+    return _("{equation} works!", equation=best.text)
 
 
 def _adjustment_for(value: int, need: Counter[int], hand: Counter[int]) -> Adjustment | None:

@@ -132,18 +132,21 @@ def _no_equation(
             first, _("Keep collecting number cards: more cards make more equations.")
         )
     _key, card, example = min(helpful)
+    if hand[card]:
+        # The child holds one already: it is one more of them that would help.
+        which = _("Another card with {card} would help.", card=card)
+        worked = _(
+            "With another card with {card}, you could make {equation}.",
+            card=card,
+            equation=example.text,
+        )
+    else:
+        which = _("A card with {card} would help.", card=card)
+        worked = _(
+            "With a card with {card}, you could make {equation}.", card=card, equation=example.text
+        )
     return (
         Hint(1, first, possible=False),
-        Hint(2, _("A card with {card} would help.", card=card), (card,), possible=False),
-        Hint(
-            3,
-            _(
-                "With a card with {card}, you could make {equation}.",
-                card=card,
-                equation=example.text,
-            ),
-            example.cards,
-            example,
-            possible=False,
-        ),
+        Hint(2, which, (card,), possible=False),
+        Hint(3, worked, example.cards, example, possible=False),
     )

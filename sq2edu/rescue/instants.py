@@ -112,7 +112,16 @@ def _willow(game: Game) -> None:
     s = game.state
     target = willow_target(game)
     if target is None:
-        game.emit("willow-nobody")
+        guarded = [
+            seat
+            for seat, player in enumerate(s.players)
+            if any(CARDS[c].kind is Kind.QUEEN for c in player.realm)
+        ]
+        # Only the white knight can keep awake queens from the Willow, and there is one.
+        if guarded:
+            game.emit("willow-guarded", target=guarded[0])
+        else:
+            game.emit("willow-nobody")
         return
     if target != s.current:
         game.emit("east-wind", s.current, target=target)

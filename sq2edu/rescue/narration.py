@@ -101,6 +101,10 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
     "willow-nobody": lambda name, names, p: _(
         "A Sleeping Willow found no awake queens, so nothing happens."
     ),
+    "willow-guarded": lambda name, names, p: _(
+        "The white knight kept {target}'s queens awake, so the Sleeping Willow does nothing.",
+        target=names[p["target"]],
+    ),
     "declined": lambda name, names, p: _("{name} said no thanks.", name=name),
     "nothing": lambda name, names, p: _("There was nothing to take, so nothing happens."),
     "witch-nothing": lambda name, names, p: _("There was nothing to swap, so nothing happens."),

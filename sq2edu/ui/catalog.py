@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sq2edu.i18n import N_, _
+from sq2edu.i18n import N_, _, get_language
 from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI, Kind
 from sq2edu.ui.words import table_signs, table_words
 
@@ -54,4 +54,5 @@ def catalog(green_limit: int = 6) -> dict[str, Any]:
         },
         "words": table_words(),
         "signs": table_signs(),
+        "lang": get_language(),
     }

@@ -23,6 +23,7 @@ from sq2edu.core import Action
 from sq2edu.i18n import _
 from sq2edu.ui.classic_words import classic_action_label, classic_catalog
 from sq2edu.ui.game_table import GameTable, pile_texts
+from sq2edu.ui.guide import classic_goal, classic_guide, classic_tip
 
 __all__ = ["ClassicTable"]
 
@@ -101,6 +102,15 @@ class ClassicTable(GameTable):
 
     def turns(self) -> int:
         return self.game.state.turn
+
+    def goal(self, view: dict[str, Any]) -> str:
+        return classic_goal(view["queens_to_win"], view["points_to_win"])
+
+    def guide(self) -> dict[str, Any]:
+        return classic_guide()
+
+    def tip(self, view: dict[str, Any]) -> str:
+        return classic_tip(self.game)
 
     def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         winner = self.game.winner

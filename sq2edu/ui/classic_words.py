@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sq2edu.classic.cards import CARDS, Kind
-from sq2edu.i18n import N_, _
+from sq2edu.i18n import N_, _, get_language
 from sq2edu.ui.words import table_signs, table_words
 
 __all__ = ["classic_action_label", "classic_catalog"]
@@ -21,7 +21,6 @@ _WORDS = {
     "sleepingPlace": N_("Sleeping queen in place {place}"),
     "sleepingKnown": N_("{queen}, asleep in place {place}"),
     "emptyPlace": N_("Empty place {place}"),
-    "goal": N_("Goal: {queens} queens or {points} points"),
     "chooseQueenFor": N_("Now choose a sleeping queen for your {card}."),
     "chooseTargetFor": N_("Now choose another player's queen for your {card}."),
     "selected": N_("selected"),
@@ -48,6 +47,7 @@ def classic_catalog() -> dict[str, Any]:
         "knights": {},
         "words": {**table_words(), **{key: _(text) for key, text in _WORDS.items()}},
         "signs": table_signs(),
+        "lang": get_language(),
     }
 
 

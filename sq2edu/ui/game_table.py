@@ -22,9 +22,10 @@ import traitlets
 
 from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
 from sq2edu.core import Action, Event, IllegalActionError, action_from_dict
-from sq2edu.equations import MAX_LENGTH, check, hints
+from sq2edu.equations import MAX_LENGTH, Hint, Verdict, check, hints
 from sq2edu.equations.model import SIGNS
 from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.ui.helping import Helping
 from sq2edu.ui.speaking import Speaking
 
 __all__ = [
@@ -155,7 +156,10 @@ class GameTable(Speaking, anywidget.AnyWidget):
         self.players = list(players)
         self.seed = seed
         self.hint_policy = hints
+        self.help = Helping(hints)
         self.pace = pace
+        #: Whether the coach's tips show (a first game's walk-through); "Hide tips" ends it.
+        self.tips = True
         #: Called with a dict for every equation a child checks (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: Called with a dict when a game ends (for the progress store).
@@ -203,6 +207,18 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
     def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         """What the browser needs beyond what every table sends."""
+        raise NotImplementedError
+
+    def goal(self, view: dict[str, Any]) -> str:
+        """What it takes to win, in one short line."""
+        raise NotImplementedError
+
+    def guide(self) -> dict[str, Any]:
+        """How to play: the title, and a few steps with pictures of the cards."""
+        raise NotImplementedError
+
+    def tip(self, view: dict[str, Any]) -> str:
+        """The coach's tip for the player deciding now (a first game's walk-through)."""
         raise NotImplementedError
 
     # -- the language and the first deal -----------------------------------------------
@@ -260,7 +276,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
         self.events: list[Event] = list(self.game.log)
         self.message = ""
         self.verdict: dict[str, Any] | None = None
-        self.hint_rungs: list[str] = []
+        self.help.clear()
         self.hints_used: dict[int, int] = {}  # by seat: each child has their own
         self._started = time.monotonic()
         self._reported = False
@@ -284,7 +300,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
         current = game.current_player
         if not game.is_over and current in self.humans and current != self.seat:
             self.seat = current
-            self.verdict, self.hint_rungs = None, []
+            self.verdict = None
+            self.help.clear()
             if len(self.humans) > 1:
                 self.curtain = game.names[current]
         elif len(self.humans) > 1 and (game.is_over or current in self.bots):
@@ -354,6 +371,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "check": self._check,
             "hint": self._hint,
             "ready": self._ready,
+            "tips": self._toggle_tips,
             "new-game": lambda _intent: self._new_game(),
         }
         handler = handlers.get(kind) if isinstance(kind, str) else None
@@ -371,6 +389,10 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
     def _ready(self, _intent: dict[str, Any]) -> None:
         self.curtain = None
+        self._publish()
+
+    def _toggle_tips(self, _intent: dict[str, Any]) -> None:
+        self.tips = not self.tips
         self._publish()
 
     def _may_act(self) -> bool:
@@ -406,7 +428,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             self.verdict = None
         self._narrate(events)
         if not self.builder_open():
-            self.hint_rungs = []
+            self.help.clear()
         self._after_change()
 
     # -- the equation builder ------------------------------------------------------------
@@ -456,14 +478,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
         typed = "text" in intent
         values = [self.card_value(c) for c in cards]
         verdict = check(text, values, self.operations, adjust=self.may_adjust())
-        self.verdict = {
-            "ok": verdict.ok,
-            "text": local_signs(verdict.equation.text if verdict.equation else text[:60]),
-            "lines": [local_signs(line) for line in verdict.lines],
-            "codes": list(verdict.codes),
-        }
-        numbers = list(verdict.equation.numbers) if verdict.equation is not None else []
-        self._record(text, numbers, verdict.codes, typed)
+        self._record(text, verdict, typed)
+        self.verdict = self.help.verdict(verdict, text)
         if verdict.ok:
             used = self._cards_used(cards, list(verdict.cards_used), typed)
             try:
@@ -473,7 +489,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
                 self.verdict = {"ok": False, "text": text[:60], "lines": [str(error)], "codes": []}
             else:
                 self._narrate(events)
-                self.hint_rungs = []
+                self.help.clear()
         self._after_change()
 
     def no_cards_message(self) -> str:
@@ -490,15 +506,15 @@ class GameTable(Speaking, anywidget.AnyWidget):
             chosen.append(card)
         return chosen
 
-    def _record(self, text: str, numbers: list[int], codes: Sequence[str], typed: bool) -> None:
+    def _record(self, text: str, verdict: Verdict, typed: bool) -> None:
         attempt = {
             "player": self._current_name(),
             "text": text[:MAX_LENGTH],
-            "numbers": numbers,
-            "ok": not codes,
-            "codes": list(codes),
+            "numbers": list(verdict.equation.numbers) if verdict.equation is not None else [],
+            "ok": verdict.ok,
+            "codes": list(verdict.codes),
             "typed": typed,
-            "hint_level": len(self.hint_rungs),
+            "hint_level": self.help.level(verdict),
         }
         for listener in self.attempt_listeners:
             listener(attempt)
@@ -514,9 +530,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
             self.message = _("Not now. {what}", what=self.what_now())
         else:
             values = [self.card_value(c) for c in self.number_cards()]
-            ladder = hints(values, self.operations, adjust=self.may_adjust())
-            if len(self.hint_rungs) < len(ladder):
-                self.hint_rungs.append(local_signs(ladder[len(self.hint_rungs)].text))
+            ladder: Sequence[Hint] = hints(values, self.operations, adjust=self.may_adjust())
+            if self.help.climb(ladder):
                 seat = self.game.current_player
                 self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
         self._publish()
@@ -540,6 +555,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
         elif view["prompt"] is None and not game.is_over:
             view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
         deciding = viewer is not None and viewer == game.current_player and not game.is_over
+        coaching = self.tips and deciding and not self.curtain
         self.state = {
             "edition": self.edition,
             "view": view,
@@ -549,10 +565,15 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "names": game.names,
             "curtain": self.curtain,
             "narration": [event.text for event in self.events[-_NARRATION_LINES:]],
+            "narrated": len(self.events),
             "log": [event.text for event in self.events] if game.is_over else [],
             "message": self.message,
             "verdict": self.verdict,
-            "hints": hint_state(self.hint_policy, self.hint_rungs, self._hints_left()),
+            "hints": hint_state(self.hint_policy, self.help.rungs, self._hints_left()),
             "builder": deciding and not self.curtain and self.builder_open(),
+            "goal": self.goal(view),
+            "guide": self.guide(),
+            "tips": self.tips,
+            "tip": local_signs(self.tip(view)) if coaching else "",
             **self.drawn(view, viewer),
         }

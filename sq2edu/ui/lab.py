@@ -20,9 +20,10 @@ import traitlets
 
 from sq2edu.equations import MAX_LENGTH, check, hints, parse_operations, solve
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import _, local_signs
+from sq2edu.i18n import _, ngettext
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
+from sq2edu.ui.helping import Helping
 from sq2edu.ui.speaking import Speaking
 from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
 
@@ -74,6 +75,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.size = cards
         self.rng = random.Random(seed)
         self.hint_policy = hints
+        self.help = Helping(hints)
         self.student = student
         #: Called with a dict for every equation checked (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
@@ -129,7 +131,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             used[value] = used.get(value, 0) + 1
         self.deals += 1
         self.verdict: dict[str, Any] | None = None
-        self.rungs: list[str] = []
+        self.help.clear()
         self.message = ""
         self._publish()
 
@@ -178,12 +180,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         verdict = check(text, values, self.operations)
         self.tries += 1
         self.right += verdict.ok
-        self.verdict = {
-            "ok": verdict.ok,
-            "text": local_signs(verdict.equation.text if verdict.equation else text[:40]),
-            "lines": [local_signs(line) for line in verdict.lines],
-            "codes": list(verdict.codes),
-        }
+        hint_level = self.help.level(verdict)
+        self.verdict = self.help.verdict(verdict, text)
         attempt = {
             "player": self.student,
             "text": text if len(text) <= MAX_LENGTH else text[:MAX_LENGTH],
@@ -191,7 +189,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "ok": verdict.ok,
             "codes": list(verdict.codes),
             "typed": "text" in intent,
-            "hint_level": len(self.rungs),
+            "hint_level": hint_level,
         }
         for listener in self.attempt_listeners:
             listener(attempt)
@@ -204,12 +202,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     def _hint(self) -> None:
         if self.hint_policy == "off":
             self.message = _("Hints are off in this class. You can do it!")
-        elif self.hint_policy == "limited" and len(self.rungs) >= HINT_LIMIT:
+        elif self.hint_policy == "limited" and len(self.help.rungs) >= HINT_LIMIT:
             self.message = _("You have used all your hints for these cards.")
         else:
-            ladder = hints([CARDS[c].value for c in self.cards], self.operations)
-            if len(self.rungs) < len(ladder):
-                self.rungs.append(local_signs(ladder[len(self.rungs)].text))
+            self.help.climb(hints([CARDS[c].value for c in self.cards], self.operations))
         self._publish()
 
     def _publish(self) -> None:
@@ -243,6 +239,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "message": self.message,
             "verdict": self.verdict,
             "score": {"right": self.right, "tries": self.tries},
-            "hints": hint_state(self.hint_policy, self.rungs, HINT_LIMIT - len(self.rungs)),
+            "score_text": ngettext("{n} star", "{n} stars", self.right),
+            "hints": hint_state(
+                self.hint_policy, self.help.rungs, HINT_LIMIT - len(self.help.rungs)
+            ),
             "red_knight": False,
         }

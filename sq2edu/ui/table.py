@@ -31,6 +31,7 @@ from sq2edu.ui.game_table import (
     hint_state,
     pile_texts,
 )
+from sq2edu.ui.guide import rescue_goal, rescue_guide, rescue_tip
 from sq2edu.ui.words import action_label
 
 __all__ = ["HINT_LIMIT", "HINT_POLICIES", "RescueTable", "asset", "cards_count", "hint_state"]
@@ -105,6 +106,15 @@ class RescueTable(GameTable):
 
     def turns(self) -> int:
         return self.game.state.turn
+
+    def goal(self, view: dict[str, Any]) -> str:
+        return rescue_goal(view["kings_to_win"])
+
+    def guide(self) -> dict[str, Any]:
+        return rescue_guide()
+
+    def tip(self, view: dict[str, Any]) -> str:
+        return rescue_tip(self.game)
 
     def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         winner = self.game.winner

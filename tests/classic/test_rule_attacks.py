@@ -96,7 +96,7 @@ def test_the_defender_may_choose_not_to_block_and_the_chance_is_gone() -> None:
     refuse(
         game,
         Block("dragon1"),
-        "Not now. Play a King, Knight, Sleeping Potion or Jester, or discard to draw new cards.",
+        "Not now. Throw away cards to draw new ones.",
     )
 
 

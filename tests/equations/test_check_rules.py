@@ -153,16 +153,29 @@ def test_red_knight_change_written_into_a_built_equation() -> None:
 
 
 def test_every_problem_is_returned_most_important_first() -> None:
-    verdict = check("7 ÷ 2 × 3 = 9 + 1", cards=[7, 2], operations="+-")
+    verdict = check("7 ÷ 2 = 9 ÷ 1", cards=[7, 2], operations="+-")
     assert verdict.codes == (
-        "mixed-operations",
         "operators-both-sides",
         "operation-not-allowed",
         "not-whole",
         "missing-card",
         "missing-card",
+    )
+
+
+def test_mixed_signs_leave_the_arithmetic_unjudged() -> None:
+    """Which sign goes first is a rule the child may not have met: mixed signs are the thing
+    to fix, not a remainder or a sum below zero that depends on that rule."""
+    verdict = check("7 ÷ 2 × 3 = 9 + 1", cards=[7, 2], operations="+-")
+    assert verdict.codes == (
+        "mixed-operations",
+        "operators-both-sides",
+        "operation-not-allowed",
+        "missing-card",
+        "missing-card",
         "missing-card",
     )
+    assert check("9 − 6 × 3 = 9", cards=[9, 6, 3, 9]).codes == ("mixed-operations",)
     ranks = [PROBLEM_CODES.index(code) for code in verdict.codes]
     assert ranks == sorted(ranks)
 

@@ -65,9 +65,49 @@ def test_multiplication_shows_other_factor_pairs_with_sympy() -> None:
 
 
 def test_an_uneven_share_says_what_is_left_over() -> None:
-    assert (
-        "7 ÷ 2 does not come out even: 2 × 3 = 6, and 1 is left over." in check("7 ÷ 2 = 3").lines
+    # "Even" means "divisible by 2" to a child: the words are sharing and what is left over.
+    assert check("7 ÷ 2 = 3").lines[1] == (
+        "7 ÷ 2 does not share out exactly: 3 in each group, and 1 left over."
     )
+
+
+def test_an_uneven_share_never_shows_a_product_that_looks_like_agreement() -> None:
+    # "4 × 2 = 8" beside an answer card of 8 would read as "yes".
+    lines = check("10 ÷ 4 = 8", cards=[10, 4, 8]).lines
+    assert lines[1] == "10 ÷ 4 does not share out exactly: 2 in each group, and 2 left over."
+    assert not any("= 8" in line for line in lines)
+
+
+def test_a_share_smaller_than_one_says_the_divisor_is_bigger() -> None:
+    assert check("3 ÷ 5 = 1").lines[1] == "3 ÷ 5 is not a whole number: 5 is more than 3."
+
+
+def test_an_uneven_share_of_a_running_total_says_what_made_it() -> None:
+    assert check("12 ÷ 2 ÷ 4 = 1").lines[1] == (
+        "12 ÷ 2 makes 6. 6 ÷ 4 does not share out exactly: 1 in each group, and 2 left over."
+    )
+
+
+def test_taking_away_from_a_running_total_says_what_made_it() -> None:
+    # In 4 − 2 − 5 the 2 is a card; the 2 that 5 cannot be taken from is what 4 − 2 made.
+    assert check("4 − 2 − 5 = 1", cards=[4, 2, 5, 1]).lines[1] == (
+        "4 − 2 makes 2. You can't take 5 away from 2, because 5 is more than 2."
+    )
+
+
+def test_taking_away_too_much_from_a_card_names_the_card() -> None:
+    assert check("3 − 8 = 5").lines[1] == "You can't take 8 away from 3, because 8 is more than 3."
+
+
+def test_the_example_for_signs_on_both_sides_uses_only_cards_the_child_has() -> None:
+    # "like 4 + 3 = 7" helps a child with a 7; without one, the example would be no card.
+    with_seven = check("4 + 3 = 5 + 2", cards=[4, 3, 5, 2, 7]).lines
+    assert (
+        "There are signs on both sides of the =. Keep them on one side, like 4 + 3 = 7."
+        in with_seven
+    )
+    without = check("4 + 3 = 5 + 2", cards=[4, 3, 5, 2]).lines
+    assert without[1] == "There are signs on both sides of the =. Keep them on one side."
 
 
 def test_operators_on_both_sides_shows_how_to_keep_them_on_one() -> None:

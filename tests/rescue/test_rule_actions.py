@@ -30,7 +30,7 @@ from sq2edu.rescue.cards import COMPANIONS, KINGS
 from sq2edu.rescue.position import position
 from tests.rescue.helpers import kinds, now, offered, refuse
 
-CHOOSE_OR_FINISH = "Make an equation, wake queens, use a Spell Book, rescue a king, or finish."
+CHOOSE_OR_FINISH = "Make an equation with your number cards. Press Finish when you are done."
 
 
 def equations(game: Game) -> list[str]:

@@ -585,7 +585,8 @@ def test_sleeping_willow_east_wind_skips_white_knight_realm() -> None:
 
 
 def test_sleeping_willow_with_no_one_to_put_to_sleep_does_nothing() -> None:
-    """No awake queen anywhere outside the white knight's realm: nothing happens."""
+    """No awake queen anywhere outside the white knight's realm: nothing happens, and the
+    narration says the white knight kept them awake (not that there were none)."""
     game = position(
         THREE,
         knights=["red", "white", "green"],
@@ -596,13 +597,32 @@ def test_sleeping_willow_with_no_one_to_put_to_sleep_does_nothing() -> None:
     )
     before = game.zones()
     events = game.apply(PlayInstant("willow1"))
-    assert kinds(events) == ["willow-nobody"]
-    assert events[0].text == "A Sleeping Willow found no awake queens, so nothing happens."
+    assert kinds(events) == ["willow-guarded"]
+    assert events[0].params == {"target": 1}
+    assert events[0].text == (
+        "The white knight kept Leo's queens awake, so the Sleeping Willow does nothing."
+    )
     after = game.zones()
     assert after["discard"] == ["willow1"]
     for zone in ("p0.realm", "p1.realm", "p1.sleeping", "p2.sleeping"):
         assert after[zone] == before[zone]
     assert now(game) is Phase.ACTIONS
+
+
+def test_sleeping_willow_with_no_awake_queen_anywhere_says_so() -> None:
+    """No awake queen in any realm: the Willow finds nobody, and says exactly that."""
+    game = position(
+        THREE,
+        knights=["red", "white", "green"],
+        realms={0: ["n2a"]},
+        sleeping={2: ["q-pear"]},
+        pending=["willow1"],
+        phase="instant",
+    )
+    events = game.apply(PlayInstant("willow1"))
+    assert kinds(events) == ["willow-nobody"]
+    assert events[0].text == "A Sleeping Willow found no awake queens, so nothing happens."
+    assert game.zones()["p2.sleeping"] == ["q-pear"]
 
 
 def test_instants_resolve_before_drawn_cards_are_placed_so_a_queen_drawn_with_a_willow_stays_awake() -> (

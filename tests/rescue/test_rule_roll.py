@@ -111,7 +111,7 @@ def test_roll_blue_knight_rerolls_only_once_per_turn() -> None:
     refuse(
         game,
         Reroll(),
-        "Not now. Make an equation, wake queens, use a Spell Book, rescue a king, or finish.",
+        "Not now. Nothing more to do this turn: press Finish.",
     )
     game.apply(EndActions())
     game.apply(Roll())  # Leo's 2
@@ -286,7 +286,7 @@ def test_roll_is_refused_out_of_turn_order() -> None:
     refuse(
         game,
         Roll(),
-        "Not now. Make an equation, wake queens, use a Spell Book, rescue a king, or finish.",
+        "Not now. Nothing more to do this turn: press Finish.",
     )
 
 

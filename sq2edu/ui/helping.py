@@ -1,0 +1,88 @@
+"""What a child has been shown of an answer: the hint ladder and the checker's near misses.
+
+The table and the Lab share it. It decides two things a teacher relies on:
+
+- The checker's near miss ("With your 7: 2 + 5 = 7 works!") is an answer handed over with
+  a wrong try, so it is shown only when hints are ``"free"``. With hints ``"limited"`` the
+  child climbs the hint ladder, which counts; with hints ``"off"`` nothing gives an answer.
+- A right equation the child was shown (by the ladder's worked example or by a near miss)
+  is recorded as helped (hint level 3), so copying it never counts as their own in the
+  mastery grid.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from sq2edu.equations import Equation, Verdict
+from sq2edu.equations.hints import Hint
+from sq2edu.i18n import local_signs
+
+__all__ = ["WORKED_EXAMPLE", "Helping", "shown_verdict"]
+
+#: The hint level recorded when the child had been shown the equation they made.
+WORKED_EXAMPLE = 3
+
+_Key = tuple[str, tuple[tuple[int, int], ...]]
+
+
+def _key(equation: Equation) -> _Key:
+    """The same equation, whichever order its cards were put in."""
+    op = equation.operation
+    return (op.value if op else "", tuple(sorted(Counter(equation.numbers).items())))
+
+
+def shown_verdict(verdict: Verdict, text: str, suggest: bool) -> dict[str, Any]:
+    """What the browser draws of a verdict, in the local signs."""
+    return {
+        "ok": verdict.ok,
+        "text": local_signs(verdict.equation.text if verdict.equation else text[:60]),
+        "lines": [local_signs(line) for line in verdict.shown_lines(suggest)],
+        "codes": list(verdict.codes),
+    }
+
+
+class Helping:
+    """The help shown for one set of cards (a turn, or a deal in the Lab).
+
+    :param policy: ``"free"``, ``"limited"`` or ``"off"`` (see the module's docstring).
+    """
+
+    def __init__(self, policy: str) -> None:
+        self.policy = policy
+        self.rungs: list[str] = []
+        self._revealed: set[_Key] = set()
+
+    def clear(self) -> None:
+        """New cards: nothing has been shown of them yet."""
+        self.rungs = []
+        self._revealed = set()
+
+    @property
+    def suggests(self) -> bool:
+        """Whether a wrong try may name an equation that works."""
+        return self.policy == "free"
+
+    def verdict(self, verdict: Verdict, text: str) -> dict[str, Any]:
+        """The verdict to draw; a near miss it shows is remembered as shown."""
+        if self.suggests and verdict.suggested is not None:
+            self._revealed.add(_key(verdict.suggested))
+        return shown_verdict(verdict, text, self.suggests)
+
+    def climb(self, ladder: Sequence[Hint]) -> bool:
+        """Show the next rung of ``ladder``; ``False`` when every rung is shown already."""
+        if len(self.rungs) >= len(ladder):
+            return False
+        rung = ladder[len(self.rungs)]
+        self.rungs.append(local_signs(rung.text))
+        if rung.level >= WORKED_EXAMPLE and rung.equation is not None and rung.possible:
+            self._revealed.add(_key(rung.equation))
+        return True
+
+    def level(self, verdict: Verdict) -> int:
+        """The hint level to record with an attempt: how much of it the child was shown."""
+        if verdict.equation is not None and _key(verdict.equation) in self._revealed:
+            return WORKED_EXAMPLE
+        return len(self.rungs)

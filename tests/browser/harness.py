@@ -1,0 +1,151 @@
+"""A card table in Chromium, wired straight to a widget in this test process.
+
+The real browser module (``widgets/table.js`` and ``table.css``) draws the real widget's
+``state`` and ``catalog``; every intent the page sends goes to the widget's own ``handle``
+and the traits that changed come back, as anywidget's comm would carry them. Only the
+transport is ours: the Voilà tests (``test_table.py``, ``test_classroom.py``) cover the comm
+itself, and this harness lets one test look at hundreds of states (every phase, knight and
+language at three screen sizes) in seconds rather than a Voilà start each.
+
+>>> PAGE_ORIGIN
+'http://sq2edu.test'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from playwright.sync_api import Page, Route
+
+from sq2edu.ui.game_table import asset
+
+__all__ = ["PAGE_ORIGIN", "Drawn", "show_widget"]
+
+PAGE_ORIGIN = "http://sq2edu.test"
+"""A made-up origin the page is served from (Playwright answers every request itself)."""
+
+_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>sq2edu</title>
+<link rel="stylesheet" href="/table.css">
+<style>body {{ margin: 0; padding: 8px; font-family: system-ui, sans-serif; }}</style>
+</head>
+<body>
+<main id="widget"></main>
+<script type="module">
+import widget from "/table.js";
+const values = await window.sq2eduTraits();
+const listeners = new Map();
+function apply(changed) {{
+  for (const [key, value] of Object.entries(changed)) {{
+    values[key] = value;
+    for (const callback of listeners.get("change:" + key) || []) callback();
+  }}
+}}
+const model = {{
+  get: (key) => values[key],
+  on: (event, callback) => {{
+    if (!listeners.has(event)) listeners.set(event, []);
+    listeners.get(event).push(callback);
+  }},
+  off: (event, callback) => {{
+    const list = listeners.get(event) || [];
+    listeners.set(event, list.filter((item) => item !== callback));
+  }},
+  send: async (content) => apply(await window.sq2eduSend(content)),
+}};
+window.sq2eduUpdate = apply;
+widget.render({{ model, el: document.getElementById("widget") }});
+</script>
+</body>
+</html>
+"""
+
+_SYNCED = ("state", "catalog")
+
+
+class Widget(Protocol):
+    """What the harness needs of a table or a Lab."""
+
+    language: str
+    state: dict[str, Any]
+    catalog: dict[str, Any]
+
+    def handle(self, intent: Any) -> None: ...
+
+
+class Drawn:
+    """A widget drawn in a page: push its traits again after changing it from Python."""
+
+    def __init__(self, page: Page, widget: Widget) -> None:
+        self.page = page
+        self.widget = widget
+        self.sent = self._traits()
+
+    def _traits(self) -> dict[str, str]:
+        return {key: json.dumps(getattr(self.widget, key), sort_keys=True) for key in _SYNCED}
+
+    def changed(self) -> dict[str, Any]:
+        """The traits that differ from what the page has, as the comm would send them."""
+        now = self._traits()
+        out = {key: json.loads(now[key]) for key in _SYNCED if now[key] != self.sent[key]}
+        self.sent = now
+        return out
+
+    def push(self) -> None:
+        """Send what changed in Python (a loaded position, a new language) to the page."""
+        changed = self.changed()
+        if changed:
+            before = self.version()
+            self.page.evaluate("(changed) => window.sq2eduUpdate(changed)", changed)
+            self.page.wait_for_function(
+                f"Number(document.querySelector('.sq2-table').dataset.version) > {before}"
+            )
+
+    def version(self) -> int:
+        """How many times the table has been drawn."""
+        return int(self.page.locator(".sq2-table").get_attribute("data-version") or 0)
+
+
+def show_widget(
+    page: Page, widget: Widget, on_intent: Callable[[Any], None] | None = None
+) -> Drawn:
+    """Draw ``widget`` in ``page`` with the real browser module and wait for the first drawing.
+
+    :param on_intent: called with every intent the page sends, before the widget handles it.
+    """
+    files = {"/table.js": ("table.js", "text/javascript"), "/table.css": ("table.css", "text/css")}
+    html = _PAGE.format(lang=widget.language)
+
+    def serve(route: Route) -> None:
+        path = route.request.url.removeprefix(PAGE_ORIGIN)
+        if path in files:
+            name, kind = files[path]
+            route.fulfill(body=asset(name).read_text(), content_type=kind)
+        elif path in ("/", ""):
+            route.fulfill(body=html, content_type="text/html")
+        else:
+            route.fulfill(status=404, body="")
+
+    page.route(f"{PAGE_ORIGIN}/**", serve)
+    drawn = Drawn(page, widget)
+
+    def traits() -> dict[str, Any]:
+        return {key: getattr(widget, key) for key in _SYNCED}
+
+    def send(content: Any) -> dict[str, Any]:
+        if on_intent is not None:
+            on_intent(content)
+        widget.handle(content)
+        return drawn.changed()
+
+    page.expose_function("sq2eduTraits", traits)
+    page.expose_function("sq2eduSend", send)
+    page.goto(f"{PAGE_ORIGIN}/")
+    page.wait_for_selector(".sq2-table[data-version]")
+    return drawn
