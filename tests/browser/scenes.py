@@ -67,7 +67,7 @@ def classic(lang: str, players: tuple[str, ...] = ("Mia", "easy"), **placed: Any
 
 
 NUMBERS = ["n2a", "n3a", "n5a", "n6a"]
-QUEEN_AND_COMPANION = {
+QUEEN_AND_COMPANION: dict[str, Any] = {
     "realms": {0: ["q-apple", "n2a", "n3a", "n5a"]},
     "companions": {0: ["c-kangaroo"]},
 }
