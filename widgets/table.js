@@ -669,7 +669,7 @@ function render({ model, el }) {
   // builder's cards and its Check button.
   const TARGETS = [
     ".sq2-curtain button", ".sq2-over > button", ".sq2-choices button", "button.sq2-choose",
-    "button[data-key^='build:']", "button[data-key='check']",
+    "button[data-key^='build:']", "button[data-key='check']:not(:disabled)",
   ].join(", ");
   let lastAsked = "";
 

@@ -247,9 +247,11 @@ class GameTable(Speaking, anywidget.AnyWidget):
                 names.append(_bot_name(level))
             else:
                 names.append(name.strip())
-        # Two computers of one level (or a child named like one) get numbers: "Easy bot 2".
-        for seat, name in enumerate(names):
-            same = [other for other in range(seat) if names[other] == name]
+        # Two computers of one level (or a child named like one) get numbers: "Easy bot 2",
+        # "Easy bot 3": counted on the names before numbering, so none is given twice.
+        given = list(names)
+        for seat, name in enumerate(given):
+            same = [other for other in range(seat) if given[other] == name]
             if same and seat in self.bots:
                 names[seat] = f"{name} {len(same) + 1}"
         seed = None if self.seed is None else self.seed + self._games_played

@@ -233,6 +233,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 "roll": None,
             },
             "seat": 0,
+            "builder": True,
             "names": [self.student],
             "curtain": None,
             "winner": None,

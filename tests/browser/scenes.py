@@ -14,7 +14,7 @@ from typing import Any
 
 from sq2edu.classic.position import position as classic_position
 from sq2edu.rescue.position import position as rescue_position
-from sq2edu.ui import ClassicTable, RescueTable
+from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
 
 __all__ = ["SCENES", "Scene"]
@@ -31,14 +31,14 @@ class Scene:
     """A table in one position, and the intents that lead to the state to look at."""
 
     name: str
-    make: Callable[[str], GameTable]
+    make: Callable[[str], GameTable | EquationLab]
     intents: tuple[Intent, ...] = ()
     #: The phase the table must be in once the intents are sent (proves the scene is real).
     phase: str = ""
     #: Clicks on the page after it is drawn: selectors of buttons, in order.
     clicks: tuple[str, ...] = field(default=())
 
-    def table(self, lang: str) -> GameTable:
+    def table(self, lang: str) -> GameTable | EquationLab:
         """The table, moved on by the intents; fails if a step was refused."""
         table = self.make(lang)
         for intent in self.intents:
@@ -62,8 +62,16 @@ def rescue(lang: str, players: tuple[str, ...] = ("Mia", "easy"), **placed: Any)
 def classic(lang: str, players: tuple[str, ...] = ("Mia", "easy"), **placed: Any) -> ClassicTable:
     table = ClassicTable(players=list(players), seed=1, pace=0, language=lang)
     names = [table.game.names[seat] for seat in range(len(players))]
-    table.load(classic_position(names, **placed))
+    # The computer holds a hand of its own, as in a real game (an empty hand has no play).
+    hands = {1: ["n4b", "n6b", "n7b", "n8b", "n9c"], **placed.pop("hands", {})}
+    table.load(classic_position(names, hands=hands, **placed))
     return table
+
+
+def lab_with(lang: str, values: list[int]) -> EquationLab:
+    lab = EquationLab(seed=1, language=lang)
+    lab.use_cards(values)
+    return lab
 
 
 NUMBERS = ["n2a", "n3a", "n5a", "n6a"]
@@ -284,6 +292,14 @@ SCENES: tuple[Scene, ...] = (
         "rescue-hot-seat-curtain",
         lambda lang: RescueTable(["Mia", "Leo"], seed=3, pace=0, language=lang),
         phase="roll",
+    ),
+    # -- the Equation Lab ----------------------------------------------------------------
+    Scene("lab-start", lambda lang: EquationLab(seed=4, language=lang), phase="actions"),
+    Scene(
+        "lab-wrong-try-and-hints",
+        lambda lang: lab_with(lang, [3, 4, 7, 9, 10]),
+        ({"intent": "check", "text": "3 × 4 = 7"}, {"intent": "hint"}, {"intent": "hint"}),
+        "actions",
     ),
     # -- the classic game ----------------------------------------------------------------
     Scene(

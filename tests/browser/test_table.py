@@ -85,7 +85,7 @@ def test_the_builder_explains_a_wrong_equation_and_celebrates_a_right_one(
         realm.get_by_role("button", name=name, exact=True).click()
     page.get_by_role("button", name="plus").click()
     expect(page.locator(".sq2-builder [aria-live]")).to_have_text("2 + 3 = 6")
-    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    click_and_wait(page, page.get_by_role("button", name="Check"))
     verdict = page.get_by_role("status")
     expect(verdict).to_contain_text("Not yet.")
     expect(verdict).to_contain_text("2 + 3 makes 5, not 6.")
@@ -93,7 +93,7 @@ def test_the_builder_explains_a_wrong_equation_and_celebrates_a_right_one(
 
     # The wrong try cost nothing: the same cards are still there.
     page.get_by_role("button", name="times").click()
-    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    click_and_wait(page, page.get_by_role("button", name="Check"))
     expect(page.get_by_role("status")).to_contain_text("Yes! 2 × 3 = 6 works.")
     expect(page.locator(".sq2-prompt")).to_have_text("Choose a face-down companion.")
     page.screenshot(path=artifacts_dir / "builder_right.png", full_page=True)
@@ -101,9 +101,9 @@ def test_the_builder_explains_a_wrong_equation_and_celebrates_a_right_one(
 
 def test_a_typed_equation_gets_the_same_words(open_cell: OpenCell) -> None:
     page = open_cell(STACKED)
-    page.get_by_role("button", name="⌨ Type it").click()
+    page.get_by_role("button", name="Type it").click()
     page.get_by_label("Type an equation, like 2 + 3 = 5").fill("2 + 3 = 6")
-    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    click_and_wait(page, page.get_by_role("button", name="Check"))
     expect(page.get_by_role("status")).to_contain_text("2 + 3 makes 5, not 6.")
 
 
@@ -138,7 +138,7 @@ def test_one_turn_with_the_keyboard_only(open_cell: OpenCell, artifacts_dir: Pat
         press_first_choice()
     page.screenshot(path=artifacts_dir / "keyboard_turn.png", full_page=True)
     # Finish the turn from the keyboard: Tab to "Finish my turn" and press Enter.
-    finish = page.get_by_role("button", name="Finish my turn ➜")
+    finish = page.get_by_role("button", name="Finish my turn")
     finish.focus()
     expect(finish).to_be_focused()
     before = version(page)
@@ -162,7 +162,7 @@ def test_a_hostile_name_is_shown_as_text(open_cell: OpenCell) -> None:
 def test_hints_climb_on_screen(open_cell: OpenCell) -> None:
     page = open_cell(STACKED)
     for rung in range(1, 4):
-        click_and_wait(page, page.get_by_role("button", name="💡 Hint"))
+        click_and_wait(page, page.get_by_role("button", name="Hint"))
         expect(page.get_by_role("list", name="Hints").get_by_role("listitem")).to_have_count(rung)
     expect(page.get_by_role("list", name="Hints")).to_contain_text("Here is one:")
 
@@ -180,17 +180,17 @@ def test_the_equation_lab_scores_a_right_equation_and_deals_again(
     for name in ("2", "3", "5"):
         cards.get_by_role("button", name=name, exact=True).click()
     page.get_by_role("button", name="plus").click()
-    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    click_and_wait(page, page.get_by_role("button", name="Check"))
     expect(page.get_by_role("status").filter(has_text="Yes!")).to_contain_text(
         "Yes! 2 + 3 = 5 works."
     )
-    expect(page.locator(".sq2-score")).to_contain_text("1 right out of 1")
+    expect(page.locator(".sq2-score")).to_contain_text("1 star")
     page.screenshot(path=artifacts_dir / "equation_lab.png", full_page=True)
 
 
 def test_arrow_keys_move_between_buttons(open_cell: OpenCell) -> None:
     page = open_cell(STACKED)
-    finish = page.get_by_role("button", name="Finish my turn ➜")
+    finish = page.get_by_role("button", name="Finish my turn")
     finish.focus()
     page.keyboard.press("ArrowRight")
     expect(finish).not_to_be_focused()
@@ -207,7 +207,7 @@ def test_news_is_spoken_in_live_regions_that_stay(open_cell: OpenCell) -> None:
     for name in ("2", "3", "5"):
         realm.get_by_role("button", name=name, exact=True).click()
     page.get_by_role("button", name="plus").click()
-    click_and_wait(page, page.get_by_role("button", name="Check ✓"))
+    click_and_wait(page, page.get_by_role("button", name="Check"))
     expect(spoken).to_have_text("Mia made 2 + 3 = 5 and gets a companion.")
     expect(spoken).to_have_count(1)
     expect(warned).to_have_text("")

@@ -229,3 +229,14 @@ def test_stealing_a_queen_can_win_the_game() -> None:
     events = game.apply(DontBlock())
     assert kinds(events) == ["stole", "won"]
     assert game.winner == 0
+
+
+def test_the_turn_prompt_names_only_the_cards_the_hand_can_play() -> None:
+    """A hand of numbers is told to throw away; a hand with a King and a Knight hears both."""
+    numbers = position(hands={0: ["n2a", "n3a", "n9b"], 1: ["n4a"]})
+    assert numbers.view(0)["prompt"] == "Throw away cards to draw new ones."
+    royal = position(hands={0: ["k-hat", "knight1", "n2a"], 1: ["n4a"]}, queens={1: ["q-heart"]})
+    assert royal.view(0)["prompt"] == (
+        "Play a King to wake a queen. Play a Knight to take a queen. "
+        "Or throw away cards to draw new ones."
+    )

@@ -58,3 +58,15 @@ def test_red_knight_hints() -> None:
         ladder[1].text == "Try the 2, the 3 and the 4. Your red knight can make the 2 count as 1."
     )
     assert "Your red knight made the 2 count as 1." in ladder[2].text
+
+
+def test_a_helpful_card_the_child_already_holds_is_asked_for_again() -> None:
+    # With a 3 in hand, "a card with 3 would help" reads as if the 3 were not there.
+    ladder = hints([3, 6, 10])
+    assert ladder[1].text == "Another card with 3 would help."
+    assert ladder[2].text == "With another card with 3, you could make 3 + 3 = 6."
+
+
+def test_a_helpful_card_the_child_lacks_is_asked_for_plainly() -> None:
+    ladder = hints([4, 9, 10])
+    assert ladder[1].text == "A card with 1 would help."

@@ -526,3 +526,20 @@ def test_unknown_action_is_refused_in_plain_words() -> None:
     """An action that is not part of the Rescue is refused, and nothing changes."""
     game = position(realms={0: ["n2a"]}, phase="actions")
     refuse(game, Action(), "That is not something you can do in this game.")
+
+
+def test_the_actions_prompt_names_only_what_the_player_can_do_now() -> None:
+    """A list of things the player cannot do is noise: the prompt says what is possible."""
+    nothing = position(realms={0: ["n2a", "q-owl"]}, phase="actions")
+    assert nothing.view(0)["prompt"] == "Nothing more to do this turn: press Finish."
+    everything = position(
+        realms={0: ["q-apple", "n4a", "n4b", "n5a", "book1"]},
+        sleeping={0: ["q-owl"]},
+        companions={0: ["c-kangaroo"]},
+        discard=["n7a"],
+        phase="actions",
+    )
+    assert everything.view(0)["prompt"] == (
+        "You can rescue a king! Make an equation with your number cards. "
+        "Wake your queens with a pair. You can use a Spell Book. Press Finish when you are done."
+    )

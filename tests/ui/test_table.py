@@ -297,6 +297,11 @@ def test_two_computers_of_one_level_get_numbers() -> None:
     assert table.state["names"] == ["Mia", "Easy bot", "Easy bot 2"]
 
 
+def test_four_computers_of_one_level_each_get_a_number_of_their_own() -> None:
+    table = RescueTable(players=["Mia", "easy", "easy", "easy", "easy"], seed=2, pace=0)
+    assert table.state["names"] == ["Mia", "Easy bot", "Easy bot 2", "Easy bot 3", "Easy bot 4"]
+
+
 def test_hot_seat_hides_the_last_childs_cards_while_computers_play() -> None:
     table = table_at(
         ["Mia", "easy", "Leo"], realms={0: ["n9a"]}, sleeping={0: ["q-owl"]}, phase="actions"

@@ -1,0 +1,131 @@
+"""Every state a child meets, drawn in Chromium in three languages at three screen sizes.
+
+For each scene of :mod:`tests.browser.scenes` (every phase of both editions, every knight,
+the pickers, verdicts, hints, the curtain, the end) at 1280×800 (a laptop), 1024×768 and
+820×1180 (a tablet), in English, Russian and Norwegian, the table must show:
+
+- no text a program made by mistake (``[object``, ``undefined``, ``NaN``), on screen or in
+  an accessible name;
+- no word cut off: no card name, button, heading or prompt wider than its box, and no
+  sideways scrolling of the page;
+- what the prompt asks for in view: the first thing to press on the screen, and all of
+  them when they fit on one screen (the table scrolls them into view itself);
+- after pressing that first thing with the keyboard, the keyboard focus on a control of the
+  table, never lost to the page.
+
+A screenshot of every state is kept in ``test-artifacts/sweep/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.harness import show_widget
+from tests.browser.scenes import SCENES, Scene
+
+VIEWPORTS = ((1280, 800), (1024, 768), (820, 1180))
+LANGUAGES = ("en", "ru", "nb")
+
+_PROBLEMS = """
+() => {
+  const root = document.querySelector(".sq2-table");
+  const found = [];
+  const texts = [root.innerText];
+  for (const node of root.querySelectorAll("[aria-label]")) texts.push(node.getAttribute("aria-label"));
+  for (const text of texts) {
+    for (const bad of ["[object", "undefined", "NaN"]) {
+      if (text.includes(bad)) found.push(`text shows ${bad}: ${text.slice(0, 80)}`);
+    }
+  }
+  const boxes = ".sq2-name, .sq2-table button, .sq2-table h2, .sq2-table h3, .sq2-prompt, summary, .sq2-pile span, .sq2-tip p";
+  for (const node of root.querySelectorAll(boxes)) {
+    if (node.offsetParent === null) continue;
+    if (node.scrollWidth > node.clientWidth + 1) {
+      found.push(`cut off (${node.scrollWidth} > ${node.clientWidth}): ${node.textContent.trim().slice(0, 60)}`);
+    }
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+    found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+  }
+  return found;
+}
+"""
+
+_TARGETS_IN_VIEW = """
+() => {
+  const targets = [...document.querySelectorAll(".sq2-table [data-target]")].filter((n) => n.offsetParent !== null);
+  if (!targets.length) return [];
+  const boxes = targets.map((n) => n.getBoundingClientRect());
+  const inView = (b) => b.top >= -1 && b.bottom <= window.innerHeight + 1;
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => b.bottom));
+  const out = [];
+  if (!inView(boxes[0])) out.push(`the first thing to press is out of view: ${targets[0].textContent.trim() || targets[0].getAttribute("aria-label")}`);
+  if (bottom - top <= window.innerHeight) {
+    targets.forEach((n, i) => { if (!inView(boxes[i])) out.push(`out of view: ${n.textContent.trim() || n.getAttribute("aria-label")}`); });
+  }
+  return out;
+}
+"""
+
+_FOCUS = """
+() => {
+  const active = document.activeElement;
+  const root = document.querySelector(".sq2-table");
+  if (!active || !root.contains(active)) return `focus is on <${active ? active.tagName.toLowerCase() : "nothing"}>`;
+  return ["BUTTON", "SUMMARY", "INPUT"].includes(active.tagName) ? "" : `focus is on <${active.tagName.toLowerCase()}>`;
+}
+"""
+
+
+def _version(page: Page) -> int:
+    return int(page.locator(".sq2-table").get_attribute("data-version") or 0)
+
+
+def _look(browser: Browser, scene: Scene, lang: str, size: tuple[int, int], shots: Path) -> list[str]:
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"script error: {error}"))
+    try:
+        show_widget(page, scene.table(lang))
+        for selector in scene.clicks:
+            page.locator(selector).click()
+        page.wait_for_timeout(50)
+        where = f"{scene.name} {lang} {width}×{height}"
+        page.screenshot(path=shots / f"{scene.name}_{lang}_{width}x{height}.png")
+        problems: list[Any] = page.evaluate(_PROBLEMS) + page.evaluate(_TARGETS_IN_VIEW)
+        first = page.locator(".sq2-table [data-target]").first
+        if first.count():
+            first.focus()
+            before = _version(page)
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                f"Number(document.querySelector('.sq2-table').dataset.version) > {before}"
+            )
+            lost = page.evaluate(_FOCUS)
+            if lost:
+                problems.append(f"after Enter on the first thing to press, {lost}")
+        return [f"{where}: {problem}" for problem in [*errors, *problems]]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[scene.name for scene in SCENES])
+def test_every_state_is_drawn_right_in_every_language_and_size(
+    browser: Browser, scene: Scene, artifacts_dir: Path
+) -> None:
+    shots = artifacts_dir / "sweep"
+    shots.mkdir(exist_ok=True)
+    problems = [
+        problem
+        for lang in LANGUAGES
+        for size in VIEWPORTS
+        for problem in _look(browser, scene, lang, size, shots)
+    ]
+    assert problems == []

@@ -1,0 +1,135 @@
+"""The card table's details a child notices, in Chromium: each was once drawn wrong."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from sq2edu.classic.position import position as classic_position
+from sq2edu.rescue.position import position as rescue_position
+from sq2edu.ui import ClassicTable, RescueTable
+from tests.browser.harness import show_widget
+from tests.browser.scenes import SCENES
+
+SCENE = {scene.name: scene for scene in SCENES}
+
+
+def show(page: Page, name: str, lang: str = "en") -> None:
+    scene = SCENE[name]
+    show_widget(page, scene.table(lang))
+    for selector in scene.clicks:
+        page.locator(selector).click()
+
+
+def test_the_red_knight_offers_buttons_named_in_words(page: Page) -> None:
+    show(page, "rescue-builder-red-knight")
+    table = page.locator(".sq2-table")
+    expect(table).not_to_contain_text("[object")
+    help_row = table.get_by_role("group", name="Red knight: one card may count as one more or one less.")
+    expect(help_row.get_by_role("button", name="2 counts as 3", exact=True)).to_be_visible()
+    expect(help_row.get_by_role("button")).to_have_count(6)  # 2, 3 and 6, each one more or less
+    help_row.get_by_role("button", name="6 counts as 5", exact=True).click()
+    expect(table.locator("[data-key='slot:result']")).to_contain_text("5")
+
+
+def test_the_builder_numbers_and_signs_are_big_and_bold(page: Page) -> None:
+    show(page, "rescue-builder-red-knight")
+    root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    for selector in ("[data-key='slot:0']", "[data-key='sign:+']"):
+        style = page.locator(selector).evaluate(
+            "n => [parseFloat(getComputedStyle(n).fontSize), getComputedStyle(n).fontWeight]"
+        )
+        assert style == [1.8 * root, "800"], (selector, style)  # 1.8rem, extra bold
+    # The numbers are as big as the signs between them.
+    slot, sign = (
+        page.locator(selector).first.evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+        for selector in ("[data-key='slot:0']", ".sq2-slots .sq2-sign")
+    )
+    assert slot >= 0.9 * sign
+
+
+def test_the_tick_of_a_card_in_the_equation_sits_on_that_card(page: Page) -> None:
+    show(page, "rescue-builder-cards-selected")
+    card = page.locator("[data-key='build:n2a']")
+    expect(card).to_have_attribute("aria-pressed", "true")
+    where = card.evaluate(
+        """n => {
+          const tick = getComputedStyle(n, '::after');
+          return [getComputedStyle(n).position, tick.position, tick.content, tick.top, tick.right];
+        }"""
+    )
+    assert where == ["relative", "absolute", '"✓"', "3px", "3px"]
+
+
+def test_with_fewer_than_three_numbers_no_card_can_be_put_in_an_equation(page: Page) -> None:
+    show(page, "rescue-too-few-numbers")
+    table = page.locator(".sq2-table")
+    expect(table.locator("[data-key^='build:']")).to_have_count(0)
+    expect(table.get_by_role("button", name="2", exact=True)).to_have_count(0)
+    expect(table).to_contain_text("An equation needs three number cards.")
+
+
+def test_every_new_line_of_what_happened_is_spoken(page: Page) -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0)
+    table.load(rescue_position(["Mia", "Easy bot"], rolls=["2"]))
+    show_widget(page, table)
+    spoken = page.locator("[aria-live='polite']").first
+    page.get_by_role("button", name="Roll the die", exact=True).click()
+    expect(spoken).to_contain_text("Mia rolled")
+    expect(spoken).to_contain_text("Mia drew")
+
+
+def test_pictures_in_buttons_are_not_read_out(page: Page) -> None:
+    show(page, "rescue-builder")
+    table = page.locator(".sq2-table")
+    for name in ("Hint", "Type it", "Check ✓"[:-2], "Finish my turn"):
+        expect(table.get_by_role("button", name=name, exact=True)).to_have_count(1)
+
+
+def test_the_worked_example_shows_its_sentences_on_lines_of_their_own(page: Page) -> None:
+    show(page, "rescue-three-hints")
+    third = page.locator(".sq2-hints li").nth(2)
+    expect(third.locator(".sq2-line")).to_have_count(2)
+    expect(third.locator(".sq2-line").first).to_have_text("Here is one: 3 + 6 = 9")
+
+
+def test_a_spell_book_shows_the_numbers_to_take_as_cards_and_can_be_cancelled(page: Page) -> None:
+    show(page, "rescue-spell-book-picker")
+    picker = page.get_by_role("group", name="Spell Book: which number will you take from the discard pile?")
+    expect(picker.locator("button.sq2-card")).to_have_count(10)
+    picker.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("button", name="Use a Spell Book")).to_be_visible()
+
+
+def test_the_cards_to_discard_are_framed_and_named(page: Page) -> None:
+    show(page, "rescue-discard")
+    framed = page.locator("button.sq2-card.sq2-choose")
+    expect(framed.first).to_be_visible()
+    assert framed.count() == 7
+    expect(page.get_by_role("button", name="Discard 1", exact=True)).to_be_visible()
+
+
+def test_the_last_die_is_not_shown_once_the_game_is_over(page: Page) -> None:
+    show(page, "rescue-game-over")
+    expect(page.locator(".sq2-over")).to_be_visible()
+    expect(page.locator(".sq2-die")).to_have_count(0)
+
+
+def test_a_right_classic_equation_stays_said_when_the_new_cards_are_no_numbers(page: Page) -> None:
+    table = ClassicTable(players=["Mia", "easy"], seed=1, pace=0)
+    table.load(
+        classic_position(
+            ["Mia", "Easy bot"],
+            hands={0: ["n2a", "n3a", "n5a", "wand1", "k-hat"], 1: ["n4b", "n6b", "n7b", "n8b", "n9c"]},
+            deck_top=["dragon1", "jester1", "potion1"],
+        )
+    )
+    show_widget(page, table)
+    page.locator("[data-key='build:n2a']").click()
+    page.locator("[data-key='build:n3a']").click()
+    page.locator("[data-key='build:n5a']").click()
+    page.locator("[data-key='check']").click()
+    verdict = page.locator(".sq2-verdict")
+    expect(verdict).to_contain_text("Yes! 2 + 3 = 5 works.")
+    expect(page.locator(".sq2-builder")).to_contain_text("An equation needs three number cards.")
+    page.wait_for_timeout(500)
+    expect(verdict).to_be_visible()

@@ -1,0 +1,65 @@
+"""How to play, the goal, and the coach's tips of a first game, on both tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq2edu.i18n import LANGUAGES
+from sq2edu.rescue.state import Phase
+from sq2edu.ui import ClassicTable, RescueTable
+from sq2edu.ui.game_table import GameTable
+from tests.browser.scenes import SCENES
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("table_type", [RescueTable, ClassicTable])
+def test_how_to_play_pictures_are_real_cards_and_words_are_translated(
+    table_type: type[GameTable], lang: str
+) -> None:
+    table = table_type(players=["Mia", "easy"], seed=1, pace=0, language=lang)  # type: ignore[call-arg]
+    guide = table.state["guide"]
+    assert guide["title"] and guide["open"] and len(guide["steps"]) >= 4
+    for step in guide["steps"]:
+        assert step["text"]
+        for card in step["cards"]:
+            assert card in ("+", "=") or card in table.catalog["cards"], card
+    assert table.state["goal"].startswith("🏆")
+
+
+def test_the_rescue_goal_says_how_many_kings_for_the_players_at_the_table() -> None:
+    two = RescueTable(players=["Mia", "easy"], seed=1, pace=0)
+    five = RescueTable(players=["Mia", "easy", "easy", "easy", "easy"], seed=1, pace=0)
+    assert two.state["goal"] == "🏆 Goal: rescue 4 kings."
+    assert five.state["goal"] == "🏆 Goal: rescue 2 kings."
+    with_ru = RescueTable(players=["Mia", "easy"], seed=1, pace=0, language="ru")
+    assert with_ru.state["goal"] == "🏆 Цель: 4 спасённых короля."
+
+
+def test_the_classic_goal_is_queens_or_points() -> None:
+    table = ClassicTable(players=["Mia", "easy"], seed=1, pace=0)
+    assert table.state["goal"] == "🏆 Goal: 5 queens or 50 points."
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coach_has_a_tip_for_every_state_a_child_decides_in(lang: str) -> None:
+    for scene in SCENES:
+        table = scene.table(lang)
+        state = table.state
+        deciding = state["seat"] is not None and state["seat"] == state["view"]["current_player"]
+        if deciding and not state["curtain"] and state["view"]["phase"] != Phase.OVER.value:
+            assert state["tip"], f"{scene.name} in {lang} has no tip"
+
+
+def test_the_tips_can_be_hidden_and_shown_again() -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0)
+    assert table.state["tip"] == "Press “Roll the die”. You take as many cards as it shows."
+    table.handle({"intent": "tips"})
+    assert table.state["tip"] == ""
+    assert table.state["tips"] is False
+    table.handle({"intent": "tips"})
+    assert table.state["tip"]
+
+
+def test_the_coach_speaks_the_table_s_signs() -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, language="nb")
+    assert "×" not in table.state["tip"] and "÷" not in table.state["tip"]

@@ -1,0 +1,101 @@
+"""What a child is shown of an answer, by the table and by the Lab, under each hint setting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sq2edu.ui import EquationLab, RescueTable
+from tests.ui.test_table import table_at
+
+# 2 × 3 = 5 is wrong; the cards make 2 + 3 = 5, which the checker would name.
+WRONG = {"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "×"}
+NEAR_MISS = "Try +: 2 + 3 = 5 works!"
+
+
+def table_with_hints(policy: str) -> tuple[RescueTable, list[dict[str, Any]]]:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a", "n9a"]}, phase="actions")
+    table.hint_policy = policy
+    table.help.policy = policy
+    attempts: list[dict[str, Any]] = []
+    table.attempt_listeners.append(attempts.append)
+    return table, attempts
+
+
+@pytest.mark.parametrize("policy", ["off", "limited"])
+def test_a_wrong_try_never_names_an_equation_when_hints_are_not_free(policy: str) -> None:
+    table, _attempts = table_with_hints(policy)
+    table.handle(WRONG)
+    lines = table.state["verdict"]["lines"]
+    assert lines == ["Not yet.", "2 × 3 makes 6, not 5."]
+    assert not any("works" in line for line in lines)
+
+
+def test_a_wrong_try_names_a_near_miss_when_hints_are_free() -> None:
+    table, _attempts = table_with_hints("free")
+    table.handle(WRONG)
+    assert NEAR_MISS in table.state["verdict"]["lines"]
+
+
+def test_copying_the_near_miss_is_recorded_as_helped_not_as_the_childs_own() -> None:
+    table, attempts = table_with_hints("free")
+    table.handle(WRONG)
+    table.handle({"intent": "check", "cards": ["n3a", "n2a"], "result": "n5a", "op": "+"})
+    assert [a["ok"] for a in attempts] == [False, True]
+    assert attempts[0]["hint_level"] == 0
+    assert attempts[1]["hint_level"] == 3
+
+
+def test_a_right_equation_the_child_was_not_shown_is_their_own() -> None:
+    table, attempts = table_with_hints("off")
+    table.handle(WRONG)
+    table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "+"})
+    assert [a["hint_level"] for a in attempts] == [0, 0]
+
+
+def test_copying_the_worked_example_is_recorded_as_helped() -> None:
+    table, attempts = table_with_hints("free")
+    for _rung in range(3):
+        table.handle({"intent": "hint"})
+    assert len(table.state["hints"]["shown"]) == 3
+    table.handle({"intent": "check", "text": "5 = 3 + 2"})
+    assert attempts[-1]["ok"]
+    assert attempts[-1]["hint_level"] == 3
+
+
+def test_the_worked_example_keeps_its_sentences_apart() -> None:
+    table, _attempts = table_with_hints("free")
+    for _rung in range(3):
+        table.handle({"intent": "hint"})
+    worked = table.state["hints"]["shown"][2]
+    assert worked.split("\n") == ["Here is one: 2 + 3 = 5", "Both sides are 5 ✓"]
+
+
+@pytest.mark.parametrize("policy", ["off", "limited"])
+def test_the_lab_never_names_an_equation_when_hints_are_not_free(policy: str) -> None:
+    lab = EquationLab(seed=1, hints=policy, operations="+×")
+    lab.use_cards([2, 3, 5])
+    lab.handle({"intent": "check", "text": "2 × 3 = 5"})
+    assert lab.state["verdict"]["lines"] == ["Not yet.", "2 × 3 makes 6, not 5."]
+
+
+def test_the_lab_records_a_copied_near_miss_as_helped() -> None:
+    lab = EquationLab(seed=1, hints="free", operations="+×")
+    attempts: list[dict[str, Any]] = []
+    lab.attempt_listeners.append(attempts.append)
+    lab.use_cards([2, 3, 5])
+    lab.handle({"intent": "check", "text": "2 × 3 = 5"})
+    assert NEAR_MISS in lab.state["verdict"]["lines"]
+    lab.handle({"intent": "check", "text": "2 + 3 = 5"})
+    assert [a["hint_level"] for a in attempts] == [0, 3]
+
+
+def test_the_lab_counts_stars_for_right_equations_only() -> None:
+    lab = EquationLab(seed=1, operations="+")
+    lab.use_cards([2, 3, 5])
+    lab.handle({"intent": "check", "text": "2 + 2 = 5"})
+    assert lab.state["score_text"] == "0 stars"
+    lab.use_cards([2, 3, 5])
+    lab.handle({"intent": "check", "text": "2 + 3 = 5"})
+    assert lab.state["score_text"] == "1 star"
