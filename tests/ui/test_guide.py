@@ -18,7 +18,9 @@ def test_how_to_play_pictures_are_real_cards_and_words_are_translated(
 ) -> None:
     table = table_type(players=["Mia", "easy"], seed=1, pace=0, language=lang)  # type: ignore[call-arg]
     guide = table.state["guide"]
-    assert guide["title"] and guide["open"] and len(guide["steps"]) >= 4
+    assert guide["title"]
+    assert guide["open"]
+    assert len(guide["steps"]) >= 4
     for step in guide["steps"]:
         assert step["text"]
         for card in step["cards"]:
@@ -59,7 +61,3 @@ def test_the_tips_can_be_hidden_and_shown_again() -> None:
     table.handle({"intent": "tips"})
     assert table.state["tip"]
 
-
-def test_the_coach_speaks_the_table_s_signs() -> None:
-    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, language="nb")
-    assert "×" not in table.state["tip"] and "÷" not in table.state["tip"]
