@@ -86,7 +86,9 @@ def _version(page: Page) -> int:
     return int(page.locator(".sq2-table").get_attribute("data-version") or 0)
 
 
-def _look(browser: Browser, scene: Scene, lang: str, size: tuple[int, int], shots: Path) -> list[str]:
+def _look(
+    browser: Browser, scene: Scene, lang: str, size: tuple[int, int], shots: Path
+) -> list[str]:
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()

@@ -24,7 +24,9 @@ def test_the_red_knight_offers_buttons_named_in_words(page: Page) -> None:
     show(page, "rescue-builder-red-knight")
     table = page.locator(".sq2-table")
     expect(table).not_to_contain_text("[object")
-    help_row = table.get_by_role("group", name="Red knight: one card may count as one more or one less.")
+    help_row = table.get_by_role(
+        "group", name="Red knight: one card may count as one more or one less."
+    )
     expect(help_row.get_by_role("button", name="2 counts as 3", exact=True)).to_be_visible()
     expect(help_row.get_by_role("button")).to_have_count(6)  # 2, 3 and 6, each one more or less
     help_row.get_by_role("button", name="6 counts as 5", exact=True).click()
@@ -94,7 +96,9 @@ def test_the_worked_example_shows_its_sentences_on_lines_of_their_own(page: Page
 
 def test_a_spell_book_shows_the_numbers_to_take_as_cards_and_can_be_cancelled(page: Page) -> None:
     show(page, "rescue-spell-book-picker")
-    picker = page.get_by_role("group", name="Spell Book: which number will you take from the discard pile?")
+    picker = page.get_by_role(
+        "group", name="Spell Book: which number will you take from the discard pile?"
+    )
     expect(picker.locator("button.sq2-card")).to_have_count(10)
     picker.get_by_role("button", name="Cancel").click()
     expect(page.get_by_role("button", name="Use a Spell Book")).to_be_visible()
@@ -119,7 +123,10 @@ def test_a_right_classic_equation_stays_said_when_the_new_cards_are_no_numbers(p
     table.load(
         classic_position(
             ["Mia", "Easy bot"],
-            hands={0: ["n2a", "n3a", "n5a", "wand1", "k-hat"], 1: ["n4b", "n6b", "n7b", "n8b", "n9c"]},
+            hands={
+                0: ["n2a", "n3a", "n5a", "wand1", "k-hat"],
+                1: ["n4b", "n6b", "n7b", "n8b", "n9c"],
+            },
             deck_top=["dragon1", "jester1", "potion1"],
         )
     )

@@ -60,4 +60,3 @@ def test_the_tips_can_be_hidden_and_shown_again() -> None:
     assert table.state["tips"] is False
     table.handle({"intent": "tips"})
     assert table.state["tip"]
-
