@@ -172,8 +172,10 @@ function render({ model, el }) {
     return folding("how", { class: "sq2-how" },
       h("summary", { "data-key": "how" }, words(guide.open)),
       h("ol", {}, guide.steps.map((step) => h("li", {},
-        step.cards && step.cards.length ? h("span", { class: "sq2-row sq2-small sq2-example", "aria-hidden": "true" },
-          step.cards.map((id) => (id === "+" || id === "=" ? h("span", { class: "sq2-sign" }, id) : cardFace(id)))) : null,
+        h("span", { class: "sq2-small sq2-example", "aria-hidden": "true" },
+          step.cards.length
+            ? step.cards.map((id) => (id === "+" || id === "=" ? h("span", { class: "sq2-sign" }, id) : cardFace(id)))
+            : h("span", { class: "sq2-die" }, "🎲")),
         h("span", {}, step.text)))));
   }
 

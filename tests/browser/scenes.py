@@ -88,6 +88,12 @@ SCENES: tuple[Scene, ...] = (
         phase="roll",
     ),
     Scene(
+        "rescue-how-to-play",
+        lambda lang: RescueTable(["Mia", "easy"], seed=7, pace=0, language=lang),
+        phase="roll",
+        clicks=("[data-key='how']",),
+    ),
+    Scene(
         "rescue-reroll-blue-knight",
         lambda lang: rescue(lang, knights=["blue", "green"], rolls=["1"]),
         (_act("roll"),),
@@ -308,6 +314,12 @@ SCENES: tuple[Scene, ...] = (
             lang, hands={0: ["k-hat", "knight1", "n2a", "n3a", "n5a"]}, queens={1: ["q-rose"]}
         ),
         phase="turn",
+    ),
+    Scene(
+        "classic-how-to-play",
+        lambda lang: ClassicTable(["Mia", "easy"], seed=7, pace=0, language=lang),
+        phase="turn",
+        clicks=("[data-key='how']",),
     ),
     Scene(
         "classic-king-picked",
