@@ -534,8 +534,12 @@ def _adjustment_for(value: int, need: Counter[int], hand: Counter[int]) -> Adjus
 
 
 def _likeness(attempt: Equation, option: Equation) -> tuple[int, int, int]:
-    """How close a valid equation is to what the child tried: shared cards, sign, result."""
-    shared = (Counter(attempt.numbers) & Counter(option.cards)).total()
+    """How close a valid equation is to what the child tried: shared numbers, sign, result.
+
+    The numbers are compared as written: with the red knight, "make the 4 count as 5:
+    2 + 3 = 5" keeps the child's 2 + 3, where "make the 2 count as 1: 1 + 3 = 4" does not.
+    """
+    shared = (Counter(attempt.numbers) & Counter(option.numbers)).total()
     same_sign = int(option.operation is not None and option.operation in attempt.operations)
     result_side = attempt.result_side
     option_result = option.result_side

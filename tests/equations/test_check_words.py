@@ -512,3 +512,11 @@ def test_the_near_miss_of_the_same_cards_and_sign_is_just_the_equation() -> None
     verdict = check("3 − 5 = 2", cards=[2, 3, 5])
     assert verdict.suggestion == "5 − 3 = 2 works!"
     assert verdict.suggested == Equation.of([5, 3], "−", 2)
+
+
+def test_the_red_knights_near_miss_keeps_the_numbers_the_child_wrote() -> None:
+    # 2 + 3 = 7 with a 2, a 3 and a 4: the knight can make the 4 count as 5 and keep the
+    # child's 2 + 3, rather than turn the 2 into a 1 (1 + 3 = 4) or the 3 into a 2.
+    verdict = check("2 + 3 = 7", cards=[2, 3, 4], adjust=True)
+    assert verdict.suggested == Equation.of([2, 3], "+", 5, adjusted=Adjustment(4, 5))
+    assert verdict.suggestion == "Your red knight can make the 4 count as 5: 2 + 3 = 5 works!"
