@@ -6,7 +6,9 @@ websocket and sends the same widget messages a page sends (``request_states``, a
 text, a button click, the Equation Lab's ``check``), so thirty of them load the server as
 a class does while costing the machine little; a few real Chromium pages beside them show
 what a child sees. Only the page's own script and style files are fetched, once each, as a
-browser with an empty cache would; what those scripts load later is left out.
+browser with an empty cache would; what those scripts load later is left out. Like a
+browser, it keeps the cookies the page sets: the classroom hands a kernel only to the page
+that was served with it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import uuid
 from typing import Any
 from urllib.parse import urljoin
 
-from tornado.httpclient import AsyncHTTPClient
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 __all__ = ["WidgetClient"]
@@ -35,9 +37,16 @@ _ASSETS = re.compile(r'<(?:script|link)[^>]+(?:src|href)="(/[^"]+)"')
 class WidgetClient:
     """One kernel's widgets, seen and clicked through the Jupyter messaging protocol."""
 
-    def __init__(self, base_url: str) -> None:
+    def __init__(self, base_url: str, keep_raw: bool = False) -> None:
         self.base_url = base_url
         self.session = uuid.uuid4().hex
+        #: The cookies the server set, as a browser keeps them.
+        self.cookies: dict[str, str] = {}
+        #: Every message the kernel sent, as received (when ``keep_raw``).
+        self.raw: list[str] = []
+        self._keep_raw = keep_raw
+        #: The kernel the page was served with.
+        self.kernel_id = ""
         #: Every widget model the kernel told about: id -> its state.
         self.models: dict[str, dict[str, Any]] = {}
         self._socket: WebSocketClientConnection | None = None
@@ -48,16 +57,20 @@ class WidgetClient:
         """Load the page and its files, connect to its kernel and learn its widgets."""
         http = AsyncHTTPClient()
         page = await http.fetch(self.base_url, request_timeout=timeout)
+        for header in page.headers.get_list("Set-Cookie"):
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
         html = page.body.decode()
         found = _KERNEL_ID.search(html)
         if found is None:
             raise RuntimeError("the page names no kernel")
+        self.kernel_id = found.group(1)
         for asset in dict.fromkeys(_ASSETS.findall(html)):
-            await http.fetch(urljoin(self.base_url, asset), request_timeout=timeout)
-        ws_url = self.base_url.replace("http", "ws", 1).rstrip("/")
+            await http.fetch(
+                urljoin(self.base_url, asset), request_timeout=timeout, headers=self.headers()
+            )
         self._socket = await websocket_connect(
-            f"{ws_url}/api/kernels/{found.group(1)}/channels?session_id={self.session}",
-            connect_timeout=timeout,
+            HTTPRequest(self.channels_url(), headers=self.headers(), connect_timeout=timeout)
         )
         self._reader = asyncio.get_running_loop().create_task(self._read())
         control = uuid.uuid4().hex
@@ -66,6 +79,16 @@ class WidgetClient:
         request = {"comm_id": control, "data": {"method": "request_states"}}
         self._send("comm_msg", request, version=_CONTROL_PROTOCOL)
         await self.wait_for(lambda: bool(self.models), timeout)
+
+    def headers(self) -> dict[str, str]:
+        """What a browser sends with every request to this server: its cookies."""
+        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())}
+
+    def channels_url(self, kernel_id: str | None = None) -> str:
+        """The websocket of a kernel (this page's by default)."""
+        ws_url = self.base_url.replace("http", "ws", 1).rstrip("/")
+        kernel = kernel_id or self.kernel_id
+        return f"{ws_url}/api/kernels/{kernel}/channels?session_id={self.session}"
 
     async def close(self) -> None:
         if self._socket is not None:
@@ -96,6 +119,10 @@ class WidgetClient:
     def click(self, model_id: str) -> None:
         self.send(model_id, {"event": "click"})
 
+    def send_message(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> None:
+        """Any Jupyter message, as a page could send it (the server decides what it takes)."""
+        self._send(msg_type, content, channel=channel)
+
     async def wait_for(self, condition: Any, timeout: float) -> None:
         """Wait until ``condition()`` holds, re-checked whenever a widget changes."""
         deadline = time.monotonic() + timeout
@@ -109,7 +136,13 @@ class WidgetClient:
             except TimeoutError:
                 continue
 
-    def _send(self, msg_type: str, content: dict[str, Any], version: str = _PROTOCOL) -> None:
+    def _send(
+        self,
+        msg_type: str,
+        content: dict[str, Any],
+        version: str = _PROTOCOL,
+        channel: str = "shell",
+    ) -> None:
         assert self._socket is not None
         header = {
             "msg_id": uuid.uuid4().hex,
@@ -124,7 +157,7 @@ class WidgetClient:
             "parent_header": {},
             "metadata": {"version": version},
             "content": content,
-            "channel": "shell",
+            "channel": channel,
             "buffers": [],
         }
         self._socket.write_message(json.dumps(message))
@@ -137,6 +170,8 @@ class WidgetClient:
                 return
             if isinstance(raw, bytes):
                 continue  # binary frames carry buffers; none of these widgets use them
+            if self._keep_raw:
+                self.raw.append(raw)
             message = json.loads(raw)
             kind = message.get("msg_type") or message["header"]["msg_type"]
             content = message.get("content", {})

@@ -53,7 +53,17 @@ def _build_parser() -> argparse.ArgumentParser:
         help="wait before replacing a warm kernel a student took (default: 60)",
     )
     serve.add_argument("--class-code", default="", help="a code students must type to join")
+    serve.add_argument(
+        "--max-students",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="at most N kernels run, warm ones included (default: the pool or 30, plus 10)",
+    )
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    serve.add_argument(
+        "--log", type=Path, default=None, help="the classroom's log file (default: your log folder)"
+    )
 
     lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
     lab.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -128,6 +138,16 @@ def _lab(args: argparse.Namespace) -> int:
         return 130
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 1 to 10000")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -153,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.class_code,
             qr=not args.no_qr,
             refill=args.pool_refill,
+            max_students=args.max_students,
+            log=args.log,
         )
     if args.command == "lab":
         return _lab(args)

@@ -2,7 +2,9 @@
 
 ``notebooks/classroom.ipynb`` shows :meth:`StudentApp.from_environment`, which ``sq2edu
 serve`` points at the class's progress store. Everything a student types is checked here,
-in the kernel, and shown back only as text.
+in the kernel, and shown back only as text. A nickname belongs to the device that first
+joined with it (:mod:`sq2edu.classroom.client`), and may not imitate a classmate's; the
+class code is checked with waits after wrong tries (:mod:`sq2edu.classroom.limits`).
 """
 
 from __future__ import annotations
@@ -16,28 +18,64 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.records import Attempt, GameRecord
+from sq2edu.classroom.client import Client, this_client
+from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
+from sq2edu.classroom.limits import CodeGuard, TokenBucket
+from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import ProgressStore, open_store
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
 
-__all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname"]
+__all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
 
 MAX_NICKNAME = 20
 _ALLOWED = re.compile(r"^[^\W_][\w -]*$")
+#: Equations a page may check in a burst, and then one every so many seconds.
+ATTEMPT_BURST = 6
+ATTEMPT_EVERY = 1.5
+# Letters of other alphabets that look like Latin ones, in either case (and digits that look
+# like letters): "Мiа" with a Cyrillic М and а must not pass for a classmate's "Mia".
+_LOOKS_LIKE = str.maketrans(
+    dict(
+        zip(
+            "авеёкмнорстухіјѕαβεηικμνορτυχ01",
+            "abeekmhopctyxijsabenikuvoptuxol",
+            strict=True,
+        )
+    )
+)
+
+
+def _scripts(name: str) -> set[str]:
+    """The alphabets a name's letters come from (LATIN, CYRILLIC, ...)."""
+    return {unicodedata.name(ch, "?").split()[0] for ch in name if ch.isalpha()}
+
+
+def lookalike(name: str) -> str:
+    """What a name looks like on a screen: two names with the same look are one name to a
+    classmate reading the dashboard."""
+    plain = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch) and ch not in " -")
+    return plain.translate(_LOOKS_LIKE)
 
 
 def check_nickname(text: str) -> str:
-    """A nickname ready to use, or :class:`ValueError` with a reason a child can read."""
-    name = unicodedata.normalize("NFC", " ".join(str(text).split()))
+    """A nickname ready to use, or :class:`ValueError` with a reason a child can read.
+
+    The name is normalised (NFKC: a full-width "Ｍｉａ" is "Mia") and must use the letters of
+    one alphabet.
+    """
+    name = unicodedata.normalize("NFKC", " ".join(str(text).split()))
     if not name:
         raise ValueError(_("Type your nickname first."))
     if not _ALLOWED.match(name):
         raise ValueError(_("Use letters and numbers only, like Mia or Leo2."))
     if len(name) > MAX_NICKNAME:
         raise ValueError(_("That is long! Use at most {n} letters.", n=MAX_NICKNAME))
+    if len(_scripts(name)) > 1:
+        raise ValueError(_("Use the letters of one alphabet in your nickname."))
     return name
 
 
@@ -52,11 +90,22 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     :param pace: seconds between the computer's moves in a game (``0``: at once).
     """
 
-    def __init__(self, store: ProgressStore, class_code: str = "", pace: float = 0.7) -> None:
+    def __init__(
+        self,
+        store: ProgressStore,
+        class_code: str = "",
+        pace: float = 0.7,
+        client: Callable[[], Client] = Client,
+    ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
         self.class_code = class_code.strip()
         self.pace = pace
+        #: Who is on the other side of the page (read when needed: a warm kernel learns it
+        #: only once a page has taken it).
+        self.client = client
+        self.codes = CodeGuard(store, self.class_code)
+        self.attempt_tokens = TokenBucket(ATTEMPT_BURST, ATTEMPT_EVERY)
         self.student: str | None = None
         self.language = self.settings().language
         self.activity: GameTable | EquationLab | None = None
@@ -70,14 +119,25 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code = widgets.Text()
         self.join_button = widgets.Button(button_style="primary")
         self.problem = widgets.Label()
-        self.join_button.on_click(lambda _button: self.join(self.nickname.value, self.code.value))
+        self.join_button.on_click(
+            self._kindly(lambda _button: self.join(self.nickname.value, self.code.value))
+        )
         self._show(self._join_form)
 
     @classmethod
     def from_environment(cls) -> StudentApp:
-        """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_CLASS_CODE``)."""
+        """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_CLASS_CODE``,
+        and the page's client and the server log in ``SQ2EDU_RUNTIME`` / ``SQ2EDU_LOG``)."""
+        keep_errors_in_the_server_log()
         store = open_store(os.environ.get("SQ2EDU_DB") or None)
-        return cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""))
+        return cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
+
+    def _kindly(self, handler: Callable[..., Any]) -> Callable[..., None]:
+        def tell() -> None:
+            with language(self.language):
+                self.problem.value = _("Something went wrong. Try again, or ask your teacher.")
+
+        return kindly(handler, tell)
 
     def settings(self) -> ClassSettings:
         """The class settings the teacher saved last."""
@@ -116,18 +176,45 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def join(self, nickname: str, code: str = "") -> bool:
         """Join the class; on trouble, say why and stay on the form."""
         with language(self.language):
-            try:
-                name = check_nickname(nickname)
-            except ValueError as error:
-                self.problem.value = str(error)
+            refusal = self._refusal(nickname, code)
+            if refusal:
+                self.problem.value = refusal
                 return False
-            if self.class_code and code.strip() != self.class_code:
-                self.problem.value = _("That class code is not right. Ask your teacher.")
-                return False
-        self.student = name
-        self.store.join(name)
         self.show_menu()
         return True
+
+    def _refusal(self, nickname: str, code: str) -> str:
+        """Why the page may not join with this nickname and code ("" : it may, and has)."""
+        try:
+            name = check_nickname(nickname)
+        except ValueError as error:
+            return str(error)
+        client = self.client()
+        if self.class_code:
+            verdict = self.codes.check(code, client.address)
+            if verdict.wait:
+                return _(
+                    "Too many tries. Wait {seconds} seconds, then try again.",
+                    seconds=max(1, round(verdict.wait)),
+                )
+            if not verdict.ok:
+                return _("That class code is not right. Ask your teacher.")
+        similar = [
+            other
+            for other in self.store.students()
+            if other != name and lookalike(other) == lookalike(name)
+        ]
+        if similar:
+            return _("That looks too much like {other}. Choose another nickname.", other=similar[0])
+        if not self.store.join(name, client.device):
+            self.store.record_event(GuardEvent("name-taken", client.address or "?", name))
+            return _(
+                "Someone else is already {name} on another device. Choose another nickname, "
+                "or ask your teacher.",
+                name=name,
+            )
+        self.student = name
+        return ""
 
     def show_menu(self) -> None:
         """The choice between a game and the Lab."""
@@ -139,14 +226,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
         play = widgets.Button(description=game, button_style="primary")
         lab = widgets.Button(description=_("Equation Lab"))
-        play.on_click(lambda _button: self.play())
-        lab.on_click(lambda _button: self.practise())
+        play.on_click(self._kindly(lambda _button: self.play()))
+        lab.on_click(self._kindly(lambda _button: self.practise()))
         hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
         return [hello, widgets.HBox([play, lab])]
 
     def _back(self) -> widgets.Button:
         back = widgets.Button(description=_("Back"))
-        back.on_click(lambda _button: self.show_menu())
+        back.on_click(self._kindly(lambda _button: self.show_menu()))
         return back
 
     def play(self) -> GameTable:
@@ -173,6 +260,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
+        table.gate = self._slow_down
         self.activity = table
         self._show(lambda: [self._back(), table])
         return table
@@ -188,9 +276,17 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             language=self.language,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))
+        lab.gate = self._slow_down
         self.activity = lab
         self._show(lambda: [self._back(), lab])
         return lab
+
+    def _slow_down(self) -> str:
+        """Why an equation may not be checked now ("": it may): a child checks an equation
+        every few seconds at most, a script hundreds a second."""
+        if self.attempt_tokens.take():
+            return ""
+        return _("Slow down a little: think about your next equation first.")
 
     def _record_attempt(self, where: str) -> Any:
         def record(attempt: dict[str, Any]) -> None:

@@ -1,8 +1,10 @@
 """The teacher's dashboard: who is here, how each skill is going, the common mistakes.
 
 ``notebooks/teacher.ipynb`` shows :meth:`Dashboard.from_environment`; ``sq2edu serve`` runs
-it on the teacher's own machine only. Every name and equation shown came from a student's
-browser, so all of it is escaped.
+it on the teacher's own machine only, behind the teacher's token. Every name and equation
+shown came from a student's browser, so all of it is escaped. A refresh reads only the
+attempts written since the last one (:class:`~sq2edu.classroom.summary.ClassSummary`), so it
+stays quick however many a class has made; the CSV is streamed by the teacher's server.
 """
 
 from __future__ import annotations
@@ -20,13 +22,26 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.mastery import Level, mastery_grid
+from sq2edu.classroom.mastery import Level
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import ProgressStore, open_store
+from sq2edu.classroom.store import NameTakenError, ProgressStore, open_store
+from sq2edu.classroom.summary import ClassSummary
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, local_signs, ngettext
 
-__all__ = ["Dashboard", "attempts_csv", "common_mistakes", "mistakes_chart"]
+__all__ = [
+    "CSV_HEADER",
+    "Dashboard",
+    "attempts_csv",
+    "common_mistakes",
+    "csv_row",
+    "mistakes_chart",
+]
+
+#: Where the teacher's server streams the attempts (:mod:`sq2edu.classroom.guard`).
+CSV_PATH = "sq2edu/attempts.csv"
+#: How far back the dashboard shows what was refused at the door.
+_DOOR_MINUTES = 10
 
 _LEVEL_COLOURS = {
     Level.NOT_STARTED: "#f1f1f1",
@@ -87,18 +102,57 @@ def mistakes_chart(mistakes: list[tuple[str, int, list[str]]]) -> str:
     )
 
 
+CSV_HEADER = [
+    "time",
+    "student",
+    "equation",
+    "right",
+    "problems",
+    "skill",
+    "typed",
+    "hints",
+    "where",
+]
+# A cell starting with one of these is run as a formula by some spreadsheet (= + - @, their
+# full-width forms, and a tab, line break or space before one).
+_FORMULA_STARTS = "=+-@\t\r\n \uff1d\uff0b\uff0d\uff20"
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text[:1] in _FORMULA_STARTS else text
+
+
+def _local_time(at: str) -> str:
+    """A stored UTC time as the teacher's clock shows it."""
+    try:
+        return dt.datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return at
+
+
+def csv_row(attempt: Attempt) -> list[object]:
+    """One attempt as a spreadsheet row (see :data:`CSV_HEADER`)."""
+    codes = list(dict.fromkeys(attempt.codes))  # each problem once, in order
+    return [
+        _local_time(attempt.at),
+        _cell(attempt.student),
+        _cell(attempt.text),
+        attempt.ok,
+        " ".join(codes),
+        attempt.skill or "",
+        attempt.typed,
+        attempt.hint_level,
+        attempt.where,
+    ]
+
+
 def attempts_csv(attempts: list[Attempt]) -> str:
-    """Every attempt as CSV, for a spreadsheet."""
+    """Attempts as CSV, for a spreadsheet (the teacher's server streams the whole class)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["time", "student", "equation", "right", "problems", "skill", "typed", "hints"])
-    for a in attempts:
-        # A leading = + - @ would make a spreadsheet run the cell as a formula.
-        text = a.text if a.text[:1] not in "=+-@" else "'" + a.text
-        student = a.student if a.student[:1] not in "=+-@" else "'" + a.student
-        writer.writerow(
-            [a.at, student, text, a.ok, " ".join(a.codes), a.skill or "", a.typed, a.hint_level]
-        )
+    writer.writerow(CSV_HEADER)
+    for attempt in attempts:
+        writer.writerow(csv_row(attempt))
     return out.getvalue()
 
 
@@ -124,11 +178,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     :param refresh: seconds between refreshes (``0``: only with the button).
     """
 
-    def __init__(self, store: ProgressStore, refresh: float = 10.0) -> None:
+    def __init__(
+        self, store: ProgressStore, refresh: float = 10.0, csv_url: str | None = None
+    ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
         self.refresh_seconds = refresh
-        self._attempts: list[Attempt] = []
+        #: Where the browser downloads the CSV; ``None``: made in the page (a notebook).
+        self.csv_url = csv_url
+        self.summary = ClassSummary()
         self.language = ClassSettings.from_dict(store.settings()).language
         self._build()
         self._schedule()
@@ -146,6 +204,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.pick = widgets.Dropdown(description=_("Student"), options=[])
         self.pick.observe(lambda _change: self._show_student(), names="value")
         self.student_view = widgets.HTML()
+        self.manage_box = self._student_manager()
+        self.door = widgets.HTML()
         self.settings_box = self._settings_editor()
         self.new_class_box = self._new_class()
         self.children = [
@@ -159,7 +219,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             _heading(3, _("One student")),
             self.pick,
             self.student_view,
+            self.manage_box,
             self.download,
+            _heading(3, _("At the door")),
+            self.door,
             _heading(3, _("Class settings")),
             self.settings_box,
             self.new_class_box,
@@ -168,8 +231,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_environment(cls) -> Dashboard:
-        """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``)."""
-        return cls(open_store(os.environ.get("SQ2EDU_DB") or None))
+        """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``; its teacher's server
+        streams the CSV when ``SQ2EDU_RUNTIME`` says it runs in the classroom)."""
+        csv_url = CSV_PATH if os.environ.get("SQ2EDU_RUNTIME") else None
+        return cls(open_store(os.environ.get("SQ2EDU_DB") or None), csv_url=csv_url)
 
     def _schedule(self) -> None:
         if self.refresh_seconds <= 0:
@@ -187,22 +252,28 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     @_in_class_language
     def refresh(self) -> None:
-        """Read the store again and redraw everything."""
-        attempts = self.store.attempts()
+        """Read what is new in the store and redraw."""
+        self.summary.update(self.store)
         students = self.store.students()
         self.updated.value = _("Updated at {time}", time=dt.datetime.now().strftime("%H:%M:%S"))
-        self.here.value = self._here_html(students, attempts)
-        self.grid.value = self._grid_html(students, attempts)
-        self.mistakes.value = self._mistakes_html(attempts)
-        self.chart.value = mistakes_chart(common_mistakes(attempts, top=8))
-        self._attempts = attempts
+        self.here.value = self._here_html(students)
+        self.grid.value = self._grid_html(students)
+        self.mistakes.value = self._mistakes_html()
+        self.chart.value = mistakes_chart(self.summary.common_mistakes(top=8))
+        self.door.value = self._door_html()
         if list(self.pick.options) != students:
             chosen = self.pick.value
             self.pick.options = students
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
+            self.merge_into.options = students
         self._show_student()
-        data = base64.b64encode(attempts_csv(attempts).encode()).decode()
         words = escape(_("Download every attempt (CSV)"))
+        if self.csv_url is not None:
+            self.download.value = (
+                f'<a download="attempts.csv" href="{escape(self.csv_url)}">{words}</a>'
+            )
+            return
+        data = base64.b64encode(attempts_csv(self.store.attempts()).encode()).decode()
         self.download.value = (
             f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
         )
@@ -213,8 +284,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if not student:
             self.student_view.value = ""
             return
-        theirs = [a for a in self._attempts if a.student == student]
-        levels = mastery_grid(theirs).get(student, {})
+        theirs = self.summary.student(student)
+        levels = theirs.mastery()
         struggling = [
             f"{escape(_skill_title(skill))}: {escape(_(m.level.words))} ({m.right}/{m.attempts})"
             for skill, m in levels.items()
@@ -224,11 +295,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         nothing_hard = escape(_("nothing hard right now"))
         most_frequent = escape(_("Most frequent mistake"))
         last_attempts = escape(_("Last attempts"))
-        codes = Counter(a.codes[0] for a in theirs if a.codes)
+        codes = theirs.mistakes
         recent = "".join(
             f"<li>{'✓' if a.ok else '✗'} {escape(a.text)}"
             f"{' — ' + escape(a.codes[0]) if a.codes else ''}</li>"
-            for a in theirs[:10]
+            for a in theirs.last
         )
         self.student_view.value = (
             f"<p><b>{working_on}:</b> {'; '.join(struggling) or nothing_hard}</p>"
@@ -237,13 +308,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             f"<p><b>{last_attempts}:</b></p><ul>{recent}</ul>"
         )
 
-    def _here_html(self, students: list[str], attempts: list[Attempt]) -> str:
-        last: dict[str, Attempt] = {}
-        for attempt in attempts:  # newest first
-            last.setdefault(attempt.student, attempt)
+    def _here_html(self, students: list[str]) -> str:
         rows = []
         for student in students:
-            latest = last.get(student)
+            last = self.summary.student(student).last
+            latest = last[0] if last else None
             doing = (
                 escape(
                     _(
@@ -260,8 +329,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         count = escape(ngettext("{n} student", "{n} students", len(students)))
         return f"<p>{count}</p><ul>{''.join(rows)}</ul>"
 
-    def _grid_html(self, students: list[str], attempts: list[Attempt]) -> str:
-        grid = mastery_grid(attempts)
+    def _grid_html(self, students: list[str]) -> str:
+        grid = {student: self.summary.student(student).mastery() for student in students}
         head = "".join(f"<th>{escape(_skill_title(skill))}</th>" for skill in SKILLS)
         rows = []
         for student in students:
@@ -280,8 +349,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             f"<tr><th>{student_word}</th>{head}</tr>{''.join(rows)}</table>"
         )
 
-    def _mistakes_html(self, attempts: list[Attempt]) -> str:
-        found = common_mistakes(attempts)
+    def _mistakes_html(self) -> str:
+        found = self.summary.common_mistakes()
         if not found:
             return "<p>" + escape(_("No mistakes yet.")) + "</p>"
         items = [
@@ -290,6 +359,109 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             for code, count, examples in found
         ]
         return f"<ul>{''.join(items)}</ul>"
+
+    def _door_html(self) -> str:
+        """What was refused at the door lately, by where it came from."""
+        now = dt.datetime.now(dt.UTC)
+        since = (now - dt.timedelta(minutes=_DOOR_MINUTES)).isoformat(timespec="seconds")
+        wrong: Counter[str] = Counter(
+            event.address for event in self.store.events(since, kind="wrong-code")
+        )
+        taken: Counter[str] = Counter(
+            event.address for event in self.store.events(since, kind="name-taken")
+        )
+        lines = [
+            ngettext(
+                "{n} wrong class code from {address} in the last {minutes} minutes",
+                "{n} wrong class codes from {address} in the last {minutes} minutes",
+                count,
+                address=address,
+                minutes=_DOOR_MINUTES,
+            )
+            for address, count in wrong.most_common()
+        ] + [
+            ngettext(
+                "{n} try to join with a name another device holds, from {address}",
+                "{n} tries to join with names other devices hold, from {address}",
+                count,
+                address=address,
+            )
+            for address, count in taken.most_common()
+        ]
+        if not lines:
+            return (
+                "<p>"
+                + escape(_("Nothing refused in the last {minutes} minutes.", minutes=_DOOR_MINUTES))
+                + "</p>"
+            )
+        return "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+
+    def _student_manager(self) -> widgets.VBox:
+        """Free a name for a new device, rename a student, or merge two into one."""
+        release = widgets.Button(description=_("Let this name join from a new device"))
+        release.on_click(lambda _button: self.release_student())
+        self.new_name = widgets.Text(description=_("New name"))
+        rename = widgets.Button(description=_("Rename"))
+        rename.on_click(lambda _button: self.rename_student())
+        self.merge_into = widgets.Dropdown(description=_("Same child as"), options=[])
+        merge = widgets.Button(description=_("Merge"))
+        merge.on_click(lambda _button: self.merge_student())
+        self.manage_message = widgets.Label()
+        return widgets.VBox(
+            [
+                release,
+                widgets.HBox([self.new_name, rename]),
+                widgets.HBox([self.merge_into, merge]),
+                self.manage_message,
+            ]
+        )
+
+    @_in_class_language
+    def release_student(self) -> None:
+        """Let the next device that joins with the chosen name have it (a new tablet)."""
+        if self.pick.value:
+            self.store.release(self.pick.value)
+            self.manage_message.value = _(
+                "{name} can join again from any device.", name=self.pick.value
+            )
+
+    @_in_class_language
+    def rename_student(self) -> None:
+        """Give the chosen student the name typed in "New name"."""
+        from sq2edu.classroom.app import check_nickname
+
+        old = self.pick.value
+        if not old:
+            return
+        try:
+            new = check_nickname(self.new_name.value)
+            self.store.rename(old, new)
+        except NameTakenError:
+            self.manage_message.value = _("Another student is called that already.")
+            return
+        except ValueError as error:
+            self.manage_message.value = str(error)
+            return
+        self.manage_message.value = _("{old} is now {new}.", old=old, new=new)
+        self.new_name.value = ""
+        self.summary = ClassSummary()
+        self.refresh()
+        self.pick.value = new
+
+    @_in_class_language
+    def merge_student(self) -> None:
+        """Move everything the chosen student did to the student picked in "Same child as"."""
+        source, target = self.pick.value, self.merge_into.value
+        if not source or not target or source == target:
+            self.manage_message.value = _("Choose two different students.")
+            return
+        self.store.merge(source, target)
+        self.manage_message.value = _(
+            "{source} and {target} are one student now.", source=source, target=target
+        )
+        self.summary = ClassSummary()
+        self.refresh()
+        self.pick.value = target
 
     def _settings_editor(self) -> widgets.VBox:
         current = ClassSettings.from_dict(self.store.settings())
@@ -381,6 +553,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         name = " ".join(self.class_name.value.split())[:40] or _("My class")
         self.store.new_class(name)
+        self.summary = ClassSummary()
         self.sure.value = False
         self.new_class_message.value = _("A new class has started. The old one is archived.")
         self.refresh()

@@ -1,4 +1,4 @@
-"""The student app's warm kernels: handed out at once, replaced gently.
+"""The student app's kernels: a warm pool handed out at once, a cap, and gentle culling.
 
 Voilà keeps a pool of kernels that have already run the app's notebook, so that a student's
 page opens at once. Two of its habits hurt a class that arrives together on one laptop:
@@ -10,8 +10,13 @@ page opens at once. Two of its habits hurt a class that arrives together on one 
 
 Here a student gets a warm kernel if one is ready and otherwise a new one of their own at
 once; replacements wait ``fill_delay`` seconds (set by ``sq2edu serve``) and then warm up a
-few at a time (half the cores), so the class keeps most of the machine. ``sq2edu serve``
-runs Voilà through :func:`main`, which installs this pool and starts Voilà as usual.
+few at a time (half the cores), so the class keeps most of the machine.
+
+On a school network anyone can ask for pages, so the manager also keeps the class to its
+size: at most ``max_kernels`` kernels run, warm ones included (:class:`ClassFullError` for
+one more), and a kernel whose page has gone is culled by the usual idle culler while warm
+kernels waiting for a student never are. ``sq2edu serve`` runs Voilà through
+:func:`sq2edu.classroom.guard.main`, which installs this manager.
 
 It extends the pool of Voilà 0.5 (its ``_pools`` of start-up tasks and ``_initialize``),
 which is why ``pyproject.toml`` keeps Voilà below 0.6; ``tests/browser/test_classroom.py``
@@ -23,13 +28,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import sys
 from typing import Any
 
-__all__ = ["WARM_UP_SECONDS", "classroom_kernel_manager_factory", "main", "ready"]
+__all__ = ["WARM_UP_SECONDS", "ClassFullError", "classroom_kernel_manager_factory", "ready"]
 
 #: A kernel still running the app's notebook after this long stops holding up the others.
 WARM_UP_SECONDS = 120.0
+
+
+class ClassFullError(RuntimeError):
+    """The class has as many kernels as it may have."""
 
 
 def ready(task: asyncio.Future[Any]) -> bool:
@@ -40,19 +48,53 @@ def ready(task: asyncio.Future[Any]) -> bool:
 def classroom_kernel_manager_factory(
     base_class: type, preheat_kernel: bool, default_pool_size: int, **kwargs: Any
 ) -> type:
-    """Voilà's kernel manager, with the warm pool handed out and refilled as described above."""
+    """Voilà's kernel manager, kept to the class's size, with the warm pool handed out and
+    refilled as described above."""
     from voila.voila_kernel_manager import voila_kernel_manager_factory
 
     voila_manager: Any = voila_kernel_manager_factory(
         base_class, preheat_kernel, default_pool_size, **kwargs
     )
-    if not preheat_kernel:
-        return voila_manager  # type: ignore[no-any-return]
 
-    class ClassroomKernelManager(voila_manager):  # type: ignore[misc]
+    class CappedKernelManager(voila_manager):  # type: ignore[misc]
+        #: At most this many kernels (``ClassroomVoila.max_kernels`` sets it).
+        max_kernels = 40
+
+        def __init__(self, **options: Any) -> None:
+            super().__init__(**options)
+            self._starting = 0
+
+        def has_room(self) -> bool:
+            """Whether one more kernel may start."""
+            return len(self.list_kernel_ids()) + self._starting < self.max_kernels
+
+        async def start_kernel(self, *args: Any, **kw: Any) -> str:
+            # Counted before the first await: of many pages asking at once, no more start
+            # than there is room for.
+            if not self.has_room():
+                raise ClassFullError(f"the class has its {self.max_kernels} kernels")
+            self._starting += 1
+            try:
+                kernel_id: str = await super().start_kernel(*args, **kw)
+            finally:
+                self._starting -= 1
+            return kernel_id
+
+    if not preheat_kernel:
+        return CappedKernelManager
+
+    class ClassroomKernelManager(CappedKernelManager):
         def __init__(self, **options: Any) -> None:
             super().__init__(**options)
             self._warming = asyncio.Semaphore(max(1, (os.cpu_count() or 2) // 2))
+
+        def _warm_ids(self) -> set[str]:
+            return {
+                task.result()["kernel_id"]
+                for pool in self._pools.values()
+                for task in pool
+                if ready(task)
+            }
 
         def get_pool_size(self, notebook_name: str) -> int:
             # Only warm kernels count: with none, the page starts a kernel of its own.
@@ -60,10 +102,17 @@ def classroom_kernel_manager_factory(
 
         async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kw: Any) -> Any:
             pool = self._pools.get(notebook_name, [])
+            # A warm-up that failed (the class was full) leaves room for a new one.
+            pool[:] = [task for task in pool if not task.done() or ready(task)]
             first_ready = next((i for i, task in enumerate(pool) if ready(task)), None)
             if first_ready:
                 pool.insert(0, pool.pop(first_ready))
             return await super().get_rendered_notebook(notebook_name, *args, **kw)
+
+        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            # A warm kernel waits, unconnected, for a student: that is its job.
+            if kernel_id not in self._warm_ids():
+                await super().cull_kernel_if_idle(kernel_id)
 
         async def _initialize(
             self, notebook_path: str, kernel_id: str | None = None, **kw: Any
@@ -77,6 +126,16 @@ def classroom_kernel_manager_factory(
                     await asyncio.wait_for(asyncio.shield(started["task"]), WARM_UP_SECONDS)
                 return started
 
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kw: Any) -> Any:
+            result = await super().shutdown_kernel(kernel_id, *args, **kw)
+            # A place came free: warm kernels the full class could not start may start now.
+            notebook = getattr(self, "notebook_path", None)
+            if notebook is not None and self._pools:
+                pool = self._pools.get(notebook, [])
+                pool[:] = [task for task in pool if not task.done() or ready(task)]
+                self.fill_if_needed(notebook_name=notebook)
+            return result
+
         async def shutdown_all(self, *args: Any, **kw: Any) -> None:
             # Replacements still waiting to start are dropped, so stopping never waits for them.
             for pool in self._pools.values():
@@ -86,15 +145,3 @@ def classroom_kernel_manager_factory(
             await super().shutdown_all(*args, **kw)
 
     return ClassroomKernelManager
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Run Voilà with the classroom's kernel pool (arguments as for ``voila``)."""
-    import voila.app
-
-    voila.app.voila_kernel_manager_factory = classroom_kernel_manager_factory
-    voila.app.Voila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
-
-
-if __name__ == "__main__":
-    main()

@@ -21,14 +21,14 @@ Only recent attempts count, so a level can go down again: mastery has to be kept
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.i18n import N_
 
-__all__ = ["RECENT", "Level", "SkillMastery", "mastery", "mastery_grid"]
+__all__ = ["RECENT", "Level", "SkillMastery", "mastery", "mastery_grid", "recent_mastery"]
 
 #: How many of the latest attempts in a skill are looked at.
 RECENT = 10
@@ -67,7 +67,12 @@ def _own(attempt: Attempt) -> bool:
 
 def mastery(attempts: Iterable[Attempt], skill: str) -> SkillMastery:
     """The level in ``skill`` from a student's attempts (given newest first)."""
-    recent = [a for a in attempts if a.skill == skill][:RECENT]
+    return recent_mastery([a for a in attempts if a.skill == skill][:RECENT], skill)
+
+
+def recent_mastery(recent: Sequence[Attempt], skill: str) -> SkillMastery:
+    """The level in ``skill`` from the latest attempts in it (at most :data:`RECENT`, newest
+    first)."""
     count = len(recent)
     right = sum(_own(a) for a in recent)
     rate = right / count if count else 0.0

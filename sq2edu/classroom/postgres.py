@@ -8,18 +8,16 @@ database that every JupyterHub user's kernels share. Its tables live in their ow
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from sq2edu.classroom.records import Attempt, GameRecord, utc_now
 from sq2edu.classroom.store import (
     SCHEMA_VERSION,
+    Cursor,
     ProgressStore,
+    SQLStore,
     StoreError,
-    attempt_from_row,
-    game_from_row,
     redact,
 )
 
@@ -79,16 +77,32 @@ _MIGRATIONS: tuple[str, ...] = (
         data TEXT NOT NULL
     )
     """,
+    # 2: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.students ADD COLUMN device TEXT;
+    CREATE TABLE sq2edu.events (
+        id BIGSERIAL PRIMARY KEY,
+        class_id BIGINT NOT NULL REFERENCES sq2edu.classes(id),
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        address TEXT NOT NULL,
+        detail TEXT NOT NULL
+    );
+    CREATE INDEX events_by_time ON sq2edu.events (class_id, at)
+    """,
 )
 
 
-class PostgresStore:
+class PostgresStore(SQLStore):
     """The progress of the current class, in a PostgreSQL database.
 
     :param url: a ``postgresql://user:password@host:port/database`` address.
     :raises StoreError: if the server cannot be reached, the ``sq2edu`` schema belongs to
         another program, or it comes from a newer sq2edu.
     """
+
+    prefix = f"{_SCHEMA}."
+    placeholder = "%s"
 
     def __init__(self, url: str) -> None:
         try:
@@ -114,8 +128,6 @@ class PostgresStore:
             self._db.close()
             raise StoreError(f"The progress store at {redact(url)} failed: {error}") from error
 
-    # -- opening -----------------------------------------------------------------------
-
     def _prepare(self) -> None:
         with self._transaction() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
@@ -140,7 +152,7 @@ class PostgresStore:
             if _one(cursor) == 0:
                 self._new_class(cursor, "My class")
 
-    def _version(self, cursor: psycopg.Cursor[tuple[Any, ...]]) -> int:
+    def _version(self, cursor: Cursor) -> int:
         """The schema's version: 0 for a database sq2edu has never used."""
         cursor.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = %s", (_SCHEMA,)
@@ -172,153 +184,6 @@ class PostgresStore:
         with self._db.transaction(), self._db.cursor() as cursor:
             yield cursor
 
-    def _class_id(self, cursor: psycopg.Cursor[tuple[Any, ...]]) -> int:
-        cursor.execute(
-            f"SELECT id FROM {_SCHEMA}.classes WHERE archived IS NULL ORDER BY id DESC LIMIT 1"
-        )
-        row = cursor.fetchone()
-        if row is None:
-            raise StoreError("The store has no open class.")
-        return int(row[0])
-
-    def _student_id(self, cursor: psycopg.Cursor[tuple[Any, ...]], nickname: str) -> int:
-        class_id = self._class_id(cursor)
-        cursor.execute(
-            f"INSERT INTO {_SCHEMA}.students (class_id, nickname, joined) VALUES (%s, %s, %s) "
-            "ON CONFLICT (class_id, nickname) DO NOTHING",
-            (class_id, nickname, utc_now()),
-        )
-        cursor.execute(
-            f"SELECT id FROM {_SCHEMA}.students WHERE class_id = %s AND nickname = %s",
-            (class_id, nickname),
-        )
-        return _one(cursor)
-
-    # -- students, attempts, games -------------------------------------------------------
-
-    def join(self, nickname: str) -> None:
-        """Add a student to the current class (nothing happens if already there)."""
-        with self._transaction() as cursor:
-            self._student_id(cursor, nickname)
-
-    def students(self) -> list[str]:
-        """The current class's students, in the order they joined."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                f"SELECT nickname FROM {_SCHEMA}.students WHERE class_id = %s ORDER BY id",
-                (self._class_id(cursor),),
-            )
-            return [row[0] for row in cursor.fetchall()]
-
-    def record_attempt(self, attempt: Attempt) -> None:
-        """Write one attempt at once, in its own transaction."""
-        with self._transaction() as cursor:
-            student = self._student_id(cursor, attempt.student)
-            cursor.execute(
-                f"INSERT INTO {_SCHEMA}.attempts (student_id, at, text, ok, codes, numbers, "
-                "typed, hint_level, place, skill) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    student,
-                    attempt.at,
-                    attempt.text,
-                    attempt.ok,
-                    json.dumps(list(attempt.codes)),
-                    json.dumps(list(attempt.numbers)),
-                    attempt.typed,
-                    attempt.hint_level,
-                    attempt.where,
-                    attempt.skill,
-                ),
-            )
-
-    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
-        """The current class's attempts, newest first (one student's, when named)."""
-        with self._transaction() as cursor:
-            query = (
-                "SELECT s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, "
-                f"a.place, a.at FROM {_SCHEMA}.attempts a "
-                f"JOIN {_SCHEMA}.students s ON s.id = a.student_id WHERE s.class_id = %s"
-            )
-            parameters: list[Any] = [self._class_id(cursor)]
-            if student is not None:
-                query += " AND s.nickname = %s"
-                parameters.append(student)
-            query += " ORDER BY a.id DESC"
-            if limit is not None:
-                query += " LIMIT %s"
-                parameters.append(limit)
-            cursor.execute(query, parameters)
-            return [attempt_from_row(row) for row in cursor.fetchall()]
-
-    def record_game(self, game: GameRecord) -> None:
-        """Write one game."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                f"INSERT INTO {_SCHEMA}.games (class_id, at, players, bots, winner, turns, "
-                "seconds) VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                (
-                    self._class_id(cursor),
-                    game.at,
-                    json.dumps(list(game.players)),
-                    json.dumps({str(seat): level for seat, level in game.bots.items()}),
-                    game.winner,
-                    game.turns,
-                    game.seconds,
-                ),
-            )
-
-    def games(self) -> list[GameRecord]:
-        """The current class's games, newest first."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                f"SELECT players, bots, winner, turns, seconds, at FROM {_SCHEMA}.games "
-                "WHERE class_id = %s ORDER BY id DESC",
-                (self._class_id(cursor),),
-            )
-            return [game_from_row(row) for row in cursor.fetchall()]
-
-    # -- the class -------------------------------------------------------------------------
-
-    def settings(self) -> dict[str, Any]:
-        """The current class's settings (empty until the teacher saves some)."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                f"SELECT data FROM {_SCHEMA}.settings WHERE class_id = %s",
-                (self._class_id(cursor),),
-            )
-            row = cursor.fetchone()
-            return dict(json.loads(row[0])) if row else {}
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        """Replace the current class's settings."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                f"INSERT INTO {_SCHEMA}.settings (class_id, data) VALUES (%s, %s) "
-                "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
-                (self._class_id(cursor), json.dumps(settings)),
-            )
-
-    def new_class(self, name: str) -> None:
-        """Archive the current class (its records stay) and start an empty one."""
-        with self._transaction() as cursor:
-            self._new_class(cursor, name)
-
-    def _new_class(self, cursor: psycopg.Cursor[tuple[Any, ...]], name: str) -> None:
-        stamp = utc_now()
-        cursor.execute(
-            f"UPDATE {_SCHEMA}.classes SET archived = %s WHERE archived IS NULL", (stamp,)
-        )
-        cursor.execute(
-            f"INSERT INTO {_SCHEMA}.classes (name, created) VALUES (%s, %s)", (name, stamp)
-        )
-
-    def classes(self) -> list[tuple[str, str | None]]:
-        """Every class ever kept: its name and when it was archived (``None``: current)."""
-        with self._transaction() as cursor:
-            cursor.execute(f"SELECT name, archived FROM {_SCHEMA}.classes ORDER BY id")
-            return [(row[0], row[1]) for row in cursor.fetchall()]
-
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
@@ -330,9 +195,9 @@ class PostgresStore:
         self.close()
 
 
-def _one(cursor: psycopg.Cursor[tuple[Any, ...]]) -> int:
+def _one(cursor: Cursor) -> int:
     row = cursor.fetchone()
-    if row is None:  # pragma: no cover - count(*) and the upsert always return a row
+    if row is None:  # pragma: no cover - count(*) always returns a row
         raise StoreError("The progress store answered nothing.")
     return int(row[0])
 

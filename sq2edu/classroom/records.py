@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 
 from sq2edu.equations import EquationSyntaxError, Op, parse
 
-__all__ = ["SKILLS", "Attempt", "GameRecord", "skill_of", "utc_now"]
+__all__ = ["SKILLS", "Attempt", "GameRecord", "GuardEvent", "skill_of", "utc_now"]
 
 #: The skills mastery is measured in: each operation, with two numbers or with three or more.
 SKILLS: tuple[str, ...] = tuple(
@@ -23,6 +24,7 @@ _OP_NAMES = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def skill_of(text: str) -> str | None:
     """The skill an equation practises (``"addition-two"``), or ``None`` if it has no one sign."""
     try:
@@ -87,4 +89,20 @@ class GameRecord:
     winner: str | None
     turns: int
     seconds: float
+    at: str = field(default_factory=utc_now)
+
+
+@dataclass(frozen=True, slots=True)
+class GuardEvent:
+    """Something the classroom refused, kept for the teacher (a wrong class code, a full class).
+
+    :ivar kind: what happened: ``"wrong-code"``, ``"class-full"``, ``"name-taken"``, ...
+    :ivar address: the network address of the device it came from.
+    :ivar detail: a short note (never a secret: a wrong code is not kept).
+    :ivar at: when, in UTC (ISO 8601).
+    """
+
+    kind: str
+    address: str
+    detail: str = ""
     at: str = field(default_factory=utc_now)

@@ -1,25 +1,33 @@
 """``sq2edu serve``: the student app for the class's network, the dashboard for the teacher.
 
-Two Voilà servers: the student app on ``--host``/``--port`` (a pool of warm kernels, idle
-ones culled, only image files served, no sources), and the teacher's dashboard on
-127.0.0.1 only, so students cannot open it. Both use one progress store, kept in the
-teacher's data folder (or ``--db``), never in a served folder. Ctrl-C or SIGTERM stops both.
+Two Voilà servers (:mod:`sq2edu.classroom.guard`): the student app on ``--host``/``--port``
+(a pool of warm kernels, at most ``--max-students`` kernels, each kernel for its own page
+only, only image files served, no sources), and the teacher's dashboard on 127.0.0.1 only,
+behind a secret address printed in the terminal. Both use one progress store, kept in the
+teacher's data folder (or ``--db``), never in a served folder. Their logs, and the kernels'
+errors, go to the classroom's log file, not to the terminal or the children's pages.
+Ctrl-C or SIGTERM stops both; if this process is killed outright, they stop by themselves.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import os
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import IO
 
 import nbformat
+from platformdirs import user_data_path, user_log_path
 
 from sq2edu.classroom.store import (
     StoreError,
@@ -29,7 +37,14 @@ from sq2edu.classroom.store import (
     redact,
 )
 
-__all__ = ["NOTEBOOKS", "serve", "write_cell_notebook", "write_notebooks"]
+__all__ = [
+    "NOTEBOOKS",
+    "default_max_students",
+    "network_address",
+    "serve",
+    "write_cell_notebook",
+    "write_notebooks",
+]
 
 #: The two apps' notebooks: one cell each, importing and showing one object.
 NOTEBOOKS = {
@@ -40,12 +55,22 @@ NOTEBOOKS = {
         "from sq2edu.classroom.dashboard import Dashboard\n\nDashboard.from_environment()"
     ),
 }
-IDLE_KERNEL_SECONDS = 3600
+#: A kernel whose page is gone (closed, or never opened it) is shut down after this long.
+IDLE_KERNEL_SECONDS = 60
 #: Seconds a warm kernel's replacement waits before it starts, by default. Starting a
 #: kernel costs about two seconds of a core; replacing each one the moment a student takes
 #: it would start thirty while thirty students arrive, and slow all of them.
 POOL_REFILL_SECONDS = 60.0
+#: Room for a class of thirty and a few more, whatever the pool (about 100 MB a kernel).
+CLASS_SIZE = 30
+TEACHER_KERNELS = 4
 _IMAGES = r".*\.(png|jpg|jpeg|gif|svg|webp)"
+
+
+def default_max_students(pool: int) -> int:
+    """The kernels a classroom may run unless told otherwise: a class, its warm pool, and a
+    margin for reloaded pages."""
+    return max(pool, CLASS_SIZE) + 10
 
 
 def write_cell_notebook(path: Path, source: str) -> Path:
@@ -69,24 +94,38 @@ def write_notebooks(folder: Path) -> dict[str, Path]:
 
 
 def _voila(
-    notebook: Path, ip: str, port: int, pool: int, refill: float = POOL_REFILL_SECONDS
+    notebook: Path,
+    ip: str,
+    port: int,
+    pool: int,
+    refill: float = POOL_REFILL_SECONDS,
+    *,
+    role: str = "students",
+    max_kernels: int = 40,
+    runtime: Path | None = None,
+    token: str = "",
 ) -> list[str]:
     command = [
         sys.executable,
         "-m",
-        "sq2edu.classroom.kernel_pool",
+        "sq2edu.classroom.guard",
         str(notebook),
         "--no-browser",
         f"--Voila.ip={ip}",
         f"--port={port}",
         "--Voila.port_retries=0",
-        "--token=",
+        f"--token={token}",
+        f"--ClassroomVoila.role={role}",
+        f"--ClassroomVoila.max_kernels={max_kernels}",
         "--strip_sources=True",
         "--show_tracebacks=False",
         f"--VoilaConfiguration.file_allowlist={_IMAGES}",
         f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_SECONDS}",
-        "--MappingKernelManager.cull_interval=300",
+        "--MappingKernelManager.cull_interval=15",
+        "--MappingKernelManager.cull_connected=False",
     ]
+    if runtime is not None:
+        command.append(f"--ClassroomVoila.runtime_dir={runtime}")
     if pool > 0:
         command += [
             "--preheat_kernel=True",
@@ -96,14 +135,29 @@ def _voila(
     return command
 
 
-def _address(host: str) -> str:
-    """The address students type: this machine's own name on the network for 0.0.0.0."""
+def network_address(host: str = "0.0.0.0") -> str:
+    """The address students type: for ``0.0.0.0``, this machine's address on the network.
+
+    The hostname often resolves to a loopback address (127.0.1.1 on many Linux machines),
+    which no student's device can open; the address of the interface that would carry
+    traffic to the network is the one to print. A UDP socket that is "connected" sends
+    nothing, so this works without a network too (it then says 127.0.0.1).
+    """
     if host not in ("0.0.0.0", "::", ""):
         return host
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
+    candidates: list[str] = []
+    for probe in ("10.255.255.255", "192.0.2.1"):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            candidates.append(s.getsockname()[0])
+    with contextlib.suppress(OSError):
+        candidates += socket.gethostbyname_ex(socket.gethostname())[2]
+    for candidate in candidates:
+        with contextlib.suppress(ValueError):
+            address = ipaddress.ip_address(candidate)
+            if not address.is_loopback and not address.is_unspecified:
+                return candidate
+    return "127.0.0.1"
 
 
 def _print_qr(url: str) -> None:
@@ -112,6 +166,31 @@ def _print_qr(url: str) -> None:
     except ImportError:  # pragma: no cover - segno is a dependency
         return
     segno.make(url, error="m").terminal(compact=True)
+
+
+def runtime_root() -> Path:
+    """Where running classrooms keep their notebooks and what pages tell kernels."""
+    return user_data_path("sq2edu", appauthor=False) / "classrooms"
+
+
+def _clear_stale(root: Path) -> None:
+    """Remove what classrooms that were killed outright left behind."""
+    if not root.is_dir():
+        return
+    for folder in root.iterdir():
+        pid = folder.name.removeprefix("serve-")
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def serve(
@@ -123,11 +202,16 @@ def serve(
     class_code: str = "",
     qr: bool = True,
     refill: float = POOL_REFILL_SECONDS,
+    max_students: int | None = None,
+    log: Path | None = None,
 ) -> int:
     """Run the classroom until Ctrl-C or SIGTERM; return the exit status.
 
     :param pool: warm kernels kept ready (see :mod:`sq2edu.classroom.kernel_pool`).
     :param refill: seconds before a taken warm kernel is replaced.
+    :param max_students: at most this many kernels (warm ones included); by default
+        :func:`default_max_students`.
+    :param log: the classroom's log file (default: in the user's log folder).
     """
     location = str(db) if db and is_database_url(db) else str(Path(db) if db else default_path())
     try:
@@ -135,39 +219,76 @@ def serve(
     except StoreError as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
+    root = runtime_root()
+    _clear_stale(root)
     # The served folder is new and holds only the two notebooks, so the store is never in it.
-    folder = Path(tempfile.mkdtemp(prefix="sq2edu-classroom-"))
-    notebooks = write_notebooks(folder)
+    folder = root / f"serve-{os.getpid()}"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    root.chmod(0o700)
+    notebooks = write_notebooks(folder / "notebooks")
+    log_path = log or user_log_path("sq2edu", appauthor=False) / "classroom.log"
+    log_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - open while the servers run
+    log_path.chmod(0o600)
+    token = secrets.token_urlsafe(24)
     environment = {
         **os.environ,
         "SQ2EDU_DB": location,
         "SQ2EDU_CLASS_CODE": class_code,
+        "SQ2EDU_RUNTIME": str(folder),
+        "SQ2EDU_LOG": str(log_path),
         "JUPYTER_PREFER_ENV_PATH": "1",
+        "PYTHONWARNINGS": "ignore",
     }
-    servers = [
-        subprocess.Popen(
-            _voila(notebooks["classroom.ipynb"], host, port, pool, refill),
-            env=environment,
-            cwd=folder,
-            start_new_session=True,
+    commands = [
+        _voila(
+            notebooks["classroom.ipynb"],
+            host,
+            port,
+            pool,
+            refill,
+            max_kernels=max_students or default_max_students(pool),
+            runtime=folder,
         ),
-        subprocess.Popen(
-            _voila(notebooks["teacher.ipynb"], "127.0.0.1", teacher_port, 0),
-            env=environment,
-            cwd=folder,
-            start_new_session=True,
+        _voila(
+            notebooks["teacher.ipynb"],
+            "127.0.0.1",
+            teacher_port,
+            0,
+            role="teacher",
+            max_kernels=TEACHER_KERNELS,
+            runtime=folder,
+            token=token,
         ),
     ]
-    student_url = f"http://{_address(host)}:{port}/"
+    servers = [
+        subprocess.Popen(
+            command,
+            env=environment,
+            cwd=folder / "notebooks",
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        for command in commands
+    ]
+    student_url = f"http://{network_address(host)}:{port}/"
     print(f"sq2edu: students open   {student_url}", flush=True)
-    print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/  (this computer only)")
+    print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/?token={token}")
+    print("        (on this computer only; keep this address to yourself)")
     print(f"sq2edu: progress store  {redact(location)}")
+    print(f"sq2edu: log             {log_path}")
     if class_code:
         print(f"sq2edu: class code      {class_code}")
     if qr:
         _print_qr(student_url)
     print("sq2edu: press Ctrl-C to stop.", flush=True)
-    return _wait(servers)
+    try:
+        return _wait(servers)
+    finally:
+        log_file.close()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:
@@ -195,7 +316,10 @@ def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:
             signal.signal(sig, handler)
     failed = [server.returncode for server in servers if server.returncode not in (0, -15)]
     if failed and not stopping:
-        print("sq2edu: a server stopped unexpectedly; everything was stopped", file=sys.stderr)
+        print(
+            "sq2edu: a server stopped unexpectedly; everything was stopped (see the log)",
+            file=sys.stderr,
+        )
         return 1
     print("sq2edu: stopped.", flush=True)
     return 0

@@ -3,39 +3,43 @@
 This module and :mod:`sq2edu.classroom.postgres` are the only places that speak SQL;
 everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
 (SQLite, for one machine) or a ``postgresql://`` address (for a school's many machines).
-SQLite runs in WAL mode with a busy timeout, each record in its own short transaction:
-thirty kernels can write at once, and a killed kernel loses nothing it had written.
+Both databases run the same queries (:class:`SQLStore`); each brings its own connection,
+transactions and schema migrations. SQLite runs in WAL mode with a busy timeout, each record
+in its own short transaction: thirty kernels can write at once, and a killed kernel loses
+nothing it had written. Its file is readable by the teacher's account only.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
 from platformdirs import user_data_path
 
-from sq2edu.classroom.records import Attempt, GameRecord, utc_now
+from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, utc_now
 
 __all__ = [
     "SCHEMA_VERSION",
+    "Cursor",
+    "NameTakenError",
     "ProgressStore",
+    "SQLStore",
     "SQLiteStore",
     "StoreError",
-    "attempt_from_row",
     "default_path",
-    "game_from_row",
     "is_database_url",
     "open_store",
     "redact",
 ]
 
-#: The newest schema; :data:`_MIGRATIONS` brings any older store up to it.
-SCHEMA_VERSION = 1
+#: The newest schema; each store's migrations bring any older one up to it.
+SCHEMA_VERSION = 2
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -84,11 +88,28 @@ _MIGRATIONS: tuple[str, ...] = (
         data TEXT NOT NULL
     );
     """,
+    # 2: a nickname belongs to the device that joined with it; what the guard refused.
+    """
+    ALTER TABLE students ADD COLUMN device TEXT;
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        address TEXT NOT NULL,
+        detail TEXT NOT NULL
+    );
+    CREATE INDEX events_by_time ON events (class_id, at);
+    """,
 )
 
 
 class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
+
+
+class NameTakenError(StoreError):
+    """A nickname is held by another device, or a rename would take one in use."""
 
 
 def default_path() -> Path:
@@ -99,23 +120,41 @@ def default_path() -> Path:
 class ProgressStore(Protocol):
     """What the classroom needs from a store of progress."""
 
-    def join(self, nickname: str) -> None: ...
+    def join(self, nickname: str, device: str | None = None) -> bool: ...
 
     def students(self) -> list[str]: ...
 
-    def record_attempt(self, attempt: Attempt) -> None: ...
+    def release(self, nickname: str) -> None: ...
 
-    def record_game(self, game: GameRecord) -> None: ...
+    def rename(self, old: str, new: str) -> None: ...
+
+    def merge(self, source: str, target: str) -> None: ...
+
+    def record_attempt(self, attempt: Attempt) -> None: ...
 
     def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
 
+    def attempts_after(self, after: int, limit: int | None = None) -> list[tuple[int, Attempt]]: ...
+
+    def record_game(self, game: GameRecord) -> None: ...
+
     def games(self) -> list[GameRecord]: ...
+
+    def record_event(self, event: GuardEvent) -> None: ...
+
+    def events(
+        self, since: str = "", kind: str | None = None, address: str | None = None
+    ) -> list[GuardEvent]: ...
 
     def settings(self) -> dict[str, Any]: ...
 
     def save_settings(self, settings: dict[str, Any]) -> None: ...
 
+    def current_class(self) -> tuple[int, str]: ...
+
     def new_class(self, name: str) -> None: ...
+
+    def classes(self) -> list[tuple[str, str | None]]: ...
 
     def close(self) -> None: ...
 
@@ -144,10 +183,24 @@ def open_store(location: str | Path | None = None) -> ProgressStore:
     return SQLiteStore(location if location is not None else default_path())
 
 
-def attempt_from_row(row: Sequence[Any]) -> Attempt:
-    """An attempt from a row of (nickname, text, ok, codes, numbers, typed, hint, place, at)."""
-    nickname, text, ok, codes, numbers, typed, hint_level, place, at = row
-    return Attempt(
+class Cursor(Protocol):
+    """The part of a DB-API cursor the store uses (sqlite3's and psycopg's both fit)."""
+
+    def execute(self, query: Any, params: Any = ...) -> Any: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+_ATTEMPT_COLUMNS = (
+    "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at"
+)
+
+
+def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
+    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at = row
+    return int(key), Attempt(
         nickname,
         text,
         bool(ok),
@@ -160,8 +213,7 @@ def attempt_from_row(row: Sequence[Any]) -> Attempt:
     )
 
 
-def game_from_row(row: Sequence[Any]) -> GameRecord:
-    """A game from a row of (players, bots, winner, turns, seconds, at)."""
+def _game(row: Sequence[Any]) -> GameRecord:
     players, bots, winner, turns, seconds, at = row
     return GameRecord(
         tuple(json.loads(players)),
@@ -173,17 +225,317 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
     )
 
 
-class SQLiteStore:
+class SQLStore:
+    """Every query of the store, written once for both databases.
+
+    Queries name tables as ``{t}name`` (the PostgreSQL store keeps them in a schema of its
+    own) and take parameters as ``?``; a database's store sets :attr:`prefix` and
+    :attr:`placeholder`, opens connections and runs :meth:`_transaction`.
+    """
+
+    #: Put before every table name (``"sq2edu."`` on PostgreSQL).
+    prefix = ""
+    #: The parameter marker of the database's driver.
+    placeholder = "?"
+
+    def _transaction(self) -> AbstractContextManager[Cursor]:
+        raise NotImplementedError
+
+    def _run(self, cursor: Cursor, query: str, params: Sequence[Any] = ()) -> Cursor:
+        sql = query.replace("{t}", self.prefix)
+        if self.placeholder != "?":
+            sql = sql.replace("?", self.placeholder)
+        cursor.execute(sql, tuple(params))
+        return cursor
+
+    def _class_id(self, cursor: Cursor) -> int:
+        row = self._run(
+            cursor, "SELECT id FROM {t}classes WHERE archived IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        if row is None:
+            raise StoreError("The store has no open class.")
+        return int(row[0])
+
+    def _student(self, cursor: Cursor, nickname: str) -> tuple[int, str | None] | None:
+        row = self._run(
+            cursor,
+            "SELECT id, device FROM {t}students WHERE class_id = ? AND nickname = ?",
+            (self._class_id(cursor), nickname),
+        ).fetchone()
+        return None if row is None else (int(row[0]), row[1])
+
+    def _student_id(self, cursor: Cursor, nickname: str) -> int:
+        found = self._student(cursor, nickname)
+        if found is not None:
+            return found[0]
+        self._run(
+            cursor,
+            "INSERT INTO {t}students (class_id, nickname, joined) VALUES (?, ?, ?) "
+            "ON CONFLICT (class_id, nickname) DO NOTHING",
+            (self._class_id(cursor), nickname, utc_now()),
+        )
+        found = self._student(cursor, nickname)
+        assert found is not None  # just inserted, or inserted by another writer meanwhile
+        return found[0]
+
+    # -- students --------------------------------------------------------------------------
+
+    def join(self, nickname: str, device: str | None = None) -> bool:
+        """Add a student to the current class; ``False`` if another device holds the name.
+
+        :param device: the joining device's key (a digest of the secret it keeps); the first
+            device to join with a name holds it until the teacher releases it. ``None`` (a
+            notebook of one's own) holds nothing.
+        """
+        with self._transaction() as cursor:
+            student = self._student_id(cursor, nickname)
+            if device is None:
+                return True
+            # Only a free name is taken: of two devices joining at once, one holds it.
+            self._run(
+                cursor,
+                "UPDATE {t}students SET device = ? WHERE id = ? AND device IS NULL",
+                (device, student),
+            )
+            row = self._run(
+                cursor, "SELECT device FROM {t}students WHERE id = ?", (student,)
+            ).fetchone()
+            return bool(row[0] == device)
+
+    def students(self) -> list[str]:
+        """The current class's students, in the order they joined."""
+        with self._transaction() as cursor:
+            rows = self._run(
+                cursor,
+                "SELECT nickname FROM {t}students WHERE class_id = ? ORDER BY id",
+                (self._class_id(cursor),),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def release(self, nickname: str) -> None:
+        """Let the next device that joins with ``nickname`` hold it (a child's new tablet)."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "UPDATE {t}students SET device = NULL WHERE class_id = ? AND nickname = ?",
+                (self._class_id(cursor), nickname),
+            )
+
+    def rename(self, old: str, new: str) -> None:
+        """Give a student another nickname, keeping everything they did.
+
+        :raises NameTakenError: if ``new`` is another student's nickname already.
+        """
+        with self._transaction() as cursor:
+            if self._student(cursor, new) is not None:
+                raise NameTakenError(f"{new!r} is already in the class")
+            self._run(
+                cursor,
+                "UPDATE {t}students SET nickname = ? WHERE class_id = ? AND nickname = ?",
+                (new, self._class_id(cursor), old),
+            )
+
+    def merge(self, source: str, target: str) -> None:
+        """Move everything ``source`` did to ``target`` (one child who joined twice)."""
+        if source == target:
+            return
+        with self._transaction() as cursor:
+            found = self._student(cursor, source)
+            if found is None:
+                return
+            into = self._student_id(cursor, target)
+            self._run(
+                cursor,
+                "UPDATE {t}attempts SET student_id = ? WHERE student_id = ?",
+                (into, found[0]),
+            )
+            self._run(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
+
+    # -- attempts and games ----------------------------------------------------------------
+
+    def record_attempt(self, attempt: Attempt) -> None:
+        """Write one attempt at once, in its own transaction."""
+        with self._transaction() as cursor:
+            student = self._student_id(cursor, attempt.student)
+            self._run(
+                cursor,
+                "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
+                "hint_level, place, skill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    student,
+                    attempt.at,
+                    attempt.text,
+                    attempt.ok,
+                    json.dumps(list(attempt.codes)),
+                    json.dumps(list(attempt.numbers)),
+                    attempt.typed,
+                    attempt.hint_level,
+                    attempt.where,
+                    attempt.skill,
+                ),
+            )
+
+    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
+        """The current class's attempts, newest first (one student's, when named)."""
+        with self._transaction() as cursor:
+            query = (
+                f"SELECT {_ATTEMPT_COLUMNS} FROM {{t}}attempts a "
+                "JOIN {t}students s ON s.id = a.student_id WHERE s.class_id = ?"
+            )
+            params: list[Any] = [self._class_id(cursor)]
+            if student is not None:
+                query += " AND s.nickname = ?"
+                params.append(student)
+            query += " ORDER BY a.id DESC"
+            if limit is not None:
+                query += " LIMIT ?"
+                params.append(limit)
+            rows = self._run(cursor, query, params).fetchall()
+        return [_attempt(row)[1] for row in rows]
+
+    def attempts_after(self, after: int, limit: int | None = None) -> list[tuple[int, Attempt]]:
+        """The current class's attempts written after the one numbered ``after``, oldest
+        first, each with its number: what a dashboard has not read yet."""
+        with self._transaction() as cursor:
+            query = (
+                f"SELECT {_ATTEMPT_COLUMNS} FROM {{t}}attempts a "
+                "JOIN {t}students s ON s.id = a.student_id WHERE a.id > ? AND s.class_id = ? "
+                "ORDER BY a.id"
+            )
+            params: list[Any] = [after, self._class_id(cursor)]
+            if limit is not None:
+                query += " LIMIT ?"
+                params.append(limit)
+            rows = self._run(cursor, query, params).fetchall()
+        return [_attempt(row) for row in rows]
+
+    def record_game(self, game: GameRecord) -> None:
+        """Write one game."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    self._class_id(cursor),
+                    game.at,
+                    json.dumps(list(game.players)),
+                    json.dumps({str(seat): level for seat, level in game.bots.items()}),
+                    game.winner,
+                    game.turns,
+                    game.seconds,
+                ),
+            )
+
+    def games(self) -> list[GameRecord]:
+        """The current class's games, newest first."""
+        with self._transaction() as cursor:
+            rows = self._run(
+                cursor,
+                "SELECT players, bots, winner, turns, seconds, at FROM {t}games "
+                "WHERE class_id = ? ORDER BY id DESC",
+                (self._class_id(cursor),),
+            ).fetchall()
+        return [_game(row) for row in rows]
+
+    # -- what the guard refused ------------------------------------------------------------
+
+    def record_event(self, event: GuardEvent) -> None:
+        """Keep a refusal for the teacher to see."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}events (class_id, at, kind, address, detail) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (self._class_id(cursor), event.at, event.kind, event.address, event.detail),
+            )
+
+    def events(
+        self, since: str = "", kind: str | None = None, address: str | None = None
+    ) -> list[GuardEvent]:
+        """The current class's refusals at or after ``since`` (UTC, ISO 8601), newest first,
+        of one kind or from one address when given."""
+        with self._transaction() as cursor:
+            query = "SELECT kind, address, detail, at FROM {t}events WHERE class_id = ? AND at >= ?"
+            params: list[Any] = [self._class_id(cursor), since]
+            if kind is not None:
+                query += " AND kind = ?"
+                params.append(kind)
+            if address is not None:
+                query += " AND address = ?"
+                params.append(address)
+            rows = self._run(cursor, query + " ORDER BY id DESC", params).fetchall()
+        return [GuardEvent(*row) for row in rows]
+
+    # -- the class -------------------------------------------------------------------------
+
+    def settings(self) -> dict[str, Any]:
+        """The current class's settings (empty until the teacher saves some)."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor,
+                "SELECT data FROM {t}settings WHERE class_id = ?",
+                (self._class_id(cursor),),
+            ).fetchone()
+        return dict(json.loads(row[0])) if row else {}
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        """Replace the current class's settings."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}settings (class_id, data) VALUES (?, ?) "
+                "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
+                (self._class_id(cursor), json.dumps(settings)),
+            )
+
+    def current_class(self) -> tuple[int, str]:
+        """The open class: its number (new with every new class) and its name."""
+        with self._transaction() as cursor:
+            class_id = self._class_id(cursor)
+            row = self._run(
+                cursor, "SELECT name FROM {t}classes WHERE id = ?", (class_id,)
+            ).fetchone()
+        return class_id, str(row[0])
+
+    def new_class(self, name: str) -> None:
+        """Archive the current class (its records stay) and start an empty one."""
+        with self._transaction() as cursor:
+            self._new_class(cursor, name)
+
+    def _new_class(self, cursor: Cursor, name: str) -> None:
+        stamp = utc_now()
+        self._run(cursor, "UPDATE {t}classes SET archived = ? WHERE archived IS NULL", (stamp,))
+        self._run(cursor, "INSERT INTO {t}classes (name, created) VALUES (?, ?)", (name, stamp))
+
+    def classes(self) -> list[tuple[str, str | None]]:
+        """Every class ever kept: its name and when it was archived (``None``: current)."""
+        with self._transaction() as cursor:
+            rows = self._run(cursor, "SELECT name, archived FROM {t}classes ORDER BY id").fetchall()
+        return [(row[0], row[1]) for row in rows]
+
+    def close(self) -> None:
+        """Close the connection."""
+        raise NotImplementedError
+
+
+class SQLiteStore(SQLStore):
     """The progress of the current class, in one SQLite file.
 
-    :param path: the file; created (with its folder) if missing, upgraded if older.
+    :param path: the file; created (with its folder, both for the teacher's account only) if
+        missing, upgraded if older.
     :raises StoreError: if the file is damaged, belongs to another program, or comes from a
         newer sq2edu.
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.parent.exists():
+            self.path.parent.mkdir(mode=0o700, parents=True)
+        if not self.path.exists():
+            # Created private before SQLite opens it; SQLite gives its -wal and -shm files
+            # the same mode. Nobody else on the machine reads the children's records.
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
         try:
             self._db = sqlite3.connect(
                 self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None
@@ -196,8 +548,6 @@ class SQLiteStore:
                 f"{self.path} is not a progress store that sq2edu can read ({error}). "
                 "Start with another --db file, or move this one away."
             ) from error
-
-    # -- opening -----------------------------------------------------------------------
 
     def _prepare(self) -> None:
         db = self._db
@@ -238,132 +588,6 @@ class SQLiteStore:
             cursor.execute("ROLLBACK")
             raise
         cursor.execute("COMMIT")
-
-    def _class_id(self) -> int:
-        row = self._db.execute(
-            "SELECT id FROM classes WHERE archived IS NULL ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        if row is None:
-            raise StoreError("The store has no open class.")
-        return int(row[0])
-
-    def _student_id(self, cursor: sqlite3.Cursor, nickname: str) -> int:
-        class_id = self._class_id()
-        cursor.execute(
-            "INSERT OR IGNORE INTO students (class_id, nickname, joined) VALUES (?, ?, ?)",
-            (class_id, nickname, utc_now()),
-        )
-        row = cursor.execute(
-            "SELECT id FROM students WHERE class_id = ? AND nickname = ?", (class_id, nickname)
-        ).fetchone()
-        return int(row[0])
-
-    # -- students, attempts, games -------------------------------------------------------
-
-    def join(self, nickname: str) -> None:
-        """Add a student to the current class (nothing happens if already there)."""
-        with self._transaction() as cursor:
-            self._student_id(cursor, nickname)
-
-    def students(self) -> list[str]:
-        """The current class's students, in the order they joined."""
-        rows = self._db.execute(
-            "SELECT nickname FROM students WHERE class_id = ? ORDER BY id", (self._class_id(),)
-        )
-        return [row[0] for row in rows]
-
-    def record_attempt(self, attempt: Attempt) -> None:
-        """Write one attempt at once, in its own transaction."""
-        with self._transaction() as cursor:
-            student = self._student_id(cursor, attempt.student)
-            cursor.execute(
-                "INSERT INTO attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    student,
-                    attempt.at,
-                    attempt.text,
-                    int(attempt.ok),
-                    json.dumps(list(attempt.codes)),
-                    json.dumps(list(attempt.numbers)),
-                    int(attempt.typed),
-                    attempt.hint_level,
-                    attempt.where,
-                    attempt.skill,
-                ),
-            )
-
-    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
-        """The current class's attempts, newest first (one student's, when named)."""
-        query = (
-            "SELECT s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, "
-            "a.place, a.at FROM attempts a JOIN students s ON s.id = a.student_id "
-            "WHERE s.class_id = ?"
-        )
-        parameters: list[Any] = [self._class_id()]
-        if student is not None:
-            query += " AND s.nickname = ?"
-            parameters.append(student)
-        query += " ORDER BY a.id DESC"
-        if limit is not None:
-            query += " LIMIT ?"
-            parameters.append(limit)
-        return [attempt_from_row(row) for row in self._db.execute(query, parameters)]
-
-    def record_game(self, game: GameRecord) -> None:
-        """Write one game."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                "INSERT INTO games (class_id, at, players, bots, winner, turns, seconds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    self._class_id(),
-                    game.at,
-                    json.dumps(list(game.players)),
-                    json.dumps({str(seat): level for seat, level in game.bots.items()}),
-                    game.winner,
-                    game.turns,
-                    game.seconds,
-                ),
-            )
-
-    def games(self) -> list[GameRecord]:
-        """The current class's games, newest first."""
-        rows = self._db.execute(
-            "SELECT players, bots, winner, turns, seconds, at FROM games WHERE class_id = ? "
-            "ORDER BY id DESC",
-            (self._class_id(),),
-        )
-        return [game_from_row(row) for row in rows]
-
-    # -- the class -------------------------------------------------------------------------
-
-    def settings(self) -> dict[str, Any]:
-        """The current class's settings (empty until the teacher saves some)."""
-        row = self._db.execute(
-            "SELECT data FROM settings WHERE class_id = ?", (self._class_id(),)
-        ).fetchone()
-        return dict(json.loads(row[0])) if row else {}
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        """Replace the current class's settings."""
-        with self._transaction() as cursor:
-            cursor.execute(
-                "INSERT INTO settings (class_id, data) VALUES (?, ?) "
-                "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
-                (self._class_id(), json.dumps(settings)),
-            )
-
-    def new_class(self, name: str) -> None:
-        """Archive the current class (its records stay) and start an empty one."""
-        stamp = utc_now()
-        with self._transaction() as cursor:
-            cursor.execute("UPDATE classes SET archived = ? WHERE archived IS NULL", (stamp,))
-            cursor.execute("INSERT INTO classes (name, created) VALUES (?, ?)", (name, stamp))
-
-    def classes(self) -> list[tuple[str, str | None]]:
-        """Every class ever kept: its name and when it was archived (``None``: current)."""
-        return list(self._db.execute("SELECT name, archived FROM classes ORDER BY id"))
 
     def close(self) -> None:
         """Close the file."""

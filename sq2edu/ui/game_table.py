@@ -11,6 +11,7 @@ is, and what the browser draws.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -43,6 +44,7 @@ HINT_POLICIES = ("free", "limited", "off")
 #: Hint rungs a child may climb when hints are limited (per game, or per deal in the Lab).
 HINT_LIMIT = 3
 _NARRATION_LINES = 6
+_LOG = logging.getLogger("sq2edu.ui")
 
 
 def asset(name: str) -> Path:
@@ -164,6 +166,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: Called with a dict when a game ends (for the progress store).
         self.game_listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: Asked before an equation is checked: words that refuse it ("slow down"), or "".
+        self.gate: Callable[[], str] | None = None
         self.on_msg(self._on_message)
         self._games_played = 0
 
@@ -388,6 +392,11 @@ class GameTable(Speaking, anywidget.AnyWidget):
             # in words rather than let the error vanish into the kernel's log.
             self.message = _("I didn't understand that click.")
             self._publish()
+        except Exception:
+            # Our own mistake: the traceback is for the log, kind words for the child.
+            _LOG.exception("the table failed on %r", kind)
+            self.message = _("Something went wrong. Try again, or ask your teacher.")
+            self._publish()
 
     def _ready(self, _intent: dict[str, Any]) -> None:
         self.curtain = None
@@ -469,6 +478,11 @@ class GameTable(Speaking, anywidget.AnyWidget):
             return
         if not self.builder_open():
             self.message = _("Not now. {what}", what=self.what_now())
+            self._publish()
+            return
+        refusal = self.gate() if self.gate is not None else ""
+        if refusal:
+            self.message = refusal
             self._publish()
             return
         built = self._equation_from(intent)

@@ -11,6 +11,7 @@ words and hints; each right equation scores a star and deals new cards.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,6 +29,8 @@ from sq2edu.ui.speaking import Speaking
 from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
 
 __all__ = ["EquationLab"]
+
+_LOG = logging.getLogger("sq2edu.ui")
 
 _IDS_BY_VALUE = {
     value: [c.id for c in CARDS.values() if c.kind is Kind.NUMBER and c.value == value]
@@ -79,6 +82,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.student = student
         #: Called with a dict for every equation checked (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: Asked before an equation is checked: words that refuse it ("slow down"), or "".
+        self.gate: Callable[[], str] | None = None
         self.right = 0
         self.tries = 0
         self.deals = 0
@@ -138,7 +143,13 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     def handle(self, intent: Any) -> None:
         """Act on an intent from the browser: ``check``, ``hint`` or ``deal``."""
         with self.speaking():
-            self._handle(intent)
+            try:
+                self._handle(intent)
+            except Exception:
+                # Our own mistake: the traceback is for the log, kind words for the child.
+                _LOG.exception("the Lab failed on %r", intent)
+                self.message = _("Something went wrong. Try again, or ask your teacher.")
+                self._publish()
 
     def _handle(self, intent: Any) -> None:
         self.message = ""
@@ -171,6 +182,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         return f"{left} = {CARDS[result].value}"
 
     def _check(self, intent: dict[str, Any]) -> None:
+        refusal = self.gate() if self.gate is not None else ""
+        if refusal:
+            self.message = refusal
+            self._publish()
+            return
         text = self._equation(intent)
         if text is None:
             self.message = _("Put your number cards in the equation first.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -28,7 +29,9 @@ class Classroom:
     def __init__(self, tmp_path: Path, *options: str) -> None:
         self.db = tmp_path / "class.sqlite3"
         self.port, self.teacher_port = free_port(), free_port()
-        self.log = (tmp_path / "serve.log").open("w")
+        self.out = tmp_path / "serve.log"
+        self.log = self.out.open("w")
+        self.server_log = tmp_path / "classroom.log"
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -42,6 +45,7 @@ class Classroom:
                 "--pool=1",
                 "--class-code=OWL",
                 "--no-qr",
+                f"--log={self.server_log}",
                 *options,
             ],
             stdout=self.log,
@@ -49,6 +53,13 @@ class Classroom:
         )
         for port in (self.port, self.teacher_port):
             wait_until_answering(port, timeout=90)
+
+    @property
+    def teacher_url(self) -> str:
+        """The dashboard's secret address, as ``sq2edu serve`` printed it."""
+        found = re.search(r"your dashboard\s+(\S+)", self.out.read_text())
+        assert found, self.out.read_text()
+        return found.group(1)
 
     def stop(self) -> int:
         self.process.send_signal(signal.SIGTERM)
@@ -96,11 +107,7 @@ def test_a_student_joins_practises_and_the_teacher_sees_it(
         ]
 
     teacher = page.context.new_page()
-    teacher.goto(
-        f"http://127.0.0.1:{classroom.teacher_port}/",
-        wait_until="commit",
-        timeout=WIDGET_TIMEOUT_MS,
-    )
+    teacher.goto(classroom.teacher_url, wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
     expect(teacher.get_by_text("1 + 1 = 3").first).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     expect(teacher.get_by_role("rowheader", name="Mia")).to_be_visible()
     teacher.screenshot(path=artifacts_dir / "classroom_teacher.png", full_page=True)

@@ -1,0 +1,318 @@
+"""The classroom's two Voilà servers, made fit for a school network.
+
+``sq2edu serve`` runs Voilà through :func:`main`, with :class:`ClassroomVoila` in place of
+Voilà's own application. ``docs/security.md`` explains each measure against the attack it
+stops; in short:
+
+- **A kernel belongs to its page.** When a page is served with a kernel, the browser gets a
+  cookie only this server can make (an HMAC of the kernel's id under a secret of this
+  server's own, HttpOnly, SameSite=Strict). The kernel's websocket, its REST address, its
+  shutdown address and Voilà's request-info socket refuse any client without it: knowing
+  another child's kernel id is not enough. A page may send only widget messages; a
+  ``shutdown_request`` or any other message is dropped.
+- **A device is known by a secret it keeps.** The first page a browser opens gives it a
+  random device secret (an HttpOnly cookie kept for a school year). The kernel learns a
+  digest of it, and the network address of its client, from :mod:`sq2edu.classroom.client`;
+  a nickname belongs to the device that first joined with it.
+- **The class has a size.** At most ``max_kernels`` kernels run (warm ones included): a page
+  that would need one more gets a kind "the class is full" page, and kernels whose page is
+  gone are shut down after a minute.
+- **The teacher's server** answers only to a loopback ``Host`` (a web page cannot reach it
+  by DNS rebinding), needs the teacher's token, and streams the attempts as CSV.
+- **It stops with its parent.** If ``sq2edu serve`` dies, even by ``kill -9``, each server
+  notices within a second and shuts its kernels down.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import os
+import re
+import secrets
+import signal
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+from jupyter_core.utils import ensure_async
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
+from traitlets import Int, Unicode
+from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from sq2edu.classroom.client import CLIENTS_FOLDER, device_key
+from sq2edu.classroom.kernel_pool import ClassFullError, classroom_kernel_manager_factory
+
+__all__ = ["PAGE_MESSAGES", "ClassroomVoila", "attempt_rows", "main"]
+
+#: The only messages a page may send its kernel: widgets, nothing else.
+PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
+_KERNEL_COOKIE = "sq2edu-k-"
+_DEVICE_COOKIE = "sq2edu-device"
+_DEVICE_SECONDS = 400 * 24 * 3600  # a school year and some
+_DEVICE_SECRET = re.compile(r"^[A-Za-z0-9_-]{43}$")
+_CLASS_FULL = """<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta http-equiv="refresh" content="30"><title>sq2edu</title>
+<style>body{{font:20px system-ui,sans-serif;margin:3em auto;max-width:36em;padding:0 1em;
+color:#1f2330;background:#fffdf7}}p{{margin:0 0 1.2em}}span{{font-size:3em}}</style></head>
+<body><span aria-hidden="true">🪑</span>{lines}</body></html>"""
+_FULL_WORDS = (
+    ("en", "The class is full right now. Wait a moment: this page tries again by itself."),
+    ("ru", "Сейчас в классе нет свободных мест. Подожди немного: страница попробует ещё раз."),
+    ("nb", "Klassen er full akkurat nå. Vent litt: siden prøver igjen av seg selv."),
+)
+
+
+def _kernel_mac(secret: bytes, kernel_id: str) -> str:
+    return hmac.new(secret, kernel_id.encode(), hashlib.sha256).hexdigest()
+
+
+def _owns(handler: tornado.web.RequestHandler, kernel_id: str) -> bool:
+    """Whether the request comes from the page that was served with ``kernel_id``."""
+    secret: bytes = handler.settings["sq2edu_secret"]
+    given = handler.get_cookie(_KERNEL_COOKIE + kernel_id) or ""
+    return hmac.compare_digest(given.encode(), _kernel_mac(secret, kernel_id).encode())
+
+
+def _require_owner(handler: tornado.web.RequestHandler) -> None:
+    kernel_id = handler.path_kwargs.get("kernel_id") or (handler.path_args or [""])[0]
+    if not _owns(handler, kernel_id):
+        handler.log.warning(  # type: ignore[attr-defined]
+            "sq2edu: refused %s %s from %s: not the page of this kernel",
+            handler.request.method,
+            handler.request.path,
+            handler.request.remote_ip,
+        )
+        raise tornado.web.HTTPError(403)
+
+
+class OwnedKernelHandler(KernelHandler):
+    """``/api/kernels/<id>``: for the kernel's own page only."""
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        await super().prepare()
+        _require_owner(self)
+
+
+class OwnedShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """A closing page shuts its own kernel down, and no other."""
+
+    async def prepare(self) -> None:
+        await super().prepare()
+        _require_owner(self)
+
+
+class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """The kernel's websocket: for the kernel's own page only."""
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        _require_owner(self)
+        await super().get(*args, **kwargs)
+
+
+class OwnedRequestInfoHandler(RequestInfoSocketHandler):  # type: ignore[misc]
+    """Voilà's request-info socket of a warm kernel: for that kernel's page only."""
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        _require_owner(self)
+        await super().get(*args, **kwargs)
+
+
+class _Claiming:
+    """The kernel manager as one page request sees it: every kernel it starts or is handed
+    becomes that page's (see :meth:`ClassroomPageHandler.claim`)."""
+
+    def __init__(self, manager: Any, claim: Callable[[str], None]) -> None:
+        self._manager = manager
+        self._claim = claim
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id: str = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._claim(kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        rendered = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._claim(rendered[2])
+        return rendered
+
+
+class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """The app's page: its kernel becomes the browser's, or the class-full page."""
+
+    @property
+    def kernel_manager(self) -> Any:
+        return _Claiming(self.settings["kernel_manager"], self.claim)
+
+    def claim(self, kernel_id: str) -> None:
+        """Make ``kernel_id`` this browser's: the cookie that proves it, and what the kernel
+        may know of its client (address and device digest)."""
+        secret: bytes = self.settings["sq2edu_secret"]
+        self.set_cookie(
+            _KERNEL_COOKIE + kernel_id,
+            _kernel_mac(secret, kernel_id),
+            httponly=True,
+            samesite="Strict",
+            path="/",
+        )
+        device = self.get_cookie(_DEVICE_COOKIE) or ""
+        if not _DEVICE_SECRET.match(device):
+            device = secrets.token_urlsafe(32)
+        # Sent again with every page: it stays for a school year after the last visit.
+        self.set_cookie(
+            _DEVICE_COOKIE,
+            device,
+            httponly=True,
+            samesite="Lax",
+            path="/",
+            expires_days=_DEVICE_SECONDS / 86400,
+        )
+        folder = Path(self.settings["sq2edu_runtime"]) / CLIENTS_FOLDER
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        record = {"address": self.request.remote_ip or "", "device": device_key(device)}
+        path = folder / f"{kernel_id}.json"
+        path.write_text(json.dumps(record))
+        path.chmod(0o600)
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        manager = self.settings["kernel_manager"]
+        notebook = getattr(manager, "notebook_path", None) or ""
+        if manager.get_pool_size(notebook) == 0 and not manager.has_room():
+            self._class_full()
+            return
+        try:
+            async for html in self.get_generator(path=path):
+                self.write(html)
+                self.flush()
+        except ClassFullError:
+            # Another page took the last place between the check above and this start.
+            self._class_full()
+
+    def _class_full(self) -> None:
+        self.log.warning("sq2edu: the class is full; a page from %s waits", self.request.remote_ip)
+        self.set_status(503)
+        self.set_header("Retry-After", "30")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        lines = "".join(f'<p lang="{lang}">{escape(text)}</p>' for lang, text in _FULL_WORDS)
+        self.finish(_CLASS_FULL.format(lines=lines))
+
+
+def attempt_rows(store: Any) -> AsyncIterator[str]:
+    """The class's attempts as CSV text, a few thousand rows at a time."""
+    from sq2edu.classroom.dashboard import CSV_HEADER, csv_row
+
+    async def rows() -> AsyncIterator[str]:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(CSV_HEADER)
+        after = 0
+        while True:
+            batch = store.attempts_after(after, limit=5000)
+            for key, attempt in batch:
+                writer.writerow(csv_row(attempt))
+                after = key
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+            if len(batch) < 5000:
+                return
+
+    return rows()
+
+
+class AttemptsCSVHandler(JupyterHandler):
+    """``/sq2edu/attempts.csv`` on the teacher's server: every attempt, streamed."""
+
+    @tornado.web.authenticated
+    async def get(self) -> None:
+        from sq2edu.classroom.store import open_store
+
+        store = open_store(os.environ.get("SQ2EDU_DB") or None)
+        try:
+            self.set_header("Content-Type", "text/csv; charset=utf-8")
+            self.set_header("Content-Disposition", 'attachment; filename="attempts.csv"')
+            self.set_header("Cache-Control", "no-store")
+            async for chunk in attempt_rows(store):
+                self.write(chunk)
+                await self.flush()
+        finally:
+            store.close()
+
+
+class ClassroomVoila(Voila):  # type: ignore[misc]
+    """Voilà as the classroom runs it: the student app, or the teacher's dashboard."""
+
+    name = "sq2edu-classroom"
+    role = Unicode("students", config=True, help="'students' (the network) or 'teacher'.")
+    max_kernels = Int(40, config=True, help="At most this many kernels, warm ones included.")
+    runtime_dir = Unicode("", config=True, help="Where pages tell kernels who their client is.")
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        self.kernel_manager.allowed_message_types = list(PAGE_MESSAGES)
+        self.kernel_manager.max_kernels = self.max_kernels
+        settings["sq2edu_secret"] = secrets.token_bytes(32)
+        settings["sq2edu_runtime"] = self.runtime_dir or os.environ.get("SQ2EDU_RUNTIME", "")
+        if self.role == "teacher":
+            # A Host that is not this machine's own loopback name is refused, so a web page
+            # the teacher opens cannot reach the dashboard by DNS rebinding.
+            settings["allow_remote_access"] = False
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        replace = {
+            KernelHandler: OwnedKernelHandler,
+            VoilaKernelWebsocketHandler: OwnedKernelWebsocketHandler,
+            VoilaShutdownKernelHandler: OwnedShutdownHandler,
+            RequestInfoSocketHandler: OwnedRequestInfoHandler,
+            TornadoVoilaHandler: ClassroomPageHandler,
+        }
+        handlers: list[Any] = []
+        for pattern, handler, *rest in super().init_handlers():
+            handlers.append((pattern, replace.get(handler, handler), *rest))
+        if self.role == "teacher":
+            handlers.insert(0, (r"/sq2edu/attempts\.csv", AttemptsCSVHandler))
+        return handlers
+
+
+def _watch_parent(interval: float = 0.5) -> None:
+    """Stop this server (SIGTERM, so its kernels are shut down) when its parent is gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(interval)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="sq2edu-parent-watch", daemon=True).start()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run one classroom server (arguments as for ``voila``, plus ``ClassroomVoila`` ones)."""
+    import voila.app
+
+    voila.app.voila_kernel_manager_factory = classroom_kernel_manager_factory
+    _watch_parent()
+    ClassroomVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    main()
