@@ -192,10 +192,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         client = self.client()
         if self.class_code:
             verdict = self.codes.check(code, client.address)
+            seconds = max(1, round(verdict.wait))
+            if not verdict.checked:
+                return _("Too many tries. Wait {seconds} seconds, then try again.", seconds=seconds)
             if verdict.wait:
                 return _(
-                    "Too many tries. Wait {seconds} seconds, then try again.",
-                    seconds=max(1, round(verdict.wait)),
+                    "That class code is not right. Wait {seconds} seconds, then try again.",
+                    seconds=seconds,
                 )
             if not verdict.ok:
                 return _("That class code is not right. Ask your teacher.")

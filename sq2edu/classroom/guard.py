@@ -30,6 +30,7 @@ import hashlib
 import hmac
 import io
 import json
+import logging
 import os
 import re
 import secrets
@@ -60,6 +61,7 @@ __all__ = ["PAGE_MESSAGES", "ClassroomVoila", "attempt_rows", "main"]
 
 #: The only messages a page may send its kernel: widgets, nothing else.
 PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
+_LOG = logging.getLogger("sq2edu.classroom")
 _KERNEL_COOKIE = "sq2edu-k-"
 _DEVICE_COOKIE = "sq2edu-device"
 _DEVICE_SECONDS = 400 * 24 * 3600  # a school year and some
@@ -91,7 +93,7 @@ def _owns(handler: tornado.web.RequestHandler, kernel_id: str) -> bool:
 def _require_owner(handler: tornado.web.RequestHandler) -> None:
     kernel_id = handler.path_kwargs.get("kernel_id") or (handler.path_args or [""])[0]
     if not _owns(handler, kernel_id):
-        handler.log.warning(  # type: ignore[attr-defined]
+        _LOG.warning(
             "sq2edu: refused %s %s from %s: not the page of this kernel",
             handler.request.method,
             handler.request.path,
@@ -207,7 +209,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self._class_full()
 
     def _class_full(self) -> None:
-        self.log.warning("sq2edu: the class is full; a page from %s waits", self.request.remote_ip)
+        _LOG.warning("sq2edu: the class is full; a page from %s waits", self.request.remote_ip)
         self.set_status(503)
         self.set_header("Retry-After", "30")
         self.set_header("Content-Type", "text/html; charset=utf-8")

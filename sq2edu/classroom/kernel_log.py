@@ -44,6 +44,7 @@ def keep_errors_in_the_server_log(path: str | Path | None = None) -> Path | None
                 handler, logging.FileHandler
             ):
                 handler.setStream(stream)
+    _no_tracebacks_to_the_page()
     if not LOG.handlers:
         handler = logging.StreamHandler(stream)
         handler.setFormatter(
@@ -53,6 +54,23 @@ def keep_errors_in_the_server_log(path: str | Path | None = None) -> Path | None
         LOG.setLevel(logging.INFO)
         LOG.propagate = False
     return log_path
+
+
+def _no_tracebacks_to_the_page() -> None:
+    """The widgets show a failing message handler's traceback as the notebook's output (an
+    ``error`` message on the page's channel): here it goes to the log instead."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the kernel
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+
+    def log_it(*_args: Any, **_kwargs: Any) -> None:
+        LOG.error("an error in a student's kernel", exc_info=sys.exc_info())
+
+    shell.showtraceback = log_it
 
 
 def kindly(handler: Callable[..., Any], tell: Callable[[], None]) -> Callable[..., None]:

@@ -49,10 +49,12 @@ class CodeVerdict:
 
     :ivar ok: the code was right.
     :ivar wait: seconds the page must wait before the next try (0: it may try now).
+    :ivar checked: whether the code was looked at (not while a wait lasted).
     """
 
     ok: bool
     wait: float = 0.0
+    checked: bool = True
 
 
 def _wait_after(failures: int, allowed: int) -> float:
@@ -103,7 +105,7 @@ class CodeGuard:
         """
         waiting = self.wait(address)
         if waiting > 0:
-            return CodeVerdict(False, waiting)
+            return CodeVerdict(False, waiting, checked=False)
         if same_code(given, self.code):
             return CodeVerdict(True)
         self.failures += 1

@@ -26,9 +26,16 @@ from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answ
 class Classroom:
     """A running `sq2edu serve` with its own store and ports."""
 
-    def __init__(self, tmp_path: Path, *options: str) -> None:
+    def __init__(
+        self,
+        tmp_path: Path,
+        *options: str,
+        port: int | None = None,
+        teacher_port: int | None = None,
+    ) -> None:
+        tmp_path.mkdir(parents=True, exist_ok=True)
         self.db = tmp_path / "class.sqlite3"
-        self.port, self.teacher_port = free_port(), free_port()
+        self.port, self.teacher_port = port or free_port(), teacher_port or free_port()
         self.out = tmp_path / "serve.log"
         self.log = self.out.open("w")
         self.server_log = tmp_path / "classroom.log"
