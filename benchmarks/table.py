@@ -74,7 +74,7 @@ def run(quick: bool = False) -> str:
                     page.get_by_role("button", name="plus" if click % 2 else "minus").click()
                     before = int(page.locator(".sq2-table").get_attribute("data-version") or 0)
                     t0 = time.perf_counter()
-                    page.get_by_role("button", name="Check ✓").click()
+                    page.get_by_role("button", name="Check", exact=True).click()
                     page.wait_for_function(
                         f"Number(document.querySelector('.sq2-table').dataset.version) > {before}"
                     )
