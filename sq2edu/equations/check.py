@@ -11,6 +11,7 @@ import sympy
 from sq2edu.equations.arithmetic import Evaluation, evaluate
 from sq2edu.equations.model import (
     ALL_OPERATIONS,
+    CARD_VALUES,
     MAX_NUMBER,
     Adjustment,
     Equation,
@@ -499,7 +500,8 @@ class _Checker:
         if found is None or "not-true" not in {problem.code for problem in self.problems}:
             return None, None
         side, made = found
-        if made.whole_value is None or not 0 <= made.whole_value <= MAX_NUMBER:
+        # Only an equation the cards could show: no card says 13 (or 0).
+        if made.whole_value is None or made.whole_value not in CARD_VALUES:
             return None, None
         true = Equation(side, Side((made.whole_value,)))
         return _("{equation} is true.", equation=true.text), true

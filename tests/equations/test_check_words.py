@@ -455,11 +455,13 @@ def test_without_cards_the_near_miss_is_offered_only_for_an_untrue_equation() ->
     assert check("2 × 3 = 6", operations="+").suggestion is None
 
 
-def test_without_cards_a_true_version_may_make_zero_and_up_to_the_largest_number() -> None:
-    assert check("3 − 3 = 1").suggestion == "3 − 3 = 0 is true."
-    assert check("500 + 499 = 1").suggestion == "500 + 499 = 999 is true."
-    assert check("500 + 500 = 1").suggestion is None
-    assert check("500 + 500 = 1").suggested is None
+def test_without_cards_a_true_version_is_named_only_when_a_card_could_show_it() -> None:
+    # Cards go from 1 to 10: "3 − 3 = 0 is true" or "10 + 3 = 13 is true" names no card.
+    assert check("5 + 5 = 1").suggestion == "5 + 5 = 10 is true."
+    assert check("1 × 1 = 2").suggestion == "1 × 1 = 1 is true."
+    assert check("3 − 3 = 1").suggestion is None
+    assert check("6 + 5 = 1").suggestion is None
+    assert check("6 + 5 = 1").suggested is None
 
 
 def test_with_cards_that_make_nothing_there_is_no_near_miss() -> None:

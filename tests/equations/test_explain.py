@@ -144,3 +144,9 @@ def test_equation_displays_as_math() -> None:
     verdict = check("6 / 2 = 3")
     assert verdict.equation is not None
     assert verdict.equation._repr_latex_() == r"$6 \div 2 = 3$"
+
+
+def test_a_near_miss_without_cards_names_only_an_equation_cards_could_show() -> None:
+    # Cards stop at 10: "10 + 3 = 13 is true" names an equation no card can make.
+    assert check("10 + 3 = 12").lines == ("Not yet.", "10 + 3 makes 13, not 12.")
+    assert check("2 + 3 = 6").lines[-1] == "2 + 3 = 5 is true."
