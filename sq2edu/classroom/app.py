@@ -9,6 +9,7 @@ class code is checked with waits after wrong tries (:mod:`sq2edu.classroom.limit
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import unicodedata
@@ -27,6 +28,7 @@ from sq2edu.classroom.store import ProgressStore, open_store
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
+from sq2edu.ui.heartbeat import Heartbeat
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
 
@@ -108,13 +110,17 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.attempt_tokens = TokenBucket(ATTEMPT_BURST, ATTEMPT_EVERY)
         self.student: str | None = None
         self.language = self.settings().language
+        #: Says on the page when the page has lost its class.
+        self.heartbeat = Heartbeat(self.language)
         self.activity: GameTable | EquationLab | None = None
         self.languages = widgets.ToggleButtons(
             options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
             value=self.language,
             style={"button_width": "auto"},
         )
-        self.languages.observe(lambda change: self.set_language(change["new"]), names="value")
+        #: Whether the student chose a language of their own (the class's no longer applies).
+        self.chose_language = False
+        self.languages.observe(self._on_language_button, names="value")
         self.nickname = widgets.Text()
         self.code = widgets.Text()
         self.join_button = widgets.Button(button_style="primary")
@@ -124,13 +130,45 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         )
         self._show(self._join_form)
 
+    def _on_language_button(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.language:
+            self.chose_language = True
+            self.set_language(change["new"])
+
+    def refresh_class(self) -> None:
+        """Take the class's settings as they are now: a warm kernel made its screen before
+        the teacher chose the class's language or game, and redraws it when a page comes."""
+        settings = self.settings()
+        if not self.chose_language and settings.language != self.language:
+            self.set_language(settings.language)
+        elif self.activity is None:
+            self._show(self._join_form if self.student is None else self._menu)
+
+    def await_page(self, every: float = 0.5) -> None:
+        """Refresh the class's settings the moment a page takes this kernel (the server
+        writes down the page's client then; see :mod:`sq2edu.classroom.client`)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop: not a kernel waiting for a page
+
+        def look() -> None:
+            if self.client().address:
+                self._kindly(self.refresh_class)()
+            else:
+                loop.call_later(every, look)
+
+        loop.call_later(every, look)
+
     @classmethod
     def from_environment(cls) -> StudentApp:
         """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_CLASS_CODE``,
         and the page's client and the server log in ``SQ2EDU_RUNTIME`` / ``SQ2EDU_LOG``)."""
         keep_errors_in_the_server_log()
         store = open_store(os.environ.get("SQ2EDU_DB") or None)
-        return cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
+        app = cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
+        app.await_page()
+        return app
 
     def _kindly(self, handler: Callable[..., Any]) -> Callable[..., None]:
         def tell() -> None:
@@ -148,11 +186,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if lang not in LANGUAGES:
             raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
         self.language = lang
-        self.languages.value = lang
+        if self.languages.value != lang:
+            self.languages.value = lang
+        self.heartbeat.set_language(lang)
         if self.activity is not None:
             self.activity.set_language(lang)
             with language(lang):
-                self.children = [self.languages, self._back(), self.activity]
+                self.children = [self.heartbeat, self.languages, self._back(), self.activity]
         elif self.student is None:
             self._show(self._join_form)
         else:
@@ -160,7 +200,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, screen: Callable[[], list[widgets.Widget]]) -> None:
         with language(self.language):
-            self.children = [self.languages, *screen()]
+            self.children = [self.heartbeat, self.languages, *screen()]
 
     def _join_form(self) -> list[widgets.Widget]:
         self.nickname.description = _("Nickname")
@@ -264,6 +304,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
         table.gate = self._slow_down
+        # "New game" deals with the class's settings as they are then (the game may change).
+        table.replay = self._kindly(self.play)
         self.activity = table
         self._show(lambda: [self._back(), table])
         return table

@@ -19,6 +19,8 @@ stops; in short:
   gone are shut down after a minute.
 - **The teacher's server** answers only to a loopback ``Host`` (a web page cannot reach it
   by DNS rebinding), needs the teacher's token, and streams the attempts as CSV.
+- **Nothing comes from outside.** Links the page would follow to another server (Voilà's
+  template asks a CDN for an icon font) are taken out: a school may have no internet.
 - **It stops with its parent.** If ``sq2edu serve`` dies, even by ``kill -9``, each server
   notices within a second and shuts its kernels down.
 """
@@ -57,7 +59,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from sq2edu.classroom.client import CLIENTS_FOLDER, device_key
 from sq2edu.classroom.kernel_pool import ClassFullError, classroom_kernel_manager_factory
 
-__all__ = ["PAGE_MESSAGES", "ClassroomVoila", "attempt_rows", "main"]
+__all__ = ["PAGE_MESSAGES", "ClassroomVoila", "attempt_rows", "local_only", "main"]
 
 #: The only messages a page may send its kernel: widgets, nothing else.
 PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
@@ -77,6 +79,19 @@ _FULL_WORDS = (
     ("ru", "Сейчас в классе нет свободных мест. Подожди немного: страница попробует ещё раз."),
     ("nb", "Klassen er full akkurat nå. Vent litt: siden prøver igjen av seg selv."),
 )
+
+
+# A stylesheet or script the page would fetch from another server (Voilà's template links
+# an icon font on a CDN): a school may have no internet, and the page needs none of it.
+_FOREIGN = re.compile(
+    r"<(?:link|script)\b[^>]*\b(?:href|src)\s*=\s*[\"']?(?:https?:)?//[^>]*>(?:\s*</script>)?",
+    re.IGNORECASE,
+)
+
+
+def local_only(html: str) -> str:
+    """The page without anything it would fetch from another server."""
+    return _FOREIGN.sub("", html)
 
 
 def _kernel_mac(secret: bytes, kernel_id: str) -> str:
@@ -202,7 +217,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return
         try:
             async for html in self.get_generator(path=path):
-                self.write(html)
+                self.write(local_only(html))
                 self.flush()
         except ClassFullError:
             # Another page took the last place between the check above and this start.

@@ -90,6 +90,19 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX events_by_time ON sq2edu.events (class_id, at)
     """,
+    # 3: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.students ADD COLUMN seen TEXT;
+    ALTER TABLE sq2edu.attempts ADD COLUMN cards TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE sq2edu.groups (
+        id BIGSERIAL PRIMARY KEY,
+        class_id BIGINT NOT NULL REFERENCES sq2edu.classes(id),
+        name TEXT NOT NULL,
+        members TEXT NOT NULL,
+        focus TEXT NOT NULL,
+        UNIQUE (class_id, name)
+    )
+    """,
 )
 
 
@@ -148,9 +161,7 @@ class PostgresStore(SQLStore):
                     if statement.strip():
                         cursor.execute(statement)
                 cursor.execute(f"UPDATE {_SCHEMA}.meta SET version = %s", (number + 1,))
-            cursor.execute(f"SELECT count(*) FROM {_SCHEMA}.classes WHERE archived IS NULL")
-            if _one(cursor) == 0:
-                self._new_class(cursor, "My class")
+            self._first_class(cursor)
 
     def _version(self, cursor: Cursor) -> int:
         """The schema's version: 0 for a database sq2edu has never used."""

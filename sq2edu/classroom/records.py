@@ -53,8 +53,9 @@ class Attempt:
     :ivar numbers: the numbers of the equation (empty when it could not be read).
     :ivar typed: typed (``True``) or built from cards (``False``).
     :ivar hint_level: the highest hint rung shown before this attempt (0 for none).
-    :ivar where: ``"game"`` or ``"lab"``.
+    :ivar where: ``"game"``, ``"lab"`` or ``"lesson"``.
     :ivar at: when, in UTC (ISO 8601).
+    :ivar cards: the number cards the student held (empty when not known).
     """
 
     student: str
@@ -66,6 +67,7 @@ class Attempt:
     hint_level: int = 0
     where: str = "game"
     at: str = field(default_factory=utc_now)
+    cards: tuple[int, ...] = ()
 
     @property
     def skill(self) -> str | None:

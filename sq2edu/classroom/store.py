@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -101,6 +101,19 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX events_by_time ON events (class_id, at);
     """,
+    # 3: when a student was last active; the cards held at each attempt; groups with a focus.
+    """
+    ALTER TABLE students ADD COLUMN seen TEXT;
+    ALTER TABLE attempts ADD COLUMN cards TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE groups (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        name TEXT NOT NULL,
+        members TEXT NOT NULL,
+        focus TEXT NOT NULL,
+        UNIQUE (class_id, name)
+    );
+    """,
 )
 
 
@@ -123,6 +136,16 @@ class ProgressStore(Protocol):
     def join(self, nickname: str, device: str | None = None) -> bool: ...
 
     def students(self) -> list[str]: ...
+
+    def seen(self, nickname: str, at: str | None = None) -> None: ...
+
+    def last_seen(self) -> dict[str, str]: ...
+
+    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None: ...
+
+    def delete_group(self, name: str) -> None: ...
+
+    def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]: ...
 
     def release(self, nickname: str) -> None: ...
 
@@ -194,12 +217,13 @@ class Cursor(Protocol):
 
 
 _ATTEMPT_COLUMNS = (
-    "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at"
+    "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at, "
+    "a.cards"
 )
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
-    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at = row
+    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards = row
     return int(key), Attempt(
         nickname,
         text,
@@ -210,6 +234,7 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
         hint_level,
         place,
         at,
+        tuple(json.loads(cards)),
     )
 
 
@@ -351,6 +376,57 @@ class SQLStore:
             )
             self._run(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
 
+    def seen(self, nickname: str, at: str | None = None) -> None:
+        """Note that a student is active now (their page answered, or they did something)."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "UPDATE {t}students SET seen = ? WHERE class_id = ? AND nickname = ?",
+                (at or utc_now(), self._class_id(cursor), nickname),
+            )
+
+    def last_seen(self) -> dict[str, str]:
+        """When each student of the class was last active (UTC), for those ever seen."""
+        with self._transaction() as cursor:
+            rows = self._run(
+                cursor,
+                "SELECT nickname, seen FROM {t}students WHERE class_id = ? AND seen IS NOT NULL",
+                (self._class_id(cursor),),
+            ).fetchall()
+        return {row[0]: row[1] for row in rows}
+
+    # -- groups ----------------------------------------------------------------------------
+
+    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None:
+        """Make or replace a group of students with a practice focus of their own."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}groups (class_id, name, members, focus) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (class_id, name) DO UPDATE SET members = excluded.members, "
+                "focus = excluded.focus",
+                (self._class_id(cursor), name, json.dumps(list(members)), json.dumps(focus)),
+            )
+
+    def delete_group(self, name: str) -> None:
+        """Put a group away: its students practise with the class's settings again."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "DELETE FROM {t}groups WHERE class_id = ? AND name = ?",
+                (self._class_id(cursor), name),
+            )
+
+    def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]:
+        """The class's groups: name -> (members, focus), in the order they were made."""
+        with self._transaction() as cursor:
+            rows = self._run(
+                cursor,
+                "SELECT name, members, focus FROM {t}groups WHERE class_id = ? ORDER BY id",
+                (self._class_id(cursor),),
+            ).fetchall()
+        return {row[0]: (list(json.loads(row[1])), dict(json.loads(row[2]))) for row in rows}
+
     # -- attempts and games ----------------------------------------------------------------
 
     def record_attempt(self, attempt: Attempt) -> None:
@@ -360,7 +436,7 @@ class SQLStore:
             self._run(
                 cursor,
                 "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hint_level, place, skill, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     student,
                     attempt.at,
@@ -372,8 +448,10 @@ class SQLStore:
                     attempt.hint_level,
                     attempt.where,
                     attempt.skill,
+                    json.dumps(list(attempt.cards)),
                 ),
             )
+            self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student))
 
     def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
         """The current class's attempts, newest first (one student's, when named)."""
@@ -499,9 +577,23 @@ class SQLStore:
         return class_id, str(row[0])
 
     def new_class(self, name: str) -> None:
-        """Archive the current class (its records stay) and start an empty one."""
+        """Archive the current class (its records stay) and start an empty one with the same
+        settings (a teacher's choices carry over to their next group)."""
         with self._transaction() as cursor:
+            old = self._class_id(cursor)
             self._new_class(cursor, name)
+            self._run(
+                cursor,
+                "INSERT INTO {t}settings (class_id, data) "
+                "SELECT ?, data FROM {t}settings WHERE class_id = ?",
+                (self._class_id(cursor), old),
+            )
+
+    def _first_class(self, cursor: Cursor) -> None:
+        """A store without an open class gets one (a new store's first)."""
+        row = self._run(cursor, "SELECT count(*) FROM {t}classes WHERE archived IS NULL").fetchone()
+        if int(row[0]) == 0:
+            self._new_class(cursor, "My class")
 
     def _new_class(self, cursor: Cursor, name: str) -> None:
         stamp = utc_now()
@@ -573,8 +665,8 @@ class SQLiteStore(SQLStore):
                         cursor.execute(statement)
                 cursor.execute(f"PRAGMA user_version = {number + 1}")
                 cursor.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
-        if db.execute("SELECT count(*) FROM classes WHERE archived IS NULL").fetchone()[0] == 0:
-            self.new_class("My class")
+        with self._transaction() as cursor:
+            self._first_class(cursor)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:

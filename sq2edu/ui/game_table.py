@@ -168,6 +168,9 @@ class GameTable(Speaking, anywidget.AnyWidget):
         self.game_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: Asked before an equation is checked: words that refuse it ("slow down"), or "".
         self.gate: Callable[[], str] | None = None
+        #: Called for "New game" instead of dealing again here (an app that deals anew with
+        #: settings that may have changed, even to another edition).
+        self.replay: Callable[[], None] | None = None
         self.on_msg(self._on_message)
         self._games_played = 0
 
@@ -378,7 +381,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "hint": self._hint,
             "ready": self._ready,
             "tips": self._toggle_tips,
-            "new-game": lambda _intent: self._new_game(),
+            "new-game": self._new_game_intent,
         }
         handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
@@ -397,6 +400,12 @@ class GameTable(Speaking, anywidget.AnyWidget):
             _LOG.exception("the table failed on %r", kind)
             self.message = _("Something went wrong. Try again, or ask your teacher.")
             self._publish()
+
+    def _new_game_intent(self, _intent: dict[str, Any]) -> None:
+        if self.replay is not None:
+            self.replay()
+        else:
+            self._new_game()
 
     def _ready(self, _intent: dict[str, Any]) -> None:
         self.curtain = None

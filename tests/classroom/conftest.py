@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from sq2edu.classroom.store import ProgressStore, open_store
+
 
 def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"true", "1"}
@@ -126,3 +128,18 @@ def postgres_url(postgres_server: str) -> str:
     with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as db:
         db.execute(f"CREATE DATABASE {name}")
     return f"{postgres_server}/{name}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
+    """The store on SQLite and on the throwaway PostgreSQL server."""
+    location = (
+        str(tmp_path / "class.sqlite3")
+        if request.param == "sqlite"
+        else request.getfixturevalue("postgres_url")
+    )
+    opened = open_store(location)
+    try:
+        yield opened
+    finally:
+        opened.close()

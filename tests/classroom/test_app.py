@@ -207,7 +207,7 @@ def test_the_class_language_greets_the_students_and_each_may_switch(store: SQLit
     assert lab.catalog["words"]["lab"] == "Regnelabben"
     assert app.languages.value == "nb"
     app.show_menu()
-    hello = app.children[1]
+    hello = app.children[2]  # after the heartbeat and the language buttons
     assert hello.value == "Hei, Ана! Hva vil du gjøre?"
 
 

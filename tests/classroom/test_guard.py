@@ -9,7 +9,6 @@ import datetime as dt
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from sq2edu.classroom.limits import (
     same_code,
 )
 from sq2edu.classroom.records import Attempt, GuardEvent
-from sq2edu.classroom.store import NameTakenError, ProgressStore, open_store
+from sq2edu.classroom.store import NameTakenError, ProgressStore
 
 MIA = Client("10.0.0.7", device_key("Mia's tablet"))
 LEO = Client("10.0.0.8", device_key("Leo's laptop"))
@@ -42,21 +41,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
-    """The store on SQLite and on the throwaway PostgreSQL server."""
-    location = (
-        str(tmp_path / "class.sqlite3")
-        if request.param == "sqlite"
-        else request.getfixturevalue("postgres_url")
-    )
-    opened = open_store(location)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 # -- the class code -----------------------------------------------------------------------
@@ -157,7 +141,8 @@ def test_names_are_normalised_and_must_keep_to_one_alphabet() -> None:
     assert lookalike("Leo") != lookalike("Lea")
 
 
-def test_store_a_name_belongs_to_the_first_device(store: ProgressStore) -> None:
+def test_store_a_name_belongs_to_the_first_device(any_store: ProgressStore) -> None:
+    store = any_store
     assert store.join("Mia", "a" * 64)
     assert not store.join("Mia", "b" * 64)
     assert store.join("Mia", "a" * 64)
@@ -167,7 +152,8 @@ def test_store_a_name_belongs_to_the_first_device(store: ProgressStore) -> None:
     assert not store.join("Mia", "a" * 64)
 
 
-def test_store_the_teacher_renames_and_merges(store: ProgressStore) -> None:
+def test_store_the_teacher_renames_and_merges(any_store: ProgressStore) -> None:
+    store = any_store
     store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
     store.record_attempt(Attempt("Mia2", "2 + 2 = 4", True))
     store.record_attempt(Attempt("Leo", "3 + 3 = 6", True))
@@ -181,7 +167,8 @@ def test_store_the_teacher_renames_and_merges(store: ProgressStore) -> None:
     assert len(store.attempts("Maria")) == 2
 
 
-def test_store_events_are_kept_by_kind_address_and_time(store: ProgressStore) -> None:
+def test_store_events_are_kept_by_kind_address_and_time(any_store: ProgressStore) -> None:
+    store = any_store
     old = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)).isoformat(timespec="seconds")
     store.record_event(GuardEvent("wrong-code", "10.0.0.7", "", old))
     store.record_event(GuardEvent("wrong-code", "10.0.0.7"))
@@ -190,6 +177,24 @@ def test_store_events_are_kept_by_kind_address_and_time(store: ProgressStore) ->
     assert [e.kind for e in store.events(recent)] == ["name-taken", "wrong-code"]
     assert len(store.events(kind="wrong-code", address="10.0.0.7")) == 2
     assert store.events(kind="wrong-code", address="10.0.0.8") == []
+
+
+def test_a_new_class_keeps_the_teachers_settings_and_archives_the_old(
+    any_store: ProgressStore,
+) -> None:
+    """A teacher's choices carry over to the next group; the records do not."""
+    store = any_store
+    store.save_settings({"operations": "+−", "hints": "off", "language": "ru"})
+    store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
+    store.new_class("Class 3B")
+    assert store.settings() == {"operations": "+−", "hints": "off", "language": "ru"}
+    assert store.students() == []
+    assert store.attempts() == []
+    assert [name for name, _archived in store.classes()] == ["My class", "Class 3B"]
+    assert [archived is None for _name, archived in store.classes()] == [False, True]
+    store.save_settings({"operations": "+"})
+    store.new_class("Class 3C")
+    assert store.settings() == {"operations": "+"}
 
 
 # -- floods -------------------------------------------------------------------------------

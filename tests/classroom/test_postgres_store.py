@@ -61,17 +61,6 @@ def test_nicknames_with_sql_or_html_are_kept_as_plain_text(postgres_url: str) ->
         assert [a.student for a in store.attempts(hostile[0])] == [hostile[0]]
 
 
-def test_settings_belong_to_the_class_and_a_new_class_archives_the_old(postgres_url: str) -> None:
-    with PostgresStore(postgres_url) as store:
-        store.save_settings({"operations": "+−"})
-        store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
-        store.new_class("Class 3B")
-        assert store.settings() == {}
-        assert store.attempts() == []
-        assert [name for name, _archived in store.classes()] == ["My class", "Class 3B"]
-        assert [archived is None for _name, archived in store.classes()] == [False, True]
-
-
 def _write_attempts(url: str, student: str, count: int) -> None:
     with PostgresStore(url) as store:
         for number in range(count):

@@ -85,19 +85,6 @@ def test_nicknames_with_sql_or_html_are_kept_as_plain_text(tmp_path: Path) -> No
         assert len(store.attempts("' OR 1=1 --")) == 1
 
 
-def test_settings_belong_to_the_class_and_a_new_class_archives_the_old(tmp_path: Path) -> None:
-    with SQLiteStore(tmp_path / "class.sqlite3") as store:
-        store.save_settings({"operations": "+−", "hints": "limited"})
-        store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
-        store.new_class("Class 3B")
-        assert store.settings() == {}
-        assert store.students() == []
-        assert store.attempts() == []
-        names = [name for name, _archived in store.classes()]
-        assert names == ["My class", "Class 3B"]
-        assert store.classes()[0][1] is not None  # archived, not deleted
-
-
 def _write_attempts(path: str, student: str, count: int) -> None:
     with SQLiteStore(path) as store:
         for number in range(count):

@@ -1,0 +1,53 @@
+"""A banner for a page that has lost its class.
+
+When the classroom's server stops, the network goes or the kernel is gone, a page stays on
+screen and does nothing: a child keeps clicking and wonders. :class:`Heartbeat` asks the
+kernel every few seconds whether it is still there (a tiny message each way); without an
+answer for twelve seconds the page shows, in the child's language, that the connection is
+lost and what to do, and hides it again when answers come back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anywidget
+import traitlets
+
+from sq2edu.i18n import _, language
+from sq2edu.ui.game_table import asset
+
+__all__ = ["Heartbeat"]
+
+
+class Heartbeat(anywidget.AnyWidget):
+    """Answers the page's "still there?" and holds the banner's words.
+
+    :param lang: the language of the words (:meth:`set_language` changes it).
+    """
+
+    _esm = asset("heartbeat.js")
+    _css = asset("heartbeat.css")
+
+    words = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__()
+        self.answered = 0
+        self.set_language(lang)
+        self.on_msg(self._answer)
+
+    def set_language(self, lang: str) -> None:
+        """Say the banner's words in ``lang``."""
+        with language(lang):
+            self.words = {
+                "lost": _(
+                    "Your page lost its connection to the class. Wait a moment; if this "
+                    "stays, reload the page or ask your teacher."
+                )
+            }
+
+    def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and isinstance(content.get("ping"), int):
+            self.answered += 1
+            self.send({"pong": content["ping"]})
