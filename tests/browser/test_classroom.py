@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from sq2edu.classroom import SQLiteStore
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answering
@@ -227,3 +228,49 @@ def test_a_student_who_finds_no_warm_kernel_gets_one_of_their_own_at_once(tmp_pa
         code = room.stop()
     assert all(joins)
     assert code == 0
+
+
+def test_the_class_needs_nothing_from_outside_the_server(classroom: Classroom, page: Page) -> None:
+    """A school may have no internet: every request the pages make goes to the laptop."""
+    outside: list[str] = []
+
+    def refuse_outside(route: Route) -> None:
+        if urllib.parse.urlsplit(route.request.url).hostname != "127.0.0.1":
+            outside.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", refuse_outside)
+    page.goto(f"http://127.0.0.1:{classroom.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Join")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    page.goto(classroom.teacher_url, wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+    expect(page.get_by_role("heading", name="Your class")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    assert outside == []
+
+
+def test_a_warm_page_speaks_the_language_the_teacher_chose_after_it_warmed(
+    classroom: Classroom, page: Page
+) -> None:
+    from sq2edu.classroom.settings import ClassSettings
+
+    time.sleep(3)  # the one warm kernel has drawn its English welcome by now
+    with SQLiteStore(classroom.db) as store:
+        store.save_settings(ClassSettings(language="ru", edition="classic").to_dict())
+    page.goto(f"http://127.0.0.1:{classroom.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+    expect(page.get_by_role("heading", name="Добро пожаловать в «Спящих королев»!")).to_be_visible(
+        timeout=WIDGET_TIMEOUT_MS
+    )
+
+
+def test_a_page_whose_server_is_gone_says_so(tmp_path: Path, page: Page) -> None:
+    room = Classroom(tmp_path)
+    try:
+        page.goto(f"http://127.0.0.1:{room.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+        expect(page.get_by_role("button", name="Join")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        expect(page.get_by_role("alert")).to_be_hidden()
+    finally:
+        room.stop()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Your page lost its connection to the class.", timeout=30_000
+    )

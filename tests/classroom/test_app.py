@@ -237,3 +237,45 @@ def test_a_class_of_the_classic_game_plays_it(store: SQLiteStore) -> None:
     assert isinstance(table, ClassicTable)
     assert table.game.rules.queens_to_win == 3
     assert table.state["edition"] == "classic"
+
+
+def test_new_game_deals_with_the_settings_the_teacher_chose_since(store: SQLiteStore) -> None:
+    app = StudentApp(store, pace=0)
+    app.join("Leo")
+    table = app.play()
+    assert isinstance(table, RescueTable)
+    store.save_settings(ClassSettings(edition="classic", hints="off").to_dict())
+    table.handle({"intent": "new-game"})
+    assert isinstance(app.activity, ClassicTable)
+    assert app.activity.hint_policy == "off"
+
+
+def test_hints_off_in_the_class_never_name_an_equation(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(hints="off").to_dict())
+    app = StudentApp(store)
+    app.join("Mia")
+    lab = app.practise()
+    lab.use_cards([2, 3, 6])
+    lab.handle({"intent": "check", "text": "2 + 3 = 6"})
+    assert lab.state["verdict"]["lines"] == ["Not yet.", "2 + 3 makes 5, not 6."]
+
+
+def test_a_warm_app_takes_the_class_settings_when_a_page_comes(store: SQLiteStore) -> None:
+    from sq2edu.classroom.client import Client
+
+    page: list[Client] = [Client()]
+    app = StudentApp(store, client=lambda: page[0])  # made while no page had it
+    assert "Welcome to the Rescue!" in app.children[2].value
+    store.save_settings(ClassSettings(language="ru", edition="classic").to_dict())
+    page[0] = Client("10.0.0.7", "a" * 64)
+    app.refresh_class()
+    assert app.language == "ru"
+    assert app.children[2].value == "<h2>Добро пожаловать в «Спящих королев»!</h2>"
+
+
+def test_a_student_who_chose_a_language_keeps_it(store: SQLiteStore) -> None:
+    app = StudentApp(store)
+    app.languages.value = "nb"
+    store.save_settings(ClassSettings(language="ru").to_dict())
+    app.refresh_class()
+    assert app.language == "nb"

@@ -1,0 +1,59 @@
+"""What ``sq2edu serve`` tells the teacher, and what its pages may fetch."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+import psutil
+import pytest
+
+from sq2edu.classroom.guard import local_only
+from sq2edu.classroom.serve import default_max_students, network_address
+
+
+def _network_addresses() -> set[str]:
+    return {
+        address.address
+        for addresses in psutil.net_if_addrs().values()
+        for address in addresses
+        if address.family == socket.AF_INET
+        and not ipaddress.ip_address(address.address).is_loopback
+    }
+
+
+def test_the_students_address_is_the_machines_on_the_network(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Many Linux machines resolve their own name to 127.0.1.1, which no student can open.
+    monkeypatch.setattr(socket, "gethostbyname", lambda _name: "127.0.1.1")
+    monkeypatch.setattr(socket, "gethostbyname_ex", lambda name: (name, [], ["127.0.1.1"]))
+    found = network_address("0.0.0.0")
+    on_a_network = _network_addresses()
+    if on_a_network:
+        assert found in on_a_network
+    else:
+        assert found == "127.0.0.1"
+
+
+def test_a_chosen_host_is_the_address_printed() -> None:
+    assert network_address("10.1.2.3") == "10.1.2.3"
+
+
+def test_the_page_fetches_nothing_from_another_server() -> None:
+    page = (
+        '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/fa/all.min.css" />\n'
+        "<link rel=stylesheet href=//cdn.example/x.css>\n"
+        '<script src="http://cdn.example/x.js"></script>\n'
+        '<link rel="stylesheet" href="/voila/static/theme.css">\n'
+        '<script src="voila/static/voila.js"></script>'
+    )
+    kept = local_only(page)
+    assert "cdn" not in kept
+    assert '<link rel="stylesheet" href="/voila/static/theme.css">' in kept
+    assert '<script src="voila/static/voila.js"></script>' in kept
+
+
+@pytest.mark.parametrize(("pool", "cap"), [(0, 40), (4, 40), (30, 40), (45, 55)])
+def test_the_class_size_makes_room_for_a_class_and_its_warm_kernels(pool: int, cap: int) -> None:
+    assert default_max_students(pool) == cap
