@@ -240,3 +240,54 @@ def test_the_turn_prompt_names_only_the_cards_the_hand_can_play() -> None:
         "Play a King to wake a queen. Play a Knight to take a queen. "
         "Or throw away cards to draw new ones."
     )
+
+
+# -- who may be attacked, and what the table is told ----------------------------------------
+
+
+def test_an_attack_names_a_player_at_the_table() -> None:
+    game = position(hands={0: ATTACKER, 1: FILLER}, queens={1: ["q-heart"]})
+    refuse(game, PlayKnight("knight1", 2, "q-heart"), "Choose another player's queen to take.")
+    refuse(game, PlayKnight("knight1", -1, "q-heart"), "Choose another player's queen to take.")
+    refuse(
+        game,
+        PlayPotion("potion1", 2, "q-heart"),
+        "Choose another player's queen to put to sleep.",
+    )
+
+
+def test_an_attack_tells_the_table_which_card_which_player_and_which_queen() -> None:
+    game = position(hands={0: ATTACKER, 1: FILLER}, queens={1: ["q-heart"]})
+    events = game.apply(PlayKnight("knight1", 1, "q-heart"))
+    assert events[0].player == 0
+    assert events[0].params == {"card": "knight1", "target": 1, "queen": "q-heart"}
+    assert game.state.attack is not None
+
+
+def test_a_sleeping_potion_that_worked_is_the_attackers_doing() -> None:
+    game = position(hands={0: ATTACKER, 1: FILLER}, queens={1: ["q-heart"]}, deck_top=DECK_TOP)
+    game.apply(PlayPotion("potion1", 1, "q-heart"))
+    events = game.apply(DontBlock())
+    assert kinds(events) == ["slept", "drew", "turn"]
+    assert events[0].player == 0
+
+
+def test_an_attack_is_over_when_the_turn_passes() -> None:
+    game = position(hands={0: ATTACKER, 1: DEFENDER}, queens={1: ["q-heart"]}, deck_top=DECK_TOP)
+    game.apply(PlayKnight("knight1", 1, "q-heart"))
+    game.apply(Block("dragon1"))
+    assert game.state.attack is None
+    assert game.state.waking is None
+    assert game.view(1)["phase"] == "turn"
+
+
+def test_an_attack_is_over_when_it_wins_the_game() -> None:
+    game = position(
+        hands={0: ATTACKER, 1: FILLER},
+        queens={0: ["q-moon", "q-cake", "q-rose", "q-rainbow"], 1: ["q-heart"]},
+    )
+    game.apply(PlayKnight("knight1", 1, "q-heart"))
+    game.apply(DontBlock())
+    assert game.winner == 0
+    assert game.state.attack is None
+    assert game.state.waking is None

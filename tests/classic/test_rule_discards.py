@@ -15,6 +15,8 @@ from sq2edu.classic import (
     Rules,
 )
 from sq2edu.classic.position import position
+from sq2edu.equations import MAX_LENGTH
+from sq2edu.i18n import language
 from tests.classic.helpers import FILLER, kinds, now, offered, refuse, texts
 
 DECK_TOP = ["k-fire", "n5a", "n5b", "n5c", "n5d"]
@@ -188,3 +190,49 @@ def test_a_teacher_may_choose_the_hand_size(size: int) -> None:
     game = position(hands={0: hand, 1: FILLER}, rules=Rules(hand_size=size))
     game.apply(Discard("k-fire"))
     assert len(game.zones()["p0.hand"]) == size
+
+
+def test_a_pair_tells_the_table_its_number_and_both_cards() -> None:
+    game = position(hands={0: ["n9c", "n2a", "n9b", "n3a", "k-fire"], 1: FILLER})
+    events = game.apply(DiscardPair("n9b", "n9c"))
+    assert events[0].player == 0
+    assert events[0].params == {"value": 9, "cards": ["n9b", "n9c"]}
+
+
+def test_an_equation_with_a_number_not_in_the_hand_names_it() -> None:
+    game = position(hands={0: ["n2a", "n3a", "n6a", "k-fire", "n9b"], 1: FILLER})
+    refuse(game, DiscardEquation(("n2a", "n3a", "n6a"), "2 + 4 = 6"), "You have no card with 4.")
+
+
+def test_an_equation_longer_than_the_checker_reads_is_refused_with_its_reason() -> None:
+    game = position(hands={0: ["n2a", "n3a", "n5c", "k-fire", "n9b"], 1: FILLER})
+    cards = ("n2a", "n3a", "n5c")
+    longest = "2 + 3 = 5" + " " * (MAX_LENGTH - 9)
+    game.verify(DiscardEquation(cards, longest))
+    refuse(
+        game,
+        DiscardEquation(cards, longest + " "),
+        f"That is too long. Use at most {MAX_LENGTH} characters.",
+    )
+
+
+def test_an_equation_refusal_is_said_in_the_childs_language_each_time() -> None:
+    game = position(hands={0: ["n2a", "n3a", "n6a", "k-fire", "n9b"], 1: FILLER})
+    wrong = DiscardEquation(("n2a", "n3a", "n6a"), "2 + 3 = 6")
+    refuse(game, wrong, "2 + 3 makes 5, not 6.")
+    with language("ru"):
+        refuse(game, wrong, "2 + 3 будет 5, а не 6.")
+    with language("nb"):
+        refuse(game, wrong, "2 + 3 blir 5, ikke 6.")
+
+
+def test_draw_back_up_as_far_as_the_cards_go() -> None:
+    """A position built by hand with a short hand and empty piles: the one card discarded is
+    all there is to draw, and the table is told so."""
+    game = position(hands={0: ["k-fire", "n2a", "n3a"], 1: FILLER})
+    game.state.deck.clear()
+    game.state.discard.clear()
+    events = game.apply(Discard("k-fire"))
+    assert kinds(events) == ["discarded", "reshuffled", "drew", "turn"]
+    assert events[2].params == {"count": 1}
+    assert sorted(game.zones()["p0.hand"]) == ["k-fire", "n2a", "n3a"]

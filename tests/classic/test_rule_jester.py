@@ -151,3 +151,12 @@ def test_jester_needs_a_jester_in_the_hand() -> None:
     refuse(game, PlayJester("jester2"), "Choose a Jester from your hand.")
     refuse(game, PlayJester("n2a"), "Choose a Jester from your hand.")
     assert Discard("jester1") in offered(game)
+
+
+def test_the_jesters_count_is_over_once_the_queen_is_chosen() -> None:
+    game = position(THREE, hands={0: HAND, 1: FILLER, 2: FILLER2}, deck_top=["n2b", "n7b"])
+    game.apply(PlayJester("jester1"))
+    assert game.view(1)["phase"] == "choose-queen"
+    game.apply(ChooseQueen(slot_of(game, "q-heart")))
+    assert game.state.waking is None
+    assert game.state.attack is None

@@ -180,3 +180,19 @@ def test_rose_woken_again_after_a_sleeping_potion_gives_the_bonus_again() -> Non
     events = game.apply(PlayKing("k-fire", rose))
     assert kinds(events) == ["king", "woke", "rose-bonus"]
     assert not game.state.known[rose]
+
+
+def test_a_woken_queen_is_told_with_the_place_she_slept_in() -> None:
+    game = position(hands={0: HAND, 1: FILLER}, deck_top=DECK_TOP)
+    moon = slot_of(game, "q-moon")
+    events = game.apply(PlayKing("k-fire", moon))
+    assert events[1].player == 0
+    assert events[1].params == {"queen": "q-moon", "slot": moon}
+
+
+def test_cat_and_dog_fight_in_the_realm_of_the_player_who_woke_her() -> None:
+    game = position(hands={0: FILLER, 1: HAND}, queens={1: ["q-cat"]}, current=1, deck_top=DECK_TOP)
+    events = game.apply(PlayKing("k-fire", slot_of(game, "q-dog")))
+    assert kinds(events)[:3] == ["king", "woke", "rivals"]
+    assert events[2].player == 1
+    assert events[2].params == {"queen": "q-dog", "rival": "q-cat"}

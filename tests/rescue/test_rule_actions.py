@@ -12,7 +12,8 @@ from collections.abc import Sequence
 import pytest
 
 from sq2edu.core import Action
-from sq2edu.equations import check
+from sq2edu.equations import MAX_LENGTH, check
+from sq2edu.i18n import language
 from sq2edu.rescue import (
     EndActions,
     Game,
@@ -543,3 +544,99 @@ def test_the_actions_prompt_names_only_what_the_player_can_do_now() -> None:
         "You can rescue a king! Make an equation with your number cards. "
         "Wake your queens with a pair. You can use a Spell Book. Press Finish when you are done."
     )
+
+
+# -- what each action tells the table, field by field --------------------------------------
+
+
+def test_pair_event_names_the_number_the_cards_and_every_queen_woken() -> None:
+    game = position(
+        realms={0: ["n4a", "n4b", "n2a"]},
+        sleeping={0: ["q-apple", "q-owl"]},
+        phase="actions",
+    )
+    events = game.apply(WakeWithPair("n4b", "n4a"))
+    assert events[0].player == 0
+    assert events[0].params == {
+        "value": 4,
+        "cards": ["n4b", "n4a"],
+        "woken": ["q-apple", "q-owl"],
+    }
+    assert events[0].text == "Mia played a pair, 4 and 4, and woke all their queens."
+
+
+def test_spell_book_event_names_the_book_and_the_card_taken() -> None:
+    game = position(realms={0: ["book2"]}, discard=["n4a", "n9b"], phase="actions")
+    events = game.apply(UseSpellBook("book2", "n4a"))
+    assert events[0].player == 0
+    assert events[0].params == {"book": "book2", "card": "n4a"}
+    assert game.zones()["discard"] == ["n9b", "book2"]
+
+
+def test_rescue_is_refused_when_every_king_has_been_rescued_already() -> None:
+    """A position built by hand (a real game ends before the kings run out)."""
+    game = position(
+        realms={0: ["q-owl"]},
+        companions={0: ["c-lion"]},
+        kings={1: list(KINGS)},
+        grid=ten_places(["c-lion"]),
+        phase="actions",
+    )
+    assert offered(game) == [EndActions()]
+    refuse(game, Rescue("q-owl", "c-lion"), "Every king has been rescued already.")
+
+
+def test_a_rescue_is_over_once_the_king_is_taken() -> None:
+    game = position(
+        realms={0: ["q-owl"]},
+        companions={0: ["c-lion"]},
+        grid=ten_places(["c-lion"]),
+        phase="actions",
+    )
+    game.apply(Rescue("q-owl", "c-lion"))
+    assert game.view(0)["rescuing"] == ["q-owl", "c-lion"]
+    game.apply(TakeKing("k-rocket"))
+    assert game.state.rescuing is None
+    assert game.view(0)["rescuing"] is None
+
+
+def test_equation_longer_than_the_checker_reads_is_refused_with_its_reason() -> None:
+    game = position(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    longest = "2 + 3 = 5" + " " * (MAX_LENGTH - 9)
+    assert len(longest) == MAX_LENGTH
+    game.verify(MakeEquation(("n2a", "n3a", "n5a"), longest))
+    refuse(
+        game,
+        MakeEquation(("n2a", "n3a", "n5a"), longest + " "),
+        f"That is too long. Use at most {MAX_LENGTH} characters.",
+    )
+
+
+def test_equation_refusal_is_said_in_the_childs_language_each_time() -> None:
+    """The same wrong equation, asked again in another language, is answered in that one."""
+    game = position(realms={0: ["n2a", "n3a", "n6a"]}, phase="actions")
+    wrong = MakeEquation(("n2a", "n3a", "n6a"), "2 + 3 = 6")
+    refuse(game, wrong, "2 + 3 makes 5, not 6.")
+    with language("ru"):
+        refuse(game, wrong, "2 + 3 будет 5, а не 6.")
+    with language("nb"):
+        refuse(game, wrong, "2 + 3 blir 5, ikke 6.")
+
+
+def test_red_knight_equation_is_judged_with_the_cards_chosen() -> None:
+    """The 4 counts as 5 only for the red knight's owner, and only for the cards chosen."""
+    game = position(knights=["red", "green"], realms={0: ["n2a", "n3a", "n4a"]}, phase="actions")
+    events = game.apply(MakeEquation(("n2a", "n3a", "n4a"), "2 + 3 = 5"))
+    assert events[0].params == {
+        "equation": "2 + 3 = 5",
+        "cards": ["n2a", "n3a", "n4a"],
+        "adjusted": [4, 5],
+    }
+
+
+def test_a_companion_taken_leaves_an_empty_place_that_is_not_face_up() -> None:
+    game = position(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    game.apply(MakeEquation(("n2a", "n3a", "n5a"), "2 + 3 = 5"))
+    game.apply(TakeCompanion(4))
+    assert game.state.grid[4] is None
+    assert game.state.face_up == [False] * 10

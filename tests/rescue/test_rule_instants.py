@@ -723,3 +723,56 @@ def test_kings_cannot_be_switched_by_a_switch_witch() -> None:
     wrong = "Swap a face-up card of your realm for one of theirs, or a companion for a companion."
     refuse(game, SwitchCards("n2a", 1, KINGS[1]), wrong)
     refuse(game, SwitchCards(KINGS[0], 1, KINGS[1]), wrong)
+
+
+# -- choices outside the table, and who each event is about ---------------------------------
+
+
+@pytest.mark.parametrize("target", [-1, 2, 5])
+def test_wild_gnome_2_takes_only_from_a_player_at_the_table(target: int) -> None:
+    game = _gnome("2", realms={1: ["n8a"]})
+    game.apply(PlayInstant("gnome1"))
+    refuse(game, StealCard(target, "n8a"), "Choose another player's realm to take from.")
+
+
+@pytest.mark.parametrize("target", [-1, 2, 5])
+def test_switch_witch_swaps_only_with_a_player_at_the_table(target: int) -> None:
+    game = position(
+        knights=["red", "green"],
+        realms={0: ["n2a"], 1: ["q-owl"]},
+        pending=["witch1"],
+        phase="instant",
+    )
+    game.apply(PlayInstant("witch1"))
+    refuse(game, SwitchCards("n2a", target, "q-owl"), "Choose another player to swap with.")
+
+
+def test_wild_gnome_dragon_swap_is_told_as_the_gnome_players_doing() -> None:
+    game = position(
+        THREE,
+        knights=["red", "green", "blue"],
+        pending=["gnome1"],
+        phase="instant",
+        rolls=["dragon"],
+        current=2,
+    )
+    game.apply(PlayInstant("gnome1"))
+    events = game.apply(SwapKnights(0, 1))
+    assert events[0].player == 2
+    assert events[0].params == {"first": 0, "second": 1}
+
+
+def test_sleeping_willow_east_wind_is_told_as_the_willow_players_doing() -> None:
+    """Zoe drew the Willow; it blew on to Mia: the events are Zoe's, about Mia."""
+    game = position(
+        THREE,
+        knights=["red", "green", "purple"],
+        realms={0: ["q-owl"]},
+        pending=["willow1"],
+        phase="instant",
+        current=2,
+    )
+    events = game.apply(PlayInstant("willow1"))
+    assert kinds(events) == ["east-wind", "willow"]
+    assert [event.player for event in events] == [2, 2]
+    assert events[1].params == {"target": 0, "count": 1}

@@ -332,3 +332,14 @@ def test_roll_blue_rerolls_setting_sets_how_often_a_one_may_be_rerolled(
         game.apply(Reroll())
     assert now(game) is Phase.ACTIONS
     assert game.zones()["p0.realm"] == NUMBERS[:1]
+
+
+def test_roll_the_next_player_starts_with_no_roll() -> None:
+    """The die's face belongs to one turn: the next player has not rolled yet."""
+    game = position(phase="roll", rolls=["2"])
+    game.apply(Roll())
+    assert game.view(0)["roll"] == "2"
+    game.apply(EndActions())
+    assert game.current_player == 1
+    assert game.view(1)["roll"] is None
+    assert game.view(1)["rerolls_used"] == 0

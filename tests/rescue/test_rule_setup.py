@@ -168,3 +168,13 @@ def test_setup_a_single_string_is_not_a_list_of_names() -> None:
     """``"MiaLeo"`` would otherwise be read as six one-letter players."""
     with pytest.raises(TypeError, match="players is a number of players or a list of names"):
         new_game("MiaLeo", seed=0)
+
+
+def test_setup_a_table_of_two_by_default() -> None:
+    assert new_game(seed=0).names == ["Player 1", "Player 2"]
+
+
+@pytest.mark.parametrize("first", [-1, 2])
+def test_setup_first_player_outside_the_table_is_refused_word_for_word(first: int) -> None:
+    with pytest.raises(ValueError, match=r"^first_player is the seat of a player at the table$"):
+        new_game(2, seed=0, first_player=first)
