@@ -17,6 +17,10 @@ mastered       8 or more attempts, at least 90% right on their own, and the
 =============  =============================================================
 
 Only recent attempts count, so a level can go down again: mastery has to be kept up.
+
+A wrong attempt counts against a skill only when its arithmetic is wrong (``not-true``,
+``not-whole``, ``divide-by-zero``): ``2 + 3 = 5`` without a 5 card, or ``4 + 3 = 5 + 2``,
+says something about the rules of the game, not about adding, and is left out.
 """
 
 from __future__ import annotations
@@ -28,12 +32,28 @@ from enum import IntEnum
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.i18n import N_
 
-__all__ = ["RECENT", "Level", "SkillMastery", "mastery", "mastery_grid", "recent_mastery"]
+__all__ = [
+    "ARITHMETIC_CODES",
+    "RECENT",
+    "Level",
+    "SkillMastery",
+    "counts_for_skill",
+    "mastery",
+    "mastery_grid",
+    "recent_mastery",
+]
 
 #: How many of the latest attempts in a skill are looked at.
 RECENT = 10
 #: The hint rung that shows the whole equation: after it, a right answer is not one's own.
 _WORKED_EXAMPLE = 3
+#: The problems that are the skill's own: the arithmetic was wrong.
+ARITHMETIC_CODES = frozenset({"not-true", "not-whole", "divide-by-zero"})
+
+
+def counts_for_skill(attempt: Attempt) -> bool:
+    """Whether an attempt says something about its skill (right, or wrong in arithmetic)."""
+    return attempt.ok or not ARITHMETIC_CODES.isdisjoint(attempt.codes)
 
 
 class Level(IntEnum):
@@ -67,7 +87,8 @@ def _own(attempt: Attempt) -> bool:
 
 def mastery(attempts: Iterable[Attempt], skill: str) -> SkillMastery:
     """The level in ``skill`` from a student's attempts (given newest first)."""
-    return recent_mastery([a for a in attempts if a.skill == skill][:RECENT], skill)
+    recent = [a for a in attempts if a.skill == skill and counts_for_skill(a)][:RECENT]
+    return recent_mastery(recent, skill)
 
 
 def recent_mastery(recent: Sequence[Attempt], skill: str) -> SkillMastery:

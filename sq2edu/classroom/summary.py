@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from sq2edu.classroom.mastery import RECENT, SkillMastery, recent_mastery
+from sq2edu.classroom.mastery import RECENT, SkillMastery, counts_for_skill, recent_mastery
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.store import ProgressStore
 
@@ -36,7 +36,7 @@ class StudentSummary:
         """Count one more attempt (the newest so far)."""
         self.last.appendleft(attempt)
         skill = attempt.skill
-        if skill is not None:
+        if skill is not None and counts_for_skill(attempt):
             self.by_skill.setdefault(skill, deque(maxlen=RECENT)).appendleft(attempt)
         if not attempt.ok and attempt.codes:
             self.mistakes[attempt.codes[0]] += 1

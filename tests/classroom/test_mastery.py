@@ -8,8 +8,11 @@ from sq2edu.classroom import SKILLS, Attempt, Level, mastery, mastery_grid, skil
 
 
 def tries(*results: bool, text: str = "2 + 3 = 5", hint_level: int = 0) -> list[Attempt]:
-    """Attempts, newest first."""
-    return [Attempt("Mia", text, ok, hint_level=hint_level) for ok in results]
+    """Attempts, newest first; a wrong one is wrong in its arithmetic, as the checker says."""
+    return [
+        Attempt("Mia", text, ok, () if ok else ("not-true",), hint_level=hint_level)
+        for ok in results
+    ]
 
 
 @pytest.mark.parametrize(
@@ -72,9 +75,23 @@ def test_skills_are_kept_apart() -> None:
 
 
 def test_the_grid_covers_every_student_and_skill() -> None:
-    attempts = [Attempt("Mia", "2 + 3 = 5", True), Attempt("Leo", "2 × 3 = 6", False)]
+    attempts = [Attempt("Mia", "2 + 3 = 5", True), Attempt("Leo", "2 × 3 = 7", False, ("not-true",))]
     grid = mastery_grid(attempts)
     assert set(grid) == {"Mia", "Leo"}
     assert set(grid["Mia"]) == set(SKILLS)
     assert grid["Leo"]["multiplication-two"].level is Level.ATTEMPTED
     assert grid["Leo"]["addition-two"].level.words == "not started"
+
+
+def test_a_slip_of_the_game_rules_does_not_count_against_the_skill() -> None:
+    """2 + 3 = 5 without a 5 card is right adding: only wrong arithmetic counts against +."""
+    slips = [
+        Attempt("Mia", "2 + 3 = 5", False, ("missing-card",)),
+        Attempt("Mia", "2 + 3 = 5", False, ("missing-card",)),
+        Attempt("Mia", "4 + 4 = 8", False, ("operation-not-allowed",)),
+    ]
+    right = [Attempt("Mia", "2 + 3 = 5", True) for _ in range(3)]
+    found = mastery([*slips, *right], "addition-two")
+    assert (found.attempts, found.right, found.level) == (3, 3, Level.FAMILIAR)
+    wrong_sum = mastery([Attempt("Mia", "2 + 3 = 6", False, ("not-true",)), *right], "addition-two")
+    assert (wrong_sum.attempts, wrong_sum.right) == (4, 3)
