@@ -346,6 +346,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     typed=attempt["typed"],
                     hint_level=attempt["hint_level"],
                     where=where,
+                    cards=tuple(attempt.get("cards", ())),
                 )
             )
 

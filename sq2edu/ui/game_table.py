@@ -540,6 +540,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "codes": list(verdict.codes),
             "typed": typed,
             "hint_level": self.help.level(verdict),
+            "cards": sorted(self.card_value(card) for card in self.number_cards()),
         }
         for listener in self.attempt_listeners:
             listener(attempt)

@@ -206,6 +206,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "codes": list(verdict.codes),
             "typed": "text" in intent,
             "hint_level": hint_level,
+            "cards": values,
         }
         for listener in self.attempt_listeners:
             listener(attempt)

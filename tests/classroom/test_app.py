@@ -279,3 +279,13 @@ def test_a_student_who_chose_a_language_keeps_it(store: SQLiteStore) -> None:
     store.save_settings(ClassSettings(language="ru").to_dict())
     app.refresh_class()
     assert app.language == "nb"
+
+
+def test_each_attempt_keeps_the_cards_the_student_held(store: SQLiteStore) -> None:
+    app = StudentApp(store, pace=0)
+    app.join("Mia")
+    lab = app.practise()
+    lab.use_cards([5, 2, 3, 9])
+    lab.handle({"intent": "check", "text": "2 + 3 = 5"})
+    (attempt,) = store.attempts("Mia")
+    assert attempt.cards == (2, 3, 5, 9)
