@@ -14,6 +14,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -23,7 +24,7 @@ from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
-from sq2edu.classroom.settings import ClassSettings
+from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore, open_store
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
@@ -178,8 +179,19 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         return kindly(handler, tell)
 
     def settings(self) -> ClassSettings:
-        """The class settings the teacher saved last."""
-        return ClassSettings.from_dict(self.store.settings())
+        """The class settings the teacher saved last, with the student's group's signs."""
+        settings = ClassSettings.from_dict(self.store.settings())
+        focus = self.focus()
+        return replace(settings, operations=focus.operations) if focus else settings
+
+    def focus(self) -> Focus | None:
+        """The practice focus of the student's group, if the teacher put them in one."""
+        if self.student is None:
+            return None
+        for members, data in self.store.groups().values():
+            if self.student in members:
+                return Focus.from_dict(data)
+        return None
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``: the screen, and the game or Lab on it, change at once."""
@@ -313,12 +325,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def practise(self) -> EquationLab:
         """The Equation Lab, with the class's operations."""
         settings = self.settings()
+        focus = self.focus() or Focus(settings.operations)
         assert self.student is not None
         lab = EquationLab(
             operations=settings.operations,
             hints=settings.hints,
             student=self.student,
             language=self.language,
+            largest=focus.largest,
+            length=focus.length,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))
         lab.gate = self._slow_down

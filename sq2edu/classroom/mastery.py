@@ -40,6 +40,7 @@ __all__ = [
     "counts_for_skill",
     "mastery",
     "mastery_grid",
+    "own_work",
     "recent_mastery",
 ]
 
@@ -81,7 +82,8 @@ class SkillMastery:
     right: int
 
 
-def _own(attempt: Attempt) -> bool:
+def own_work(attempt: Attempt) -> bool:
+    """Right, and without having been shown the equation."""
     return attempt.ok and attempt.hint_level < _WORKED_EXAMPLE
 
 
@@ -95,9 +97,9 @@ def recent_mastery(recent: Sequence[Attempt], skill: str) -> SkillMastery:
     """The level in ``skill`` from the latest attempts in it (at most :data:`RECENT`, newest
     first)."""
     count = len(recent)
-    right = sum(_own(a) for a in recent)
+    right = sum(own_work(a) for a in recent)
     rate = right / count if count else 0.0
-    if count >= 8 and rate >= 0.9 and all(_own(a) for a in recent[:3]):
+    if count >= 8 and rate >= 0.9 and all(own_work(a) for a in recent[:3]):
         level = Level.MASTERED
     elif count >= 5 and rate >= 0.8:
         level = Level.PROFICIENT

@@ -12,10 +12,49 @@ from sq2edu.i18n import LANGUAGES
 from sq2edu.rescue import Rules
 from sq2edu.ui import HINT_POLICIES
 
-__all__ = ["EDITIONS", "ClassSettings"]
+__all__ = ["EDITIONS", "LENGTHS", "ClassSettings", "Focus"]
 
 #: The games a class may play: the Rescue, or the classic game for younger children.
 EDITIONS = ("rescue", "classic")
+#: How long a group's equations are: any, two cards and an answer, or three cards or more.
+LENGTHS = ("any", "two", "more")
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """What a group of students practises instead of the class's settings.
+
+    :ivar operations: the signs their games and Lab use.
+    :ivar largest: the largest number card the Lab deals them (3 to 10).
+    :ivar length: ``"any"``, ``"two"`` (two cards and an answer) or ``"more"`` (three or
+        more cards and an answer), for the Lab.
+    """
+
+    operations: str = "+−×÷"
+    largest: int = 10
+    length: str = "any"
+
+    def __post_init__(self) -> None:
+        chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
+        if not chosen:
+            raise ValueError("choose at least one operation")
+        object.__setattr__(self, "operations", "".join(op.value for op in chosen))
+        if not isinstance(self.largest, int) or not 3 <= self.largest <= 10:
+            raise ValueError("the largest card is 3 to 10")
+        if self.length not in LENGTHS:
+            raise ValueError(f"length is one of {', '.join(LENGTHS)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Focus | None:
+        """A focus from the store; ``None`` for anything broken (the class's settings then)."""
+        try:
+            known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+            return cls(**known)
+        except (TypeError, ValueError):
+            return None
 
 
 @dataclass(frozen=True, slots=True)

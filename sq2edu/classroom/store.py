@@ -135,7 +135,7 @@ class ProgressStore(Protocol):
 
     def join(self, nickname: str, device: str | None = None) -> bool: ...
 
-    def students(self) -> list[str]: ...
+    def students(self, class_id: int | None = None) -> list[str]: ...
 
     def seen(self, nickname: str, at: str | None = None) -> None: ...
 
@@ -157,11 +157,13 @@ class ProgressStore(Protocol):
 
     def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
 
-    def attempts_after(self, after: int, limit: int | None = None) -> list[tuple[int, Attempt]]: ...
+    def attempts_after(
+        self, after: int, limit: int | None = None, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]: ...
 
     def record_game(self, game: GameRecord) -> None: ...
 
-    def games(self) -> list[GameRecord]: ...
+    def games(self, class_id: int | None = None) -> list[GameRecord]: ...
 
     def record_event(self, event: GuardEvent) -> None: ...
 
@@ -178,6 +180,8 @@ class ProgressStore(Protocol):
     def new_class(self, name: str) -> None: ...
 
     def classes(self) -> list[tuple[str, str | None]]: ...
+
+    def class_list(self) -> list[tuple[int, str, str | None]]: ...
 
     def close(self) -> None: ...
 
@@ -327,13 +331,14 @@ class SQLStore:
             ).fetchone()
             return bool(row[0] == device)
 
-    def students(self) -> list[str]:
-        """The current class's students, in the order they joined."""
+    def students(self, class_id: int | None = None) -> list[str]:
+        """A class's students (the open one's by default), in the order they joined."""
         with self._transaction() as cursor:
+            chosen = class_id if class_id is not None else self._class_id(cursor)
             rows = self._run(
                 cursor,
                 "SELECT nickname FROM {t}students WHERE class_id = ? ORDER BY id",
-                (self._class_id(cursor),),
+                (chosen,),
             ).fetchall()
         return [row[0] for row in rows]
 
@@ -471,16 +476,19 @@ class SQLStore:
             rows = self._run(cursor, query, params).fetchall()
         return [_attempt(row)[1] for row in rows]
 
-    def attempts_after(self, after: int, limit: int | None = None) -> list[tuple[int, Attempt]]:
-        """The current class's attempts written after the one numbered ``after``, oldest
-        first, each with its number: what a dashboard has not read yet."""
+    def attempts_after(
+        self, after: int, limit: int | None = None, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]:
+        """A class's attempts (the open one's by default) written after the one numbered
+        ``after``, oldest first, each with its number: what a dashboard has not read yet."""
         with self._transaction() as cursor:
             query = (
                 f"SELECT {_ATTEMPT_COLUMNS} FROM {{t}}attempts a "
                 "JOIN {t}students s ON s.id = a.student_id WHERE a.id > ? AND s.class_id = ? "
                 "ORDER BY a.id"
             )
-            params: list[Any] = [after, self._class_id(cursor)]
+            chosen = class_id if class_id is not None else self._class_id(cursor)
+            params: list[Any] = [after, chosen]
             if limit is not None:
                 query += " LIMIT ?"
                 params.append(limit)
@@ -505,14 +513,15 @@ class SQLStore:
                 ),
             )
 
-    def games(self) -> list[GameRecord]:
-        """The current class's games, newest first."""
+    def games(self, class_id: int | None = None) -> list[GameRecord]:
+        """A class's games (the open one's by default), newest first."""
         with self._transaction() as cursor:
+            chosen = class_id if class_id is not None else self._class_id(cursor)
             rows = self._run(
                 cursor,
                 "SELECT players, bots, winner, turns, seconds, at FROM {t}games "
                 "WHERE class_id = ? ORDER BY id DESC",
-                (self._class_id(cursor),),
+                (chosen,),
             ).fetchall()
         return [_game(row) for row in rows]
 
@@ -605,6 +614,14 @@ class SQLStore:
         with self._transaction() as cursor:
             rows = self._run(cursor, "SELECT name, archived FROM {t}classes ORDER BY id").fetchall()
         return [(row[0], row[1]) for row in rows]
+
+    def class_list(self) -> list[tuple[int, str, str | None]]:
+        """Every class ever kept: its number, name and when it was archived (``None``: open)."""
+        with self._transaction() as cursor:
+            rows = self._run(
+                cursor, "SELECT id, name, archived FROM {t}classes ORDER BY id"
+            ).fetchall()
+        return [(int(row[0]), row[1], row[2]) for row in rows]
 
     def close(self) -> None:
         """Close the connection."""

@@ -9,14 +9,42 @@ attempts and mistakes, and the class's mistakes with real examples.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from sq2edu.classroom.mastery import RECENT, SkillMastery, counts_for_skill, recent_mastery
+from sq2edu.classroom.mastery import (
+    RECENT,
+    SkillMastery,
+    counts_for_skill,
+    own_work,
+    recent_mastery,
+)
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.store import ProgressStore
 
-__all__ = ["EXAMPLES", "LAST_ATTEMPTS", "ClassSummary", "StudentSummary"]
+__all__ = ["EXAMPLES", "LAST_ATTEMPTS", "OPERATIONS", "ClassSummary", "Days", "StudentSummary"]
+
+#: The operations skills belong to, in the order children learn them.
+OPERATIONS = ("addition", "subtraction", "multiplication", "division")
+#: Per day (the teacher's calendar), per operation: [right on their own, counted].
+Days = dict[str, dict[str, list[int]]]
+
+
+def local_day(at: str) -> str:
+    """The teacher's calendar day of a stored UTC time (``2026-12-01``)."""
+    try:
+        return dt.datetime.fromisoformat(at).astimezone().date().isoformat()
+    except ValueError:
+        return at[:10]
+
+
+def _count_day(days: Days, attempt: Attempt, skill: str) -> None:
+    operation = skill.split("-")[0]
+    tally = days.setdefault(local_day(attempt.at), {}).setdefault(operation, [0, 0])
+    tally[0] += own_work(attempt)
+    tally[1] += 1
+
 
 #: Real equations kept for each kind of mistake.
 EXAMPLES = 3
@@ -31,13 +59,17 @@ class StudentSummary:
     by_skill: dict[str, deque[Attempt]] = field(default_factory=dict)
     last: deque[Attempt] = field(default_factory=lambda: deque(maxlen=LAST_ATTEMPTS))
     mistakes: Counter[str] = field(default_factory=Counter)
+    days: Days = field(default_factory=dict)
+    attempts: int = 0
 
     def add(self, attempt: Attempt) -> None:
         """Count one more attempt (the newest so far)."""
+        self.attempts += 1
         self.last.appendleft(attempt)
         skill = attempt.skill
         if skill is not None and counts_for_skill(attempt):
             self.by_skill.setdefault(skill, deque(maxlen=RECENT)).appendleft(attempt)
+            _count_day(self.days, attempt, skill)
         if not attempt.ok and attempt.codes:
             self.mistakes[attempt.codes[0]] += 1
 
@@ -61,16 +93,20 @@ class ClassSummary:
         self.students: dict[str, StudentSummary] = {}
         self.mistakes: Counter[str] = Counter()
         self.examples: dict[str, deque[str]] = {}
+        #: Who made each kind of mistake (a child's twenty tries are one child).
+        self.children: dict[str, set[str]] = {}
+        self.days: Days = {}
 
-    def update(self, store: ProgressStore) -> int:
+    def update(self, store: ProgressStore, class_id: int | None = None) -> int:
         """Read the attempts written since the last update; how many there were.
 
-        A new class (the teacher started one) starts the summary over.
+        :param class_id: the class to sum up (default: the open one). Another class than
+            last time (the teacher started one, or looks at an archived one) starts over.
         """
-        class_id, _name = store.current_class()
-        if class_id != self.class_id:
-            self._reset(class_id)
-        new = store.attempts_after(self.after)
+        chosen = class_id if class_id is not None else store.current_class()[0]
+        if chosen != self.class_id:
+            self._reset(chosen)
+        new = store.attempts_after(self.after, class_id=chosen)
         for key, attempt in new:
             self.add(attempt)
             self.after = key
@@ -80,10 +116,14 @@ class ClassSummary:
         """Count one attempt, newer than every one counted before."""
         self.count += 1
         self.students.setdefault(attempt.student, StudentSummary()).add(attempt)
+        skill = attempt.skill
+        if skill is not None and counts_for_skill(attempt):
+            _count_day(self.days, attempt, skill)
         if attempt.ok or not attempt.codes:
             return
         code = attempt.codes[0]
         self.mistakes[code] += 1
+        self.children.setdefault(code, set()).add(attempt.student)
         seen = self.examples.setdefault(code, deque(maxlen=EXAMPLES))
         if attempt.text not in seen:
             seen.appendleft(attempt.text)
@@ -94,6 +134,11 @@ class ClassSummary:
             (code, count, list(self.examples[code]))
             for code, count in self.mistakes.most_common(top)
         ]
+
+    def mistakes_by_children(self, top: int = 8) -> list[tuple[str, int, list[str]]]:
+        """The kinds of mistake most children made: code, how many children, real examples."""
+        ranked = sorted(self.children.items(), key=lambda item: (-len(item[1]), item[0]))
+        return [(code, len(who), list(self.examples[code])) for code, who in ranked[:top]]
 
     def student(self, name: str) -> StudentSummary:
         """One student's part (empty for a student with no attempt yet)."""

@@ -19,9 +19,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from sq2edu.equations import MAX_LENGTH, check, hints, parse_operations, solve
+from sq2edu.equations import MAX_LENGTH, Equation, check, hints, parse_operations, solve
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import _, ngettext
+from sq2edu.i18n import N_, _, ngettext
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.helping import Helping
@@ -29,6 +29,13 @@ from sq2edu.ui.speaking import Speaking
 from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
 
 __all__ = ["EquationLab"]
+
+#: What the Lab asks for, by the length of equation a group practises.
+_LENGTH_PROMPTS = {
+    "any": N_("Make an equation with your cards."),
+    "two": N_("Make an equation with two cards and an answer."),
+    "more": N_("Make an equation with three or more cards and an answer."),
+}
 
 _LOG = logging.getLogger("sq2edu.ui")
 
@@ -47,6 +54,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     :param hints: ``"free"``, ``"limited"`` (three rungs a deal) or ``"off"``.
     :param student: the name attempts are recorded under.
     :param language: ``"en"``, ``"ru"`` or ``"nb"``; by default the active language.
+    :param largest: the largest number card dealt (3 to 10): a group's focus on small
+        numbers.
+    :param length: ``"any"``, ``"two"`` (every deal has an equation of two cards and an
+        answer) or ``"more"`` (of three or more cards and an answer).
     """
 
     _esm = asset("table.js")
@@ -63,13 +74,21 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         hints: str = "free",
         student: str = "",
         language: str | None = None,
+        largest: int = 10,
+        length: str = "any",
     ) -> None:
         super().__init__()
         self.choose_language(language)
+        if not 3 <= largest <= 10:
+            raise ValueError("the largest card is 3 to 10")
+        if length not in _LENGTH_PROMPTS:
+            raise ValueError(f"length is one of {', '.join(_LENGTH_PROMPTS)}")
+        self.largest = largest
+        self.length = length
         if hints not in HINT_POLICIES:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
-        if not 3 <= cards <= 8:
-            raise ValueError("a deal has 3 to 8 cards")
+        if not 3 <= cards <= 8 or (length == "more" and cards < 4):
+            raise ValueError("a deal has 3 to 8 cards (4 or more for longer equations)")
         self.operations = "".join(
             op.value for op in sorted(parse_operations(operations), key=lambda o: o.order)
         )
@@ -109,10 +128,17 @@ class EquationLab(Speaking, anywidget.AnyWidget):
 
     def _deal(self) -> None:
         while True:
-            values = sorted(self.rng.randint(1, 10) for _ in range(self.size))
-            if solve(values, self.operations):
+            values = sorted(self.rng.randint(1, self.largest) for _ in range(self.size))
+            if max(values.count(v) for v in values) <= 4 and any(
+                self._long_enough(equation) for equation in solve(values, self.operations)
+            ):
                 break
         self._use_cards(values)
+
+    def _long_enough(self, equation: Equation) -> bool:
+        side = equation.operator_side
+        cards = len(side.numbers) if side is not None else 0
+        return self.length == "any" or (cards == 2) == (self.length == "two")
 
     def use_cards(self, values: Sequence[int]) -> None:
         """Put these number cards on the table (a lesson's exercise, say).
@@ -245,7 +271,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 "phase": "actions",
                 "turn": self.deals,
                 "operations": self.operations,
-                "prompt": _("Make an equation with your cards."),
+                "prompt": _(_LENGTH_PROMPTS[self.length]),
                 "legal_actions": [],
                 "roll": None,
             },

@@ -289,3 +289,26 @@ def test_each_attempt_keeps_the_cards_the_student_held(store: SQLiteStore) -> No
     lab.handle({"intent": "check", "text": "2 + 3 = 5"})
     (attempt,) = store.attempts("Mia")
     assert attempt.cards == (2, 3, 5, 9)
+
+
+def test_a_group_practises_its_own_focus_and_the_rest_the_class_settings(
+    store: SQLiteStore,
+) -> None:
+    from sq2edu.classroom.settings import Focus
+
+    store.save_settings(ClassSettings(operations="+−×÷").to_dict())
+    store.save_group("Small sums", ["Mia"], Focus("+", largest=5, length="two").to_dict())
+    mia = StudentApp(store, pace=0)
+    mia.join("Mia")
+    lab = mia.practise()
+    assert lab.operations == "+"
+    assert max(int(card[1:-1]) for card in lab.cards) <= 5
+    assert lab.state["view"]["prompt"] == "Make an equation with two cards and an answer."
+    game = mia.play()
+    assert isinstance(game, RescueTable)
+    assert game.rules.operations == "+"
+    leo = StudentApp(store, pace=0)
+    leo.join("Leo")
+    assert leo.practise().operations == "+−×÷"
+    store.delete_group("Small sums")
+    assert mia.practise().operations == "+−×÷"
