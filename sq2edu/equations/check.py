@@ -384,7 +384,8 @@ class _Checker:
                     b=step.right,
                 )
                 return self.after_running_total(step.left, step.right, Op.SUB, said)
-        if made.value is not None and made.value < 0:
+        # Not reached: with one kind of sign, going below zero is a − step below zero (above).
+        if made.value is not None and made.value < 0:  # pragma: no mutate block
             return _(
                 "{side} goes below zero, so it cannot make {result}.",
                 side=side.text,
@@ -457,8 +458,8 @@ class _Checker:
                 )
             )
         found = self.operator_evaluation()
-        if found is None:
-            return tuple(lines)
+        if found is None:  # not reached: only a right equation is taught, and it has one
+            return tuple(lines)  # pragma: no mutate
         side, made = found
         op = self.equation.operation
         result = made.whole_value
@@ -528,7 +529,7 @@ def _adjustment_for(value: int, need: Counter[int], hand: Counter[int]) -> Adjus
     """The red knight's change that lets a hand supply ``value``, the one number it lacks."""
     if value < 1:
         return None
-    spare = hand - (need - Counter({value: 1}))
+    spare = hand - need  # the cards the equation leaves over (it has no card with ``value``)
     for card in (value - 1, value + 1):
         if card >= 1 and spare[card] > 0:
             return Adjustment(card, value)

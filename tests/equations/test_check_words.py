@@ -522,3 +522,50 @@ def test_the_red_knights_near_miss_keeps_the_numbers_the_child_wrote() -> None:
     verdict = check("2 + 3 = 7", cards=[2, 3, 4], adjust=True)
     assert verdict.suggested == Equation.of([2, 3], "+", 5, adjusted=Adjustment(4, 5))
     assert verdict.suggestion == "Your red knight can make the 4 count as 5: 2 + 3 = 5 works!"
+
+
+# -- Edges that a changed comparison would move ----------------------------------------------
+
+
+def test_an_equation_built_from_cards_is_shown_as_its_own_text() -> None:
+    verdict = check(Equation.of([2, 3], "+", 5))
+    assert verdict.text == "2 + 3 = 5"
+    assert verdict.headline == "Yes! 2 + 3 = 5 works."
+
+
+def test_an_unreadable_text_of_forty_one_characters_is_cut_too() -> None:
+    text = "1 + " * 10 + "+"
+    assert len(text) == 41
+    assert check(text).text == text[:40] + "…"
+
+
+def test_signs_on_both_sides_give_the_example_when_the_hand_is_exactly_those_cards() -> None:
+    assert check("4 + 3 = 5 + 2", cards=[4, 3, 7]).lines[1] == (
+        "There are signs on both sides of the =. Keep them on one side, like 4 + 3 = 7."
+    )
+
+
+def test_taking_away_everything_makes_zero_and_is_no_mistake_of_order() -> None:
+    assert check("5 − 5 = 1").lines == ("Not yet.", "5 − 5 makes 0, not 1.")
+    assert check("3 − 3 = 0").lines == (
+        "Yes! 3 − 3 = 0 works.",
+        "Both sides are 0 ✓",
+        "3 − 3 = 0, because 0 + 3 = 3.",
+    )
+
+
+def test_no_steps_are_walked_when_a_share_is_uneven_or_a_total_goes_below_zero() -> None:
+    # The walk would show 6 ÷ 4 = 3/2 or 2 − 5 = −3: numbers no card shows.
+    assert check("12 ÷ 2 ÷ 4 = 1").lines == (
+        "Not yet.",
+        "12 ÷ 2 makes 6. 6 ÷ 4 does not share out exactly: 1 in each group, and 2 left over.",
+    )
+    assert check("4 − 2 − 5 = 1").lines == (
+        "Not yet.",
+        "4 − 2 makes 2. You can't take 5 away from 2, because 5 is more than 2.",
+    )
+
+
+def test_factor_pairs_may_use_a_ten_but_not_an_eleven() -> None:
+    assert check("4 × 5 = 20").lines[2] == "20 is also 2 × 10."
+    assert check("2 × 22 = 44").lines == ("Yes! 2 × 22 = 44 works.", "Both sides are 44 ✓")
