@@ -7,7 +7,7 @@ PY := $(BIN)/python
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: serve test lint bench loadtest notebooks lessons golden messages translations clean
+.PHONY: serve test lint bench loadtest notebooks lessons golden messages translations mutation clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,19 @@ notebooks: $(STAMP_TEST)
 lessons: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False lessons/*.ipynb
+
+## mutation: mutation testing of the checker and the rules of both editions (slow, not part of
+## `make test`; what and why in docs/mutation.md), then the score of each module
+mutation: $(STAMP_TEST)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children 2
+	$(BIN)/mutmut results --all true | awk -F': ' ' \
+		{ m = $$1; sub(/^ +/, "", m); sub(/\.x.*$$/, "", m); total[m]++; all++ } \
+		$$2 == "killed" || $$2 == "timeout" { killed[m]++; dead++ } \
+		END { for (m in total) printf "%-26s %4d/%-4d killed  %5.1f%%\n", m, killed[m], total[m], \
+			100 * killed[m] / total[m] | "sort"; close("sort"); \
+			printf "%-26s %4d/%-4d killed  %5.1f%%\n", "all", dead, all, 100 * dead / all }'
+	$(BIN)/mutmut results
 
 ## messages: collect every message into sq2edu/locale/sq2edu.pot and add new ones to each language
 messages: $(STAMP_TEST)

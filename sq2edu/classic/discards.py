@@ -90,7 +90,7 @@ def _legal_pairs(game: Game) -> list[Action]:
 
 def judge(text: str, values: tuple[int, ...], operations: str) -> Verdict:
     """The verdict on an equation made from cards of these ``values`` (remembered)."""
-    if len(text) > MAX_LENGTH:
+    if len(text) > MAX_LENGTH:  # pragma: no mutate (at MAX_LENGTH only the caching differs)
         return check(text, values, operations)  # too long: never kept
     return _judge_once(text, values, operations, get_language())
 

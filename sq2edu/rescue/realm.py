@@ -40,7 +40,7 @@ def _red_knight(game: Game) -> bool:
 
 
 def _judge(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
-    if len(text) > MAX_LENGTH:
+    if len(text) > MAX_LENGTH:  # pragma: no mutate (at MAX_LENGTH only the caching differs)
         return check(text, values, operations, adjust=adjust)  # too long: never kept
     return _judge_once(text, values, operations, adjust, get_language())
 
