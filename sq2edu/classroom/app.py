@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
@@ -35,6 +36,8 @@ __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
 
 MAX_NICKNAME = 20
 _ALLOWED = re.compile(r"^[^\W_][\w -]*$")
+#: Seconds between notes that a student's page is open (the dashboard's "online now").
+PRESENT_EVERY = 30.0
 #: Equations a page may check in a burst, and then one every so many seconds.
 ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
@@ -111,8 +114,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.attempt_tokens = TokenBucket(ATTEMPT_BURST, ATTEMPT_EVERY)
         self.student: str | None = None
         self.language = self.settings().language
-        #: Says on the page when the page has lost its class.
+        #: Says on the page when the page has lost its class, and tells the class the
+        #: student is here.
         self.heartbeat = Heartbeat(self.language)
+        self.heartbeat.listeners.append(self._kindly(self._present))
+        self._noted = -PRESENT_EVERY
         self.activity: GameTable | EquationLab | None = None
         self.languages = widgets.ToggleButtons(
             options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
@@ -269,6 +275,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 name=name,
             )
         self.student = name
+        self._present()
         return ""
 
     def show_menu(self) -> None:
@@ -340,6 +347,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.activity = lab
         self._show(lambda: [self._back(), lab])
         return lab
+
+    def _present(self) -> None:
+        """The page is open: the dashboard shows the student online (noted twice a minute)."""
+        now = time.monotonic()
+        if self.student is not None and now - self._noted >= PRESENT_EVERY:
+            self._noted = now
+            self.store.seen(self.student)
 
     def _slow_down(self) -> str:
         """Why an equation may not be checked now ("": it may): a child checks an equation

@@ -1,68 +1,80 @@
-"""The teacher's dashboard: who is here, how each skill is going, the common mistakes.
+"""The teacher's dashboard: who is here, what to teach next, and the class's settings.
 
 ``notebooks/teacher.ipynb`` shows :meth:`Dashboard.from_environment`; ``sq2edu serve`` runs
-it on the teacher's own machine only, behind the teacher's token. Every name and equation
-shown came from a student's browser, so all of it is escaped. A refresh reads only the
-attempts written since the last one (:class:`~sq2edu.classroom.summary.ClassSummary`), so it
-stays quick however many a class has made; the CSV is streamed by the teacher's server.
+it on the teacher's own machine only, behind the teacher's token. Its tabs: the class now
+(who is online, the address and QR code for the class, what was refused at the door),
+skills (each child, and the class by level), mistakes in plain words with what to teach
+again, games, progress over days (this class or an archived one), groups that practise a
+focus of their own, one student (with a printable report), and the class's settings.
+
+Every name and equation shown came from a student's browser, so all of it is escaped. A
+refresh reads only the attempts written since the last one
+(:class:`~sq2edu.classroom.summary.ClassSummary`), so it stays quick however many a class has
+made; the CSV and the reports are served by the teacher's server.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
-import csv
 import datetime as dt
 import functools
-import io
 import os
 from collections import Counter
 from collections.abc import Callable
 from html import escape
+from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.mastery import Level
-from sq2edu.classroom.records import SKILLS, Attempt
-from sq2edu.classroom.settings import ClassSettings
+from sq2edu.classroom import panels
+from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
+from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.settings import LENGTHS, ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, open_store
 from sq2edu.classroom.summary import ClassSummary
-from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, local_signs, ngettext
+from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
 
 __all__ = [
     "CSV_HEADER",
+    "CSV_PATH",
+    "REPORT_PATH",
     "Dashboard",
     "attempts_csv",
     "common_mistakes",
     "csv_row",
-    "mistakes_chart",
 ]
 
-#: Where the teacher's server streams the attempts (:mod:`sq2edu.classroom.guard`).
+#: Where the teacher's server streams the attempts and serves reports (see
+#: :mod:`sq2edu.classroom.guard`).
 CSV_PATH = "sq2edu/attempts.csv"
+REPORT_PATH = "sq2edu/report"
 #: How far back the dashboard shows what was refused at the door.
 _DOOR_MINUTES = 10
-
-_LEVEL_COLOURS = {
-    Level.NOT_STARTED: "#f1f1f1",
-    Level.ATTEMPTED: "#ffe9c7",
-    Level.FAMILIAR: "#fff6a8",
-    Level.PROFICIENT: "#d6f2c9",
-    Level.MASTERED: "#9fdd8a",
+_WIDE = {"description_width": "initial"}
+_SIGN_WORDS = {
+    "+": N_("+ adding"),
+    "−": N_("− taking away"),
+    "×": N_("× multiplying"),
+    "÷": N_("÷ dividing"),
 }
-_SKILL_WORDS = {
-    "addition": "+",
-    "subtraction": "−",
-    "multiplication": "×",
-    "division": "÷",
+_HINT_WORDS = {
+    "free": N_("as many as wanted"),
+    "limited": N_("three a game"),
+    "off": N_("none"),
 }
-
-
-def _skill_title(skill: str) -> str:
-    operation, size = skill.split("-")
-    sign = local_signs(_SKILL_WORDS[operation])
-    count = _("2 numbers") if size == "two" else _("3 or more")
-    return f"{sign} {count}"
+_LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+_LENGTH_WORDS = {
+    "any": N_("any length"),
+    "two": N_("two cards and an answer"),
+    "more": N_("three or more cards and an answer"),
+}
+_STYLE = """<style>
+.sq2-dash { border-collapse: collapse; font-size: 14px; }
+.sq2-dash th, .sq2-dash td { border: 1px solid #8a8fa3; padding: 4px 8px; text-align: left; }
+.sq2-scroll { overflow-x: auto; max-width: 100%; }
+</style>"""
 
 
 def common_mistakes(attempts: list[Attempt], top: int = 5) -> list[tuple[str, int, list[str]]]:
@@ -80,95 +92,27 @@ def common_mistakes(attempts: list[Attempt], top: int = 5) -> list[tuple[str, in
     return [(code, count, examples[code]) for code, count in counts.most_common(top)]
 
 
-def mistakes_chart(mistakes: list[tuple[str, int, list[str]]]) -> str:
-    """A bar for each common mistake, as SVG: the longest bar is the one to teach first."""
-    if not mistakes:
-        return ""
-    longest = max(count for _code, count, _examples in mistakes)
-    bars = []
-    for row, (code, count, _examples) in enumerate(mistakes):
-        width = 220 * count / longest
-        y = 8 + row * 26
-        bars.append(
-            f'<text x="0" y="{y + 14}" font-size="13">{escape(code)}</text>'
-            f'<rect x="170" y="{y}" width="{width:.0f}" height="18" fill="#b26a00"/>'
-            f'<text x="{176 + width:.0f}" y="{y + 14}" font-size="13">{count}</text>'
-        )
-    height = 16 + 26 * len(mistakes)
-    label = escape(_("Common mistakes, most frequent first"))
-    return (
-        f'<svg role="img" aria-label="{label}" width="440" height="{height}" '
-        f'xmlns="http://www.w3.org/2000/svg">{"".join(bars)}</svg>'
-    )
-
-
-CSV_HEADER = [
-    "time",
-    "student",
-    "equation",
-    "right",
-    "problems",
-    "skill",
-    "typed",
-    "hints",
-    "where",
-]
-# A cell starting with one of these is run as a formula by some spreadsheet (= + - @, their
-# full-width forms, and a tab, line break or space before one).
-_FORMULA_STARTS = "=+-@\t\r\n \uff1d\uff0b\uff0d\uff20"
-
-
-def _cell(text: str) -> str:
-    return "'" + text if text[:1] in _FORMULA_STARTS else text
-
-
-def _local_time(at: str) -> str:
-    """A stored UTC time as the teacher's clock shows it."""
-    try:
-        return dt.datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    except ValueError:
-        return at
-
-
-def csv_row(attempt: Attempt) -> list[object]:
-    """One attempt as a spreadsheet row (see :data:`CSV_HEADER`)."""
-    codes = list(dict.fromkeys(attempt.codes))  # each problem once, in order
-    return [
-        _local_time(attempt.at),
-        _cell(attempt.student),
-        _cell(attempt.text),
-        attempt.ok,
-        " ".join(codes),
-        attempt.skill or "",
-        attempt.typed,
-        attempt.hint_level,
-        attempt.where,
-    ]
-
-
-def attempts_csv(attempts: list[Attempt]) -> str:
-    """Attempts as CSV, for a spreadsheet (the teacher's server streams the whole class)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
-    for attempt in attempts:
-        writer.writerow(csv_row(attempt))
-    return out.getvalue()
-
-
 def _heading(level: int, words: str) -> widgets.HTML:
     return widgets.HTML(f"<h{level}>{escape(words)}</h{level}>")
 
 
-def _in_class_language(method: Callable[[Dashboard], None]) -> Callable[[Dashboard], None]:
+def _in_class_language(method: Callable[..., None]) -> Callable[..., None]:
     """Run a dashboard method in the class's language (the kernel may speak another)."""
 
     @functools.wraps(method)
-    def speaking(self: Dashboard) -> None:
+    def speaking(self: Dashboard, *args: Any, **kwargs: Any) -> None:
         with language(self.language):
-            method(self)
+            method(self, *args, **kwargs)
 
     return speaking
+
+
+def _qr_svg(url: str) -> str:
+    try:
+        import segno
+    except ImportError:  # pragma: no cover - segno is a dependency
+        return ""
+    return str(segno.make(url, error="m").svg_inline(scale=4))
 
 
 class Dashboard(widgets.VBox):  # type: ignore[misc]
@@ -176,65 +120,96 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     :param store: the class's progress store.
     :param refresh: seconds between refreshes (``0``: only with the button).
+    :param csv_url: where the browser downloads the CSV (``None``: made in the page).
+    :param student_url: the address students open (shown with its QR code), if known.
+    :param class_code: the code students type, if there is one.
     """
 
     def __init__(
-        self, store: ProgressStore, refresh: float = 10.0, csv_url: str | None = None
+        self,
+        store: ProgressStore,
+        refresh: float = 10.0,
+        csv_url: str | None = None,
+        student_url: str = "",
+        class_code: str = "",
     ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
         self.refresh_seconds = refresh
-        #: Where the browser downloads the CSV; ``None``: made in the page (a notebook).
         self.csv_url = csv_url
+        self.student_url = student_url
+        self.class_code = class_code
         self.summary = ClassSummary()
+        #: The class shown: ``None`` for the open one, or an archived one's number.
+        self.viewing: int | None = None
         self.language = ClassSettings.from_dict(store.settings()).language
         self._build()
         self._schedule()
 
+    @classmethod
+    def from_environment(cls) -> Dashboard:
+        """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, and in the classroom
+        ``SQ2EDU_RUNTIME``, ``SQ2EDU_STUDENT_URL``, ``SQ2EDU_CLASS_CODE``)."""
+        in_classroom = bool(os.environ.get("SQ2EDU_RUNTIME"))
+        return cls(
+            open_store(os.environ.get("SQ2EDU_DB") or None),
+            csv_url=CSV_PATH if in_classroom else None,
+            student_url=os.environ.get("SQ2EDU_STUDENT_URL", ""),
+            class_code=os.environ.get("SQ2EDU_CLASS_CODE", ""),
+        )
+
+    # -- building ----------------------------------------------------------------------
+
     @_in_class_language
     def _build(self) -> None:
         self.updated = widgets.Label()
-        refresh_button = widgets.Button(description=_("Refresh now"))
+        refresh_button = widgets.Button(description=_("Refresh now"), layout={"width": "auto"})
         refresh_button.on_click(lambda _button: self.refresh())
+        self.class_pick = widgets.Dropdown(
+            description=_("Class"), style=_WIDE, layout={"width": "auto"}
+        )
+        self.class_pick.observe(lambda _change: self._view_class(), names="value")
+        self.address = widgets.HTML()
         self.here = widgets.HTML()
+        self.door = widgets.HTML()
         self.grid = widgets.HTML()
+        self.levels = widgets.HTML()
         self.mistakes = widgets.HTML()
-        self.download = widgets.HTML()
         self.chart = widgets.HTML()
-        self.pick = widgets.Dropdown(description=_("Student"), options=[])
+        self.games = widgets.HTML()
+        self.progress = widgets.HTML()
+        self.progress_pick = widgets.Dropdown(
+            description=_("Show"), style=_WIDE, layout={"width": "auto"}
+        )
+        self.progress_pick.observe(lambda _change: self._show_progress(), names="value")
+        self.pick = widgets.Dropdown(description=_("Student"), style=_WIDE, options=[])
         self.pick.observe(lambda _change: self._show_student(), names="value")
         self.student_view = widgets.HTML()
-        self.manage_box = self._student_manager()
-        self.door = widgets.HTML()
-        self.settings_box = self._settings_editor()
-        self.new_class_box = self._new_class()
+        self.report_link = widgets.HTML()
+        self.download = widgets.HTML()
+        tabs = [
+            (_("Now"), [self.address, self.here, _heading(3, _("At the door")), self.door]),
+            (_("Skills"), [self.grid, self.levels]),
+            (_("Mistakes"), [self.mistakes, self.chart]),
+            (_("Games"), [self.games]),
+            (_("Progress"), [self.progress_pick, self.progress]),
+            (_("Groups"), [self._groups_editor()]),
+            (
+                _("One student"),
+                [self.pick, self.student_view, self.report_link, self._student_manager()],
+            ),
+            (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
+        ]
+        self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
+        for index, (title, _body) in enumerate(tabs):
+            self.tabs.set_title(index, title)
         self.children = [
             _heading(2, _("Your class")),
-            widgets.HBox([refresh_button, self.updated]),
-            self.here,
-            _heading(3, _("Skills")),
-            self.grid,
-            _heading(3, _("Common mistakes")),
-            widgets.HBox([self.mistakes, self.chart]),
-            _heading(3, _("One student")),
-            self.pick,
-            self.student_view,
-            self.manage_box,
-            self.download,
-            _heading(3, _("At the door")),
-            self.door,
-            _heading(3, _("Class settings")),
-            self.settings_box,
-            self.new_class_box,
+            widgets.HTML(_STYLE),
+            widgets.HBox([self.class_pick, refresh_button, self.updated]),
+            self.tabs,
         ]
         self.refresh()
-
-    @classmethod
-    def from_environment(cls) -> Dashboard:
-        """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``; its teacher's server
-        streams the CSV when ``SQ2EDU_RUNTIME`` says it runs in the classroom)."""
-        csv_url = CSV_PATH if os.environ.get("SQ2EDU_RUNTIME") else None
-        return cls(open_store(os.environ.get("SQ2EDU_DB") or None), csv_url=csv_url)
 
     def _schedule(self) -> None:
         if self.refresh_seconds <= 0:
@@ -250,115 +225,130 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
         loop.call_later(self.refresh_seconds, tick)
 
+    # -- refreshing --------------------------------------------------------------------
+
+    @property
+    def archived(self) -> bool:
+        """Whether the dashboard shows an archived class (read only)."""
+        return self.viewing is not None
+
     @_in_class_language
     def refresh(self) -> None:
         """Read what is new in the store and redraw."""
-        self.summary.update(self.store)
-        students = self.store.students()
+        self._refresh_classes()
+        self.summary.update(self.store, self.viewing)
+        students = self.store.students(self.viewing)
         self.updated.value = _("Updated at {time}", time=dt.datetime.now().strftime("%H:%M:%S"))
-        self.here.value = self._here_html(students)
-        self.grid.value = self._grid_html(students)
-        self.mistakes.value = self._mistakes_html()
-        self.chart.value = mistakes_chart(self.summary.common_mistakes(top=8))
-        self.door.value = self._door_html()
+        self.address.value = self._address_html()
+        seen = {} if self.archived else self.store.last_seen()
+        self.here.value = panels.here_html(students, self.summary, seen)
+        self.door.value = "" if self.archived else self._door_html()
+        self.grid.value = panels.grid_html(students, self.summary)
+        self.levels.value = panels.levels_chart(students, self.summary)
+        self.mistakes.value = panels.mistakes_html(self.summary)
+        self.chart.value = panels.mistakes_chart(self.summary)
+        self.games.value = panels.games_html(self.store.games(self.viewing), students)
         if list(self.pick.options) != students:
             chosen = self.pick.value
             self.pick.options = students
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
             self.merge_into.options = students
+            self.group_members.options = students
+            progress = [(_("The whole class"), "")] + [(name, name) for name in students]
+            chosen_progress = self.progress_pick.value
+            self.progress_pick.options = progress
+            self.progress_pick.value = chosen_progress if chosen_progress in students else ""
+        self._show_progress()
         self._show_student()
+        self._show_groups()
+        self._refresh_download()
+
+    def _refresh_classes(self) -> None:
+        options = []
+        for class_id, name, archived in self.store.class_list():
+            if archived is None:
+                options.append((_("{name} (now)", name=name), -1))
+            else:
+                when = local_date(archived)
+                options.append((_("{name} (archived {date})", name=name, date=when), class_id))
+        options.reverse()
+        if list(self.class_pick.options) != options:
+            chosen = self.class_pick.value
+            self.class_pick.options = options
+            self.class_pick.value = chosen if chosen in dict(options).values() else -1
+
+    def _view_class(self) -> None:
+        chosen = self.class_pick.value
+        viewing = None if chosen in (None, -1) else int(chosen)
+        if viewing != self.viewing:
+            self.viewing = viewing
+            self.summary = ClassSummary()
+            for control in self._open_class_controls:
+                control.disabled = self.archived
+            self.refresh()
+
+    def _refresh_download(self) -> None:
         words = escape(_("Download every attempt (CSV)"))
-        if self.csv_url is not None:
+        if self.archived:
+            self.download.value = ""
+        elif self.csv_url is not None:
             self.download.value = (
                 f'<a download="attempts.csv" href="{escape(self.csv_url)}">{words}</a>'
             )
-            return
-        data = base64.b64encode(attempts_csv(self.store.attempts()).encode()).decode()
-        self.download.value = (
-            f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
+        else:
+            class_name = self.store.current_class()[1]
+            text = attempts_csv(reversed(self.store.attempts()), class_name)
+            data = base64.b64encode(text.encode()).decode()
+            self.download.value = (
+                f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
+            )
+
+    def _address_html(self) -> str:
+        if self.archived or not self.student_url:
+            return ""
+        code = (
+            f"<p>{escape(_('Class code'))}: <b>{escape(self.class_code)}</b></p>"
+            if self.class_code
+            else ""
         )
+        return (
+            f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
+            f"<div>{_qr_svg(self.student_url)}</div><div><p>{escape(_('Students open'))}</p>"
+            f"<p style='font-size:1.4em'><b>{escape(self.student_url)}</b></p>{code}</div></div>"
+        )
+
+    @_in_class_language
+    def _show_progress(self) -> None:
+        name = self.progress_pick.value
+        if name:
+            days = self.summary.student(name).days
+            title = _("{name}: right on their own, by day", name=name)
+        else:
+            days = self.summary.days
+            title = _("The class: right on their own, by day")
+        self.progress.value = panels.progress_chart(days, title)
 
     @_in_class_language
     def _show_student(self) -> None:
         student = self.pick.value
         if not student:
             self.student_view.value = ""
+            self.report_link.value = ""
             return
-        theirs = self.summary.student(student)
-        levels = theirs.mastery()
-        struggling = [
-            f"{escape(_skill_title(skill))}: {escape(_(m.level.words))} ({m.right}/{m.attempts})"
-            for skill, m in levels.items()
-            if m.attempts and m.level < Level.PROFICIENT
-        ]
-        working_on = escape(_("Working on"))
-        nothing_hard = escape(_("nothing hard right now"))
-        most_frequent = escape(_("Most frequent mistake"))
-        last_attempts = escape(_("Last attempts"))
-        codes = theirs.mistakes
-        recent = "".join(
-            f"<li>{'✓' if a.ok else '✗'} {escape(a.text)}"
-            f"{' — ' + escape(a.codes[0]) if a.codes else ''}</li>"
-            for a in theirs.last
-        )
-        self.student_view.value = (
-            f"<p><b>{working_on}:</b> {'; '.join(struggling) or nothing_hard}</p>"
-            f"<p><b>{most_frequent}:</b> "
-            f"{escape(codes.most_common(1)[0][0]) if codes else '—'}</p>"
-            f"<p><b>{last_attempts}:</b></p><ul>{recent}</ul>"
-        )
-
-    def _here_html(self, students: list[str]) -> str:
-        rows = []
-        for student in students:
-            last = self.summary.student(student).last
-            latest = last[0] if last else None
-            doing = (
-                escape(
-                    _(
-                        "{mark} {equation} ({where})",
-                        mark="✓" if latest.ok else "✗",
-                        equation=latest.text,
-                        where=latest.where,
-                    )
-                )
-                if latest
-                else escape(_("just joined"))
+        self.student_view.value = panels.student_html(student, self.summary)
+        words = escape(_("Printable report for parents"))
+        if self.csv_url is not None and not self.archived:
+            href = f"{REPORT_PATH}?student={quote(student)}"
+        else:
+            page = panels.report_html(
+                student,
+                self.store.current_class()[1],
+                self.summary,
+                self.store.games(self.viewing),
+                self.language,
             )
-            rows.append(f"<li><b>{escape(student)}</b>: {doing}</li>")
-        count = escape(ngettext("{n} student", "{n} students", len(students)))
-        return f"<p>{count}</p><ul>{''.join(rows)}</ul>"
-
-    def _grid_html(self, students: list[str]) -> str:
-        grid = {student: self.summary.student(student).mastery() for student in students}
-        head = "".join(f"<th>{escape(_skill_title(skill))}</th>" for skill in SKILLS)
-        rows = []
-        for student in students:
-            cells = []
-            for skill in SKILLS:
-                found = grid.get(student, {}).get(skill)
-                level = found.level if found else Level.NOT_STARTED
-                words = escape(_(level.words))
-                cells.append(
-                    f'<td style="background:{_LEVEL_COLOURS[level]};padding:4px">{words}</td>'
-                )
-            rows.append(f"<tr><th>{escape(student)}</th>{''.join(cells)}</tr>")
-        student_word = escape(_("Student"))
-        return (
-            '<table style="border-collapse:collapse" border="1">'
-            f"<tr><th>{student_word}</th>{head}</tr>{''.join(rows)}</table>"
-        )
-
-    def _mistakes_html(self) -> str:
-        found = self.summary.common_mistakes()
-        if not found:
-            return "<p>" + escape(_("No mistakes yet.")) + "</p>"
-        items = [
-            f"<li><b>{escape(code)}</b> × {count}: "
-            f"{', '.join(escape(example) for example in examples)}</li>"
-            for code, count, examples in found
-        ]
-        return f"<ul>{''.join(items)}</ul>"
+            href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
+        self.report_link.value = f'<a target="_blank" href="{escape(href)}">{words}</a>'
 
     def _door_html(self) -> str:
         """What was refused at the door lately, by where it came from."""
@@ -389,24 +379,26 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             for address, count in taken.most_common()
         ]
         if not lines:
-            return (
-                "<p>"
-                + escape(_("Nothing refused in the last {minutes} minutes.", minutes=_DOOR_MINUTES))
-                + "</p>"
-            )
+            nothing = _("Nothing refused in the last {minutes} minutes.", minutes=_DOOR_MINUTES)
+            return "<p>" + escape(nothing) + "</p>"
         return "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+
+    # -- one student ---------------------------------------------------------------------
 
     def _student_manager(self) -> widgets.VBox:
         """Free a name for a new device, rename a student, or merge two into one."""
-        release = widgets.Button(description=_("Let this name join from a new device"))
+        release = widgets.Button(
+            description=_("Let this name join from a new device"), layout={"width": "auto"}
+        )
         release.on_click(lambda _button: self.release_student())
-        self.new_name = widgets.Text(description=_("New name"))
-        rename = widgets.Button(description=_("Rename"))
+        self.new_name = widgets.Text(description=_("New name"), style=_WIDE)
+        rename = widgets.Button(description=_("Rename"), layout={"width": "auto"})
         rename.on_click(lambda _button: self.rename_student())
-        self.merge_into = widgets.Dropdown(description=_("Same child as"), options=[])
-        merge = widgets.Button(description=_("Merge"))
+        self.merge_into = widgets.Dropdown(description=_("Same child as"), options=[], style=_WIDE)
+        merge = widgets.Button(description=_("Merge"), layout={"width": "auto"})
         merge.on_click(lambda _button: self.merge_student())
         self.manage_message = widgets.Label()
+        self._open_class_controls: list[widgets.Widget] = [release, rename, merge]
         return widgets.VBox(
             [
                 release,
@@ -463,17 +455,136 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.refresh()
         self.pick.value = target
 
+    # -- groups --------------------------------------------------------------------------
+
+    def _groups_editor(self) -> widgets.VBox:
+        """Students picked by the teacher, with a focus their Lab and games use."""
+        self.group_name = widgets.Text(
+            description=_("Group"), placeholder=_("Small sums"), style=_WIDE
+        )
+        self.group_members = widgets.SelectMultiple(
+            description=_("Students"), options=[], style=_WIDE, rows=6
+        )
+        self.group_signs = {
+            sign: widgets.Checkbox(
+                value=True, description=_(_SIGN_WORDS[sign]), indent=False, layout={"width": "auto"}
+            )
+            for sign in "+−×÷"
+        }
+        self.group_largest = widgets.IntSlider(
+            value=10, min=3, max=10, description=_("Largest card"), style=_WIDE
+        )
+        self.group_length = widgets.Dropdown(
+            options=[(_(_LENGTH_WORDS[length]), length) for length in LENGTHS],
+            value="any",
+            description=_("Equations"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        save = widgets.Button(
+            description=_("Save the group"), button_style="primary", layout={"width": "auto"}
+        )
+        save.on_click(lambda _button: self.save_group())
+        self.groups_list = widgets.HTML()
+        self.group_remove = widgets.Dropdown(
+            description=_("Put away"), options=[], style=_WIDE, layout={"width": "auto"}
+        )
+        remove = widgets.Button(description=_("Put the group away"), layout={"width": "auto"})
+        remove.on_click(lambda _button: self.remove_group())
+        self.group_message = widgets.Label()
+        return widgets.VBox(
+            [
+                widgets.HTML(
+                    "<p>"
+                    + escape(
+                        _(
+                            "A group practises a focus of its own; everyone else keeps "
+                            "the class settings."
+                        )
+                    )
+                    + "</p>"
+                ),
+                self.group_name,
+                self.group_members,
+                widgets.HBox(list(self.group_signs.values())),
+                self.group_largest,
+                self.group_length,
+                save,
+                self.group_message,
+                self.groups_list,
+                widgets.HBox([self.group_remove, remove]),
+            ]
+        )
+
+    def _show_groups(self) -> None:
+        groups = {} if self.archived else self.store.groups()
+        items = []
+        for name, (members, data) in groups.items():
+            focus = Focus.from_dict(data) or Focus()
+            what = _(
+                "{signs}; cards up to {largest}; {length}",
+                signs=" ".join(local_signs(sign) for sign in focus.operations),
+                largest=focus.largest,
+                length=_(_LENGTH_WORDS[focus.length]),
+            )
+            who = ", ".join(members) or "—"
+            items.append(f"<li><b>{escape(name)}</b>: {escape(who)} — {escape(what)}</li>")
+        self.groups_list.value = f"<ul>{''.join(items)}</ul>" if items else ""
+        self.group_remove.options = list(groups)
+
+    @_in_class_language
+    def save_group(self) -> None:
+        """Save the group as the editor shows it."""
+        name = " ".join(self.group_name.value.split())[:40]
+        if not name:
+            self.group_message.value = _("Give the group a name first.")
+            return
+        signs = "".join(sign for sign, box in self.group_signs.items() if box.value)
+        try:
+            focus = Focus(signs, self.group_largest.value, self.group_length.value)
+        except ValueError:
+            self.group_message.value = _("Choose at least one sign.")
+            return
+        self.store.save_group(name, list(self.group_members.value), focus.to_dict())
+        self.group_message.value = _(
+            "Saved. {name} practises its focus from its next game or Lab.", name=name
+        )
+        self._show_groups()
+
+    @_in_class_language
+    def remove_group(self) -> None:
+        """Put the chosen group away: its students practise with the class settings again."""
+        if self.group_remove.value:
+            self.store.delete_group(self.group_remove.value)
+            self.group_message.value = _("The group is put away.")
+            self._show_groups()
+
+    # -- settings ------------------------------------------------------------------------
+
     def _settings_editor(self) -> widgets.VBox:
         current = ClassSettings.from_dict(self.store.settings())
         self.op_boxes = {
-            sign: widgets.Checkbox(value=sign in current.operations, description=sign)
+            sign: widgets.Checkbox(
+                value=sign in current.operations,
+                description=_(_SIGN_WORDS[sign]),
+                indent=False,
+                layout={"width": "auto"},
+            )
             for sign in "+−×÷"
         }
         self.hints = widgets.Dropdown(
-            options=["free", "limited", "off"], value=current.hints, description=_("Hints")
+            options=[(_(_HINT_WORDS[policy]), policy) for policy in _HINT_WORDS],
+            value=current.hints,
+            description=_("Hints"),
+            style=_WIDE,
+            layout={"width": "auto"},
         )
         self.level = widgets.Dropdown(
-            options=["easy", "medium", "hard"], value=current.level, description=_("Computer")
+            options=[(_(_LEVEL_WORDS[level]), level) for level in _LEVEL_WORDS],
+            value=current.level,
+            description=_("Computer"),
+            style=_WIDE,
+            layout={"width": "auto"},
         )
         self.quick = widgets.Checkbox(
             value=current.quick,
@@ -485,6 +596,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
             value=current.language,
             description=_("Language"),
+            style=_WIDE,
+            layout={"width": "auto"},
         )
         self.edition = widgets.Dropdown(
             options=[
@@ -493,15 +606,20 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             ],
             value=current.edition,
             description=_("Game"),
+            style=_WIDE,
             layout=widgets.Layout(width="auto"),
         )
-        save = widgets.Button(description=_("Save settings"), button_style="primary")
+        save = widgets.Button(
+            description=_("Save settings"), button_style="primary", layout={"width": "auto"}
+        )
         self.saved = widgets.Label()
         save.on_click(lambda _button: self.save_settings())
+        self._open_class_controls.append(save)
         return widgets.VBox(
             [
                 self.edition,
                 self.class_language,
+                widgets.HTML("<b>" + escape(_("Signs the class uses")) + "</b>"),
                 widgets.HBox(list(self.op_boxes.values())),
                 self.hints,
                 self.level,
@@ -523,31 +641,49 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.edition.value,
                 self.class_language.value,
             )
-        except ValueError as error:
-            self.saved.value = str(error)
+        except ValueError:
+            self.saved.value = _("Choose at least one sign.")
             return
         self.store.save_settings(settings.to_dict())
         if settings.language != self.language:
             self.language = settings.language
             with language(self.language):
                 self._build()
-        self.saved.value = _("Saved.")
+                self.tabs.selected_index = 7
+        with language(self.language):
+            self.saved.value = _("Saved. Students get it in their next game or Lab.")
 
     def _new_class(self) -> widgets.VBox:
-        self.class_name = widgets.Text(description=_("New class"), placeholder=_("Class 3B"))
+        self.class_name = widgets.Text(
+            description=_("New class"), placeholder=_("Class 3B"), style=_WIDE
+        )
         self.sure = widgets.Checkbox(
             description=_("Yes, put away this class's records"),
             indent=False,
             layout=widgets.Layout(width="auto"),
         )
-        start = widgets.Button(description=_("Start a new class"), button_style="warning")
+        start = widgets.Button(
+            description=_("Start a new class"), button_style="warning", layout={"width": "auto"}
+        )
         self.new_class_message = widgets.Label()
         start.on_click(lambda _button: self.start_new_class())
-        return widgets.VBox([self.class_name, self.sure, start, self.new_class_message])
+        self._open_class_controls.append(start)
+        return widgets.VBox(
+            [
+                _heading(3, _("A new class")),
+                widgets.HTML(
+                    "<p>" + escape(_("The settings above carry over to the new class.")) + "</p>"
+                ),
+                self.class_name,
+                self.sure,
+                start,
+                self.new_class_message,
+            ]
+        )
 
     @_in_class_language
     def start_new_class(self) -> None:
-        """Archive the class (its records stay in the store) and begin an empty one."""
+        """Archive the class (its records stay) and begin an empty one with its settings."""
         if not self.sure.value:
             self.new_class_message.value = _("Tick the box first: this starts over.")
             return
@@ -557,3 +693,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.sure.value = False
         self.new_class_message.value = _("A new class has started. The old one is archived.")
         self.refresh()
+
+
+def local_date(at: str) -> str:
+    """A stored UTC time as the teacher's calendar date."""
+    try:
+        return dt.datetime.fromisoformat(at).astimezone().strftime("%d.%m.%Y")
+    except ValueError:
+        return at[:10]

@@ -234,17 +234,18 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
 def attempt_rows(store: Any) -> AsyncIterator[str]:
     """The class's attempts as CSV text, a few thousand rows at a time."""
-    from sq2edu.classroom.dashboard import CSV_HEADER, csv_row
+    from sq2edu.classroom.exports import CSV_HEADER, csv_row
 
     async def rows() -> AsyncIterator[str]:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CSV_HEADER)
+        class_id, class_name = store.current_class()
         after = 0
         while True:
-            batch = store.attempts_after(after, limit=5000)
+            batch = store.attempts_after(after, limit=5000, class_id=class_id)
             for key, attempt in batch:
-                writer.writerow(csv_row(attempt))
+                writer.writerow(csv_row(attempt, class_name))
                 after = key
             yield out.getvalue()
             out.seek(0)
@@ -272,6 +273,35 @@ class AttemptsCSVHandler(JupyterHandler):
                 await self.flush()
         finally:
             store.close()
+
+
+class ReportHandler(JupyterHandler):
+    """``/sq2edu/report?student=Mia`` on the teacher's server: one student's printable page,
+    in the class's language."""
+
+    @tornado.web.authenticated
+    async def get(self) -> None:
+        from sq2edu.classroom.panels import report_html
+        from sq2edu.classroom.settings import ClassSettings
+        from sq2edu.classroom.store import open_store
+        from sq2edu.classroom.summary import ClassSummary
+        from sq2edu.i18n import language
+
+        student = self.get_argument("student", "")
+        store = open_store(os.environ.get("SQ2EDU_DB") or None)
+        try:
+            if student not in store.students():
+                raise tornado.web.HTTPError(404)
+            summary = ClassSummary()
+            summary.update(store)
+            lang = ClassSettings.from_dict(store.settings()).language
+            with language(lang):
+                page = report_html(student, store.current_class()[1], summary, store.games(), lang)
+        finally:
+            store.close()
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page)
 
 
 class ClassroomVoila(Voila):  # type: ignore[misc]
@@ -307,6 +337,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             handlers.append((pattern, replace.get(handler, handler), *rest))
         if self.role == "teacher":
             handlers.insert(0, (r"/sq2edu/attempts\.csv", AttemptsCSVHandler))
+            handlers.insert(0, (r"/sq2edu/report", ReportHandler))
         return handlers
 
 

@@ -231,12 +231,14 @@ def serve(
     log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - open while the servers run
     log_path.chmod(0o600)
     token = secrets.token_urlsafe(24)
+    student_url = f"http://{network_address(host)}:{port}/"
     environment = {
         **os.environ,
         "SQ2EDU_DB": location,
         "SQ2EDU_CLASS_CODE": class_code,
         "SQ2EDU_RUNTIME": str(folder),
         "SQ2EDU_LOG": str(log_path),
+        "SQ2EDU_STUDENT_URL": student_url,
         "JUPYTER_PREFER_ENV_PATH": "1",
         "PYTHONWARNINGS": "ignore",
     }
@@ -273,7 +275,6 @@ def serve(
         )
         for command in commands
     ]
-    student_url = f"http://{network_address(host)}:{port}/"
     print(f"sq2edu: students open   {student_url}", flush=True)
     print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/?token={token}")
     print("        (on this computer only; keep this address to yourself)")

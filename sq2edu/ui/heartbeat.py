@@ -9,6 +9,7 @@ lost and what to do, and hides it again when answers come back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import anywidget
@@ -34,6 +35,8 @@ class Heartbeat(anywidget.AnyWidget):
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
         self.answered = 0
+        #: Called at each "still there?" the page asks (a student's app notes them present).
+        self.listeners: list[Callable[[], None]] = []
         self.set_language(lang)
         self.on_msg(self._answer)
 
@@ -51,3 +54,5 @@ class Heartbeat(anywidget.AnyWidget):
         if isinstance(content, dict) and isinstance(content.get("ping"), int):
             self.answered += 1
             self.send({"pong": content["ping"]})
+            for listener in self.listeners:
+                listener()

@@ -126,7 +126,7 @@ def test_the_dashboard_saves_settings_and_starts_a_new_class(store: SQLiteStore)
     for box in board.op_boxes.values():
         box.value = False
     board.save_settings()
-    assert board.saved.value == "choose at least one operation"
+    assert board.saved.value == "Choose at least one sign."
     store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
     board.start_new_class()
     assert board.new_class_message.value == "Tick the box first: this starts over."
@@ -150,7 +150,9 @@ def test_the_dashboard_drills_down_into_one_student(store: SQLiteStore) -> None:
     board.pick.value = "Mia"
     view = board.student_view.value
     assert "÷ 2 numbers: attempted (1/3)" in view
-    assert "not-whole" in view
+    # Her usual mistake, as what to practise, not as a code.
+    assert "share counters into equal groups and look at what is left." in view
+    assert "not-whole" not in view
     assert "9 ÷ 2 = 4" in view
     assert "Leo" not in view
     board.pick.value = "Leo"
@@ -164,7 +166,8 @@ def test_the_mistakes_chart_draws_a_bar_for_each(store: SQLiteStore) -> None:
     chart = Dashboard(store, refresh=0).chart.value
     assert chart.startswith("<svg")
     assert chart.count("<rect") == 2
-    assert 'aria-label="Common mistakes, most frequent first"' in chart
+    assert 'aria-label="Children who made each kind of mistake"' in chart
+    assert "2 children wrote equations whose sides are not equal" in chart
 
 
 def test_common_mistakes_keep_real_examples() -> None:
@@ -182,7 +185,7 @@ def test_common_mistakes_keep_real_examples() -> None:
 
 def test_the_csv_cannot_smuggle_a_spreadsheet_formula() -> None:
     text = attempts_csv([Attempt("=HYPERLINK(1)", "=1+1", False)])
-    assert ",'=HYPERLINK(1),'=1+1," in text
+    assert ",'=HYPERLINK(1),game,'=1+1," in text
 
 
 def test_the_repository_notebooks_are_the_ones_serve_writes(tmp_path: Path) -> None:

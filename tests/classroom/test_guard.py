@@ -17,7 +17,8 @@ import pytest
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import StudentApp, check_nickname, lookalike
 from sq2edu.classroom.client import Client, device_key, this_client
-from sq2edu.classroom.dashboard import CSV_HEADER, Dashboard, attempts_csv, csv_row
+from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.limits import (
     ADDRESS_TRIES,
     FIRST_WAIT,
@@ -240,24 +241,29 @@ def test_the_store_file_is_for_the_teachers_account_only(tmp_path: Path) -> None
     "start", ["=", "+", "-", "@", "\t", "\r", "\n", " ", "＝", "＋", "－", "＠"]
 )
 def test_the_csv_guards_every_first_character_a_spreadsheet_runs(start: str) -> None:
-    row = csv_row(Attempt(start + "cmd|' /C calc'!A0", start + "1+1", False))
-    assert str(row[1]).startswith("'" + start)
+    row = csv_row(Attempt(start + "cmd|' /C calc'!A0", start + "1+1", False), start + "3B")
+    assert row[1] == "'" + start + "3B"
     assert str(row[2]).startswith("'" + start)
+    assert str(row[4]).startswith("'" + start)
 
 
-def test_the_csv_has_local_times_and_each_problem_once() -> None:
+def test_the_csv_has_local_times_the_class_the_cards_held_and_each_problem_once() -> None:
     attempt = Attempt(
         "Mia",
         "7 = 5 + 5 + 5",
         False,
         ("not-true", "missing-card", "missing-card"),
         at="2026-12-01T12:00:00+00:00",
+        cards=(5, 5, 7),
     )
-    row = csv_row(attempt)
+    row = csv_row(attempt, "Class 3B")
     local = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC).astimezone()
     assert row[0] == local.strftime("%Y-%m-%d %H:%M:%S")
-    assert row[4] == "not-true missing-card"
+    assert row[1] == "Class 3B"
+    assert row[6] == "not-true missing-card"
+    assert row[8] == "5 5 7"
     assert attempts_csv([attempt]).splitlines()[0] == ",".join(CSV_HEADER)
+    assert csv_row(attempt)[1] == ""  # an empty cell stays empty
 
 
 def test_a_kernel_learns_its_client_only_from_the_server(tmp_path: Path) -> None:

@@ -75,7 +75,10 @@ def test_skills_are_kept_apart() -> None:
 
 
 def test_the_grid_covers_every_student_and_skill() -> None:
-    attempts = [Attempt("Mia", "2 + 3 = 5", True), Attempt("Leo", "2 × 3 = 7", False, ("not-true",))]
+    attempts = [
+        Attempt("Mia", "2 + 3 = 5", True),
+        Attempt("Leo", "2 × 3 = 7", False, ("not-true",)),
+    ]
     grid = mastery_grid(attempts)
     assert set(grid) == {"Mia", "Leo"}
     assert set(grid["Mia"]) == set(SKILLS)

@@ -1,0 +1,307 @@
+"""What the teacher's dashboard shows, as HTML in the active language.
+
+Every function here turns the class's summary (:mod:`sq2edu.classroom.summary`) and records
+into one panel of the dashboard, or the printable report of one student. Names and
+equations came from children's browsers: all of it is escaped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+
+from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
+from sq2edu.classroom.exports import local_time
+from sq2edu.classroom.mastery import Level, SkillMastery
+from sq2edu.classroom.records import SKILLS, GameRecord
+from sq2edu.classroom.reteach import RETEACH, note
+from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
+from sq2edu.i18n import N_, _, local_signs, ngettext
+
+__all__ = [
+    "ONLINE_SECONDS",
+    "games_html",
+    "grid_html",
+    "here_html",
+    "levels_chart",
+    "mistakes_chart",
+    "mistakes_html",
+    "progress_chart",
+    "report_html",
+    "skill_title",
+    "student_html",
+]
+
+#: A student whose page answered this recently is "online now".
+ONLINE_SECONDS = 90
+_SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×", "division": "÷"}
+_WHERE = {"game": N_("game"), "lab": N_("Lab"), "lesson": N_("lesson")}
+_DAYS_SHOWN = 10
+
+
+def skill_title(skill: str) -> str:
+    """``× 2 numbers``, ``+ 3 or more``, with the local signs."""
+    operation, size = skill.split("-")
+    count = _("2 numbers") if size == "two" else _("3 or more")
+    return f"{local_signs(_SIGNS[operation])} {count}"
+
+
+def _level(level: Level) -> str:
+    return _(level.words)
+
+
+def here_html(
+    students: Sequence[str],
+    summary: ClassSummary,
+    seen: Mapping[str, str],
+    now: dt.datetime | None = None,
+) -> str:
+    """Who is in the class, who is online now, and what each last did."""
+    moment = now or dt.datetime.now(dt.UTC)
+    online = 0
+    rows = []
+    for student in students:
+        when = seen.get(student)
+        here = False
+        if when:
+            with_zone = dt.datetime.fromisoformat(when)
+            here = (moment - with_zone).total_seconds() <= ONLINE_SECONDS
+        online += here
+        status = (
+            _("● online now")
+            if here
+            else _("last active {time}", time=local_time(when, "%d.%m %H:%M"))
+            if when
+            else _("not seen yet")
+        )
+        last = summary.student(student).last
+        latest = last[0] if last else None
+        doing = (
+            _(
+                "{mark} {equation} ({where})",
+                mark="✓" if latest.ok else "✗",
+                equation=local_signs(latest.text),
+                where=_(_WHERE.get(latest.where, latest.where)),
+            )
+            if latest
+            else _("just joined")
+        )
+        rows.append(
+            f"<tr><th scope='row'>{escape(student)}</th><td>{escape(status)}</td>"
+            f"<td>{escape(doing)}</td></tr>"
+        )
+    count = ngettext("{n} student", "{n} students", len(students))
+    here_now = ngettext("{n} online now", "{n} online now", online)
+    head = (
+        f"<tr><th>{escape(_('Student'))}</th><th>{escape(_('Here'))}</th>"
+        f"<th>{escape(_('Last try'))}</th></tr>"
+    )
+    return (
+        f"<p><b>{escape(count)}</b> · {escape(here_now)}</p>"
+        f"<div class='sq2-scroll'><table class='sq2-dash'>{head}{''.join(rows)}</table></div>"
+    )
+
+
+def grid_html(students: Sequence[str], summary: ClassSummary) -> str:
+    """Each student's level in each skill, coloured and named."""
+    head = "".join(f"<th scope='col'>{escape(skill_title(skill))}</th>" for skill in SKILLS)
+    rows = []
+    for student in students:
+        cells = []
+        levels_ = summary.student(student).mastery()
+        for skill in SKILLS:
+            found = levels_[skill]
+            cells.append(
+                f'<td style="background:{LEVEL_COLOURS[found.level]}">'
+                f"{escape(_level(found.level))}</td>"
+            )
+        rows.append(f"<tr><th scope='row'>{escape(student)}</th>{''.join(cells)}</tr>")
+    return (
+        "<div class='sq2-scroll'><table class='sq2-dash'>"
+        f"<tr><th scope='col'>{escape(_('Student'))}</th>{head}</tr>{''.join(rows)}</table></div>"
+    )
+
+
+def levels_chart(students: Sequence[str], summary: ClassSummary) -> str:
+    """For each skill, how much of the class is at each level."""
+    rows = []
+    for skill in SKILLS:
+        counts = [0] * len(Level)
+        for student in students:
+            counts[summary.student(student).mastery()[skill].level] += 1
+        rows.append((skill_title(skill), counts))
+    return levels(_("The class in each skill, by level"), rows, [_level(level) for level in Level])
+
+
+def mistakes_html(summary: ClassSummary) -> str:
+    """The class's mistakes in plain words, with real examples and what to teach again."""
+    found = summary.mistakes_by_children()
+    if not found:
+        return "<p>" + escape(_("No mistakes yet.")) + "</p>"
+    items = [
+        f"<li>{escape(note(code, children, examples).text)}</li>"
+        for code, children, examples in found
+        if code in RETEACH
+    ]
+    return f"<ol>{''.join(items)}</ol>"
+
+
+def mistakes_chart(summary: ClassSummary) -> str:
+    """The same mistakes as bars: how many children made each."""
+    rows = [
+        (RETEACH[code][0](children), children)
+        for code, children, _examples in summary.mistakes_by_children()
+        if code in RETEACH
+    ]
+    return bars(_("Children who made each kind of mistake"), rows, label_width=440)
+
+
+def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
+    """Games played, won and lost by each student, and against whom."""
+    if not games:
+        return "<p>" + escape(_("No games yet.")) + "</p>"
+    rows = []
+    for student in students:
+        theirs = [game for game in games if student in game.players]
+        if not theirs:
+            continue
+        won = sum(game.winner == student for game in theirs)
+        lost = sum(game.winner not in (None, student) for game in theirs)
+        against = Counter(player for game in theirs for player in game.players if player != student)
+        opponents = ", ".join(
+            f"{name} × {count}" if count > 1 else name for name, count in against.most_common()
+        )
+        rows.append(
+            f"<tr><th scope='row'>{escape(student)}</th><td>{len(theirs)}</td><td>{won}</td>"
+            f"<td>{lost}</td><td>{escape(opponents)}</td></tr>"
+        )
+    children = set(students)
+    by_children = sum(game.winner in children for game in games)
+    total = ngettext(
+        "{n} game; children won {won}.",
+        "{n} games; children won {won}.",
+        len(games),
+        won=by_children,
+    )
+    head = "".join(
+        f"<th scope='col'>{escape(word)}</th>"
+        for word in (_("Student"), _("Played"), _("Won"), _("Lost"), _("Against"))
+    )
+    return (
+        f"<p>{escape(total)}</p><div class='sq2-scroll'><table class='sq2-dash'>"
+        f"<tr>{head}</tr>{''.join(rows)}</table></div>"
+    )
+
+
+def progress_chart(days: Days, title: str) -> str:
+    """A line per operation over the last days with work: the share right on their own."""
+    shown = sorted(days)[-_DAYS_SHOWN:]
+    if not shown:
+        return "<p>" + escape(_("Nothing to show yet.")) + "</p>"
+    series = []
+    for operation in OPERATIONS:
+        values: list[float | None] = []
+        for day in shown:
+            right, counted = days[day].get(operation, [0, 0])
+            values.append(100 * right / counted if counted else None)
+        if any(value is not None for value in values):
+            series.append((local_signs(_SIGNS[operation]), values))
+    labels = [dt.date.fromisoformat(day).strftime("%d.%m") for day in shown]
+    return lines(title, labels, series)
+
+
+def _struggling(levels_: Mapping[str, SkillMastery]) -> list[str]:
+    return [
+        f"{skill_title(skill)}: {_level(m.level)} ({m.right}/{m.attempts})"
+        for skill, m in levels_.items()
+        if m.attempts and m.level < Level.PROFICIENT
+    ]
+
+
+def student_html(name: str, summary: ClassSummary) -> str:
+    """One student: what they work on, their usual mistake and what to practise, their last
+    attempts."""
+    theirs = summary.student(name)
+    struggling = _struggling(theirs.mastery())
+    usual = theirs.mistakes.most_common(1)
+    advice = ""
+    if usual and usual[0][0] in RETEACH:
+        advice = escape(_(RETEACH[usual[0][0]][1]))
+    recent = "".join(
+        f"<li>{'✓' if a.ok else '✗'} {escape(local_signs(a.text))}</li>" for a in theirs.last
+    )
+    return (
+        f"<p><b>{escape(_('Working on'))}:</b> "
+        f"{escape('; '.join(struggling)) or escape(_('nothing hard right now'))}</p>"
+        f"<p><b>{escape(_('What to practise'))}:</b> {advice or '—'}</p>"
+        f"<p><b>{escape(_('Last attempts'))}:</b></p><ul>{recent}</ul>"
+    )
+
+
+_REPORT = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{ font: 15px/1.45 system-ui, "Noto Sans", sans-serif; color: #1f2330; margin: 2em auto;
+  max-width: 46em; padding: 0 1em; }}
+h1 {{ font-size: 1.6em; margin: 0; }} h2 {{ font-size: 1.15em; margin: 1.4em 0 .4em; }}
+table {{ border-collapse: collapse; }} td, th {{ border: 1px solid #8a8fa3; padding: 4px 8px;
+  text-align: left; }}
+.meta {{ color: #4a4f60; }} @media print {{ button {{ display: none; }} body {{ margin: 0; }} }}
+</style></head><body>
+<button onclick="window.print()">{print}</button>
+<h1>{title}</h1><p class="meta">{meta}</p>
+<h2>{skills}</h2><table><tr><th>{skill}</th><th>{level}</th><th>{own}</th></tr>{rows}</table>
+{student}
+<h2>{games}</h2><p>{games_line}</p>
+<h2>{progress}</h2>{chart}
+</body></html>"""
+
+
+def report_html(
+    name: str,
+    class_name: str,
+    summary: ClassSummary,
+    games: Iterable[GameRecord],
+    lang: str,
+) -> str:
+    """One page about one student, for their parents: the browser prints it."""
+    theirs = summary.student(name)
+    levels_ = theirs.mastery()
+    rows = "".join(
+        f'<tr><td>{escape(skill_title(skill))}</td><td style="background:'
+        f'{LEVEL_COLOURS[m.level]}">{escape(_level(m.level))}</td>'
+        f"<td>{m.right}/{m.attempts}</td></tr>"
+        for skill, m in levels_.items()
+    )
+    played = [game for game in games if name in game.players]
+    won = sum(game.winner == name for game in played)
+    title = _("{name}: maths with Sleeping Queens", name=name)
+    return _REPORT.format(
+        lang=escape(lang),
+        title=escape(title),
+        print=escape(_("Print")),
+        meta=escape(
+            _(
+                "{class_name}, {date}. {n} equations tried.",
+                class_name=class_name,
+                date=dt.date.today().strftime("%d.%m.%Y"),
+                n=theirs.attempts,
+            )
+        ),
+        skills=escape(_("Skills")),
+        skill=escape(_("Skill")),
+        level=escape(_("Level")),
+        own=escape(_("Right on their own")),
+        rows=rows,
+        student=student_html(name, summary),
+        games=escape(_("Games")),
+        games_line=escape(
+            ngettext(
+                "{n} game played, {won} won.", "{n} games played, {won} won.", len(played), won=won
+            )
+        ),
+        progress=escape(_("Over the last days")),
+        chart=progress_chart(theirs.days, _("{name}: right on their own, by day", name=name)),
+    )

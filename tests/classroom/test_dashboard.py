@@ -1,0 +1,219 @@
+"""The teacher's dashboard says what to do next: who is here, what to reteach, games, progress,
+groups, one student's report, the class's settings; in the teacher's language."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.app import StudentApp
+from sq2edu.classroom.client import Client
+from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.panels import report_html
+from sq2edu.classroom.records import Attempt, GameRecord
+from sq2edu.classroom.reteach import RETEACH, note
+from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.summary import ClassSummary
+from sq2edu.equations import PROBLEM_CODES, check
+from sq2edu.i18n import LANGUAGES, language
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    return SQLiteStore(tmp_path / "class.sqlite3")
+
+
+def _wrong(student: str, text: str) -> Attempt:
+    verdict = check(text)
+    return Attempt(student, text, False, verdict.codes, at="2026-11-30T09:00:00+00:00")
+
+
+def test_every_problem_code_has_plain_words_and_what_to_teach_in_every_language() -> None:
+    assert set(RETEACH) == set(PROBLEM_CODES)
+    for lang in LANGUAGES:
+        with language(lang):
+            for code in PROBLEM_CODES:
+                text = note(code, 7, ["4 + 3 = 5 + 2"]).text
+                assert code not in text, (lang, code)
+                assert "7" in text
+                assert "4 + 3 = 5 + 2" in text
+
+
+def test_mistakes_are_counted_in_children_with_real_examples_and_the_chart_agrees(
+    store: SQLiteStore,
+) -> None:
+    for student in ("Mia", "Leo", "Ana"):
+        store.record_attempt(_wrong(student, "4 + 3 = 5 + 2"))
+    for _try in range(20):
+        store.record_attempt(_wrong("Mia", "7 ÷ 2 = 3"))
+    board = Dashboard(store, refresh=0)
+    items = re.findall(r"<li>(.*?)</li>", board.mistakes.value)
+    assert items[0] == (
+        "3 children wrote signs on both sides of = (4 + 3 = 5 + 2): "
+        "show that one side must be one card."
+    )
+    assert items[1].startswith("1 child divided where something is left over (7 ÷ 2 = 3)")
+    chart = board.chart.value
+    assert "3 children wrote signs on both sides of =" in chart
+    assert ">3</text>" in chart
+    assert ">1</text>" in chart
+
+
+def test_the_dashboard_says_who_is_online_now_and_when_others_were_last(
+    store: SQLiteStore,
+) -> None:
+    mia = StudentApp(store, client=lambda: Client("10.0.0.7", "a" * 64))
+    mia.join("Mia")
+    store.join("Leo")
+    long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=2)).isoformat(timespec="seconds")
+    store.seen("Leo", long_ago)
+    store.join("Ana")
+    here = Dashboard(store, refresh=0).here.value
+    assert "1 online now" in here
+    assert re.search(r"Mia</th><td>● online now", here)
+    assert re.search(r"Leo</th><td>last active \d\d\.\d\d \d\d:\d\d", here)
+    assert re.search(r"Ana</th><td>not seen yet", here)
+
+
+def test_the_page_answering_keeps_a_student_online(store: SQLiteStore) -> None:
+    app = StudentApp(store)
+    app.join("Mia")
+    store.seen("Mia", "2026-01-01T00:00:00+00:00")
+    app._noted = -1000.0  # the last note was long ago
+    app.heartbeat._answer(app.heartbeat, {"ping": 1}, [])
+    assert store.last_seen()["Mia"] > "2026-01-01T00:00:00+00:00"
+
+
+def test_the_class_address_and_its_qr_code_are_on_the_dashboard(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0, student_url="http://192.0.2.2:8866/", class_code="OWL")
+    assert "http://192.0.2.2:8866/" in board.address.value
+    assert "<svg" in board.address.value
+    assert "OWL" in board.address.value
+
+
+def test_each_skill_shows_the_share_of_the_class_at_each_level(store: SQLiteStore) -> None:
+    for _try in range(3):
+        store.record_attempt(Attempt("Mia", "2 + 3 = 5", True))
+    store.record_attempt(Attempt("Leo", "2 + 3 = 6", False, ("not-true",)))
+    store.join("Ana")
+    chart = Dashboard(store, refresh=0).levels.value
+    assert chart.startswith("<svg")
+    assert "<title>familiar: 1</title>" in chart
+    assert "<title>attempted: 1</title>" in chart
+    assert "<title>not started: 1</title>" in chart
+
+
+def test_games_played_won_and_lost_by_each_child_and_against_whom(store: SQLiteStore) -> None:
+    store.join("Mia")
+    store.join("Leo")
+    store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Mia", 20, 300.0))
+    store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Easy bot", 25, 400.0))
+    store.record_game(GameRecord(("Leo", "Mia"), {}, "Leo", 30, 500.0))
+    games = Dashboard(store, refresh=0).games.value
+    assert "3 games; children won 2." in games
+    assert "Mia</th><td>3</td><td>1</td><td>2</td><td>Easy bot × 2, Leo</td>" in games
+    assert "Leo</th><td>1</td><td>1</td><td>0</td><td>Mia</td>" in games
+
+
+def test_progress_over_days_for_the_class_and_one_child(store: SQLiteStore) -> None:
+    for day, ok in (("2026-11-28", False), ("2026-11-28", True), ("2026-11-30", True)):
+        store.record_attempt(
+            Attempt("Mia", "2 + 3 = 5", ok, () if ok else ("not-true",), at=f"{day}T10:00:00+00:00")
+        )
+    board = Dashboard(store, refresh=0)
+    assert board.progress.value.startswith("<svg")
+    assert "28.11" in board.progress.value
+    assert "30.11" in board.progress.value
+    assert "polyline" in board.progress.value
+    board.progress_pick.value = "Mia"
+    assert "Mia: right on their own, by day" in board.progress.value
+
+
+def test_an_archived_class_can_be_looked_at_and_not_changed(store: SQLiteStore) -> None:
+    store.record_attempt(Attempt("Mia", "2 + 3 = 6", False, ("not-true",)))
+    store.new_class("Class 3B")
+    store.record_attempt(Attempt("Leo", "1 + 1 = 2", True))
+    board = Dashboard(store, refresh=0)
+    assert "Leo" in board.here.value
+    assert "Mia" not in board.here.value
+    archived = [value for label, value in board.class_pick.options if "archived" in label]
+    board.class_pick.value = archived[0]
+    assert "Mia" in board.here.value
+    assert "Leo" not in board.here.value
+    assert "1 child wrote an equation whose sides are not equal" in board.mistakes.value
+    assert board.download.value == ""
+    board.class_pick.value = -1
+    assert "Leo" in board.here.value
+
+
+def test_the_teacher_gives_a_group_a_focus(store: SQLiteStore) -> None:
+    for name in ("Mia", "Leo", "Ana"):
+        store.join(name)
+    board = Dashboard(store, refresh=0)
+    board.group_name.value = "Small sums"
+    board.group_members.value = ("Mia", "Leo")
+    for sign, box in board.group_signs.items():
+        box.value = sign == "+"
+    board.group_largest.value = 5
+    board.group_length.value = "two"
+    board.save_group()
+    assert store.groups() == {
+        "Small sums": (["Mia", "Leo"], Focus("+", 5, "two").to_dict()),
+    }
+    assert "Small sums" in board.groups_list.value
+    assert "cards up to 5" in board.groups_list.value
+    board.group_remove.value = "Small sums"
+    board.remove_group()
+    assert store.groups() == {}
+
+
+def test_a_printable_report_for_parents_in_the_class_language(store: SQLiteStore) -> None:
+    store.record_attempt(Attempt("Mia", "7 ÷ 2 = 3", False, ("not-whole",)))
+    store.record_attempt(Attempt("Mia", "8 ÷ 2 = 4", True))
+    store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Mia", 20, 300.0))
+    summary = ClassSummary()
+    summary.update(store)
+    with language("nb"):
+        page = report_html("Mia", "Klasse 3B", summary, store.games(), "nb")
+    assert page.startswith("<!doctype html>")
+    assert '<html lang="nb">' in page
+    assert "Klasse 3B" in page
+    assert "window.print()" in page
+    assert "@media print" in page
+    board = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
+    board.pick.value = "Mia"
+    assert 'href="sq2edu/report?student=Mia"' in board.report_link.value
+
+
+def test_the_settings_speak_the_teachers_language_with_every_control_labelled(
+    store: SQLiteStore,
+) -> None:
+    store.save_settings(ClassSettings(language="ru").to_dict())
+    board = Dashboard(store, refresh=0)
+    assert [box.description for box in board.op_boxes.values()] == [
+        "+ сложение",
+        "− вычитание",
+        "· умножение",
+        ": деление",
+    ]
+    assert {label for label, _value in board.hints.options} == {
+        "сколько угодно",
+        "три за игру",
+        "нет",
+    }
+    board.save_settings()
+    assert board.saved.value == "Сохранено. Ученики получат это в следующей игре или мастерской."
+
+
+def test_a_new_class_keeps_the_settings_the_dashboard_shows(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0)
+    board.op_boxes["÷"].value = False
+    board.save_settings()
+    board.sure.value = True
+    board.start_new_class()
+    assert ClassSettings.from_dict(store.settings()).operations == "+−×"
+    assert board.op_boxes["÷"].value is False
