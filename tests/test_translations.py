@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from sq2edu.equations import check
 from sq2edu.i18n import _, language, missing, ngettext
 
 LOCALE = Path(i18n.__file__).with_name("locale")
+ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
 RULEBOOK = ["2 + 3 + 3 = 8", "2 x 3 = 6", "4 + 3 = 5 + 2", "5 x 2 - 8 = 2", "2 + 3 = 6"]
 
@@ -109,3 +111,16 @@ def test_operators_are_the_ones_each_country_teaches() -> None:
             headline = check("2 x 3 = 6").lines[0]
             assert "2 · 3 = 6" in headline
             assert "6 : 2 = 3" in " ".join(check("6 / 2 = 3").lines)
+
+
+def test_no_message_hides_inside_an_f_string() -> None:
+    """Babel cannot see a _() call inside an f-string on this Python: its words would never
+    be translated. Words are made first, then put into the f-string."""
+    hidden = []
+    for path in sorted((ROOT / "sq2edu").rglob("*.py")):
+        with path.open("rb") as source:
+            for token in tokenize.tokenize(source.readline):
+                prefix = token.string[:2].lower()
+                if token.type == tokenize.STRING and "f" in prefix and "_(" in token.string:
+                    hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert hidden == []

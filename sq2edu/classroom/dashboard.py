@@ -265,7 +265,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def _refresh_classes(self) -> None:
         options = []
-        for class_id, name, archived in self.store.class_list():
+        for class_id, stored, archived in self.store.class_list():
+            # The store's first class has the English default name; say it in the class's.
+            name = _("My class") if stored == "My class" else stored
             if archived is None:
                 options.append((_("{name} (now)", name=name), -1))
             else:
@@ -306,14 +308,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _address_html(self) -> str:
         if self.archived or not self.student_url:
             return ""
-        code = (
-            f"<p>{escape(_('Class code'))}: <b>{escape(self.class_code)}</b></p>"
-            if self.class_code
-            else ""
-        )
+        code_words, open_words = escape(_("Class code")), escape(_("Students open"))
+        code = f"<p>{code_words}: <b>{escape(self.class_code)}</b></p>" if self.class_code else ""
         return (
             f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
-            f"<div>{_qr_svg(self.student_url)}</div><div><p>{escape(_('Students open'))}</p>"
+            f"<div>{_qr_svg(self.student_url)}</div><div><p>{open_words}</p>"
             f"<p style='font-size:1.4em'><b>{escape(self.student_url)}</b></p>{code}</div></div>"
         )
 
@@ -467,7 +466,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         self.group_signs = {
             sign: widgets.Checkbox(
-                value=True, description=_(_SIGN_WORDS[sign]), indent=False, layout={"width": "auto"}
+                value=True,
+                description=_(_SIGN_WORDS[sign]),
+                indent=False,
+                layout={"width": "auto", "margin": "0 18px 0 0"},
             )
             for sign in "+−×÷"
         }
@@ -568,7 +570,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 value=sign in current.operations,
                 description=_(_SIGN_WORDS[sign]),
                 indent=False,
-                layout={"width": "auto"},
+                layout={"width": "auto", "margin": "0 18px 0 0"},
             )
             for sign in "+−×÷"
         }

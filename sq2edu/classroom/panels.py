@@ -94,13 +94,13 @@ def here_html(
         )
     count = ngettext("{n} student", "{n} students", len(students))
     here_now = ngettext("{n} online now", "{n} online now", online)
-    head = (
-        f"<tr><th>{escape(_('Student'))}</th><th>{escape(_('Here'))}</th>"
-        f"<th>{escape(_('Last try'))}</th></tr>"
+    head = "".join(
+        f"<th scope='col'>{escape(word)}</th>" for word in (_("Student"), _("Here"), _("Last try"))
     )
     return (
         f"<p><b>{escape(count)}</b> · {escape(here_now)}</p>"
-        f"<div class='sq2-scroll'><table class='sq2-dash'>{head}{''.join(rows)}</table></div>"
+        f"<div class='sq2-scroll'><table class='sq2-dash'><tr>{head}</tr>{''.join(rows)}"
+        "</table></div>"
     )
 
 
@@ -118,9 +118,10 @@ def grid_html(students: Sequence[str], summary: ClassSummary) -> str:
                 f"{escape(_level(found.level))}</td>"
             )
         rows.append(f"<tr><th scope='row'>{escape(student)}</th>{''.join(cells)}</tr>")
+    student = escape(_("Student"))
     return (
         "<div class='sq2-scroll'><table class='sq2-dash'>"
-        f"<tr><th scope='col'>{escape(_('Student'))}</th>{head}</tr>{''.join(rows)}</table></div>"
+        f"<tr><th scope='col'>{student}</th>{head}</tr>{''.join(rows)}</table></div>"
     )
 
 
@@ -232,11 +233,16 @@ def student_html(name: str, summary: ClassSummary) -> str:
     recent = "".join(
         f"<li>{'✓' if a.ok else '✗'} {escape(local_signs(a.text))}</li>" for a in theirs.last
     )
+    working_on, practise, last = (
+        escape(_("Working on")),
+        escape(_("What to practise")),
+        escape(_("Last attempts")),
+    )
+    hard = escape("; ".join(struggling)) or escape(_("nothing hard right now"))
     return (
-        f"<p><b>{escape(_('Working on'))}:</b> "
-        f"{escape('; '.join(struggling)) or escape(_('nothing hard right now'))}</p>"
-        f"<p><b>{escape(_('What to practise'))}:</b> {advice or '—'}</p>"
-        f"<p><b>{escape(_('Last attempts'))}:</b></p><ul>{recent}</ul>"
+        f"<p><b>{working_on}:</b> {hard}</p>"
+        f"<p><b>{practise}:</b> {advice or '—'}</p>"
+        f"<p><b>{last}:</b></p><ul>{recent}</ul>"
     )
 
 
