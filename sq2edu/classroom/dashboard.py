@@ -532,7 +532,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             who = ", ".join(members) or "—"
             items.append(f"<li><b>{escape(name)}</b>: {escape(who)} — {escape(what)}</li>")
         self.groups_list.value = f"<ul>{''.join(items)}</ul>" if items else ""
-        self.group_remove.options = list(groups)
+        if list(self.group_remove.options) != list(groups):
+            self.group_remove.options = list(groups)
+            self.group_remove.value = next(iter(groups), None)
 
     @_in_class_language
     def save_group(self) -> None:
