@@ -97,7 +97,7 @@ def lines(
     each ending with its label."""
     if not days or not series:
         return ""
-    left, top, width, height = 40, 10, max(120, 60 * (len(days) - 1)), 160
+    left, top, width, height = 52, 12, max(180, 90 * (len(days) - 1)), 170
     step = width / max(1, len(days) - 1)
     parts = [
         f'<line x1="{left}" y1="{top + height}" x2="{left + width}" y2="{top + height}" '
@@ -116,6 +116,7 @@ def lines(
             f'<text x="{x:.0f}" y="{top + height + 18}" text-anchor="middle" fill="{_INK}">'
             f"{escape(day)}</text>"
         )
+    taken: list[float] = []  # where line labels already are: two lines may end together
     for number, (label, values) in enumerate(series):
         points = [
             (left + index * step, top + height - height * value / 100)
@@ -135,8 +136,11 @@ def lines(
         for x, y in points:
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>')
         end_x, end_y = points[-1]
+        while any(abs(end_y - other) < 14 for other in taken):
+            end_y += 14
+        taken.append(end_y)
         parts.append(
             f'<text x="{end_x + 8:.1f}" y="{end_y + 4:.1f}" fill="{colour}" '
             f'font-weight="700">{escape(label)}</text>'
         )
-    return _svg(title, left + width + 60, top + height + 28, "".join(parts))
+    return _svg(title, left + width + 60, top + height + 28 + 14 * len(series), "".join(parts))
