@@ -64,6 +64,7 @@ def test_settings_unknown_to_the_game_are_named() -> None:
 
 
 def test_settings_of_the_wrong_type_are_a_value_error() -> None:
+    """A save file's mistake, not a teacher's: the reason is Python's own words."""
     with pytest.raises(ValueError, match=r"^'int' object is not iterable$"):
         Rules.from_dict({"operations": 5})
 

@@ -101,5 +101,6 @@ def test_settings_unknown_to_the_game_are_named() -> None:
 
 
 def test_settings_of_the_wrong_type_are_a_value_error() -> None:
+    """A save file's mistake, not a teacher's: the reason is Python's own words."""
     with pytest.raises(ValueError, match=r"^'<=' not supported between instances of 'int' and"):
         Rules.from_dict({"realm_limit": "five"})
