@@ -49,10 +49,11 @@ def test_an_unreadable_equation_shows_the_text_as_typed_and_no_latex() -> None:
 
 
 def test_an_unreadable_text_of_forty_characters_is_shown_whole() -> None:
-    text = "1 + " * 9 + "1 ="  # 39 characters
-    text += "="
+    text = "1 + " * 9 + "1 =="
     assert len(text) == 40
-    assert check(text).text == text
+    verdict = check(text)
+    assert verdict.codes == ("syntax",)
+    assert verdict.text == text
 
 
 def test_an_unreadable_text_longer_than_forty_characters_is_cut_with_an_ellipsis() -> None:
@@ -261,8 +262,7 @@ def test_a_long_running_total_names_every_card_before_it() -> None:
 
 
 def test_a_running_total_is_named_only_for_the_step_it_made() -> None:
-    # The 2 of 2 ÷ 5 is a card, not what 10 ÷ 5 made (which is 2 too): the second step's
-    # start equals the first card's share, but the first step is the one that is uneven.
+    # The uneven share is the first step: its 2 is a card, so nothing "makes" it.
     assert check("2 ÷ 5 ÷ 2 = 1").lines[1] == "2 ÷ 5 is not a whole number: 5 is more than 2."
 
 
@@ -369,13 +369,20 @@ def test_the_red_knight_cannot_supply_a_zero() -> None:
     assert verdict.lines[1] == "You have no card with 0."
 
 
-def test_the_red_knight_does_not_lend_a_card_the_equation_uses_already() -> None:
-    # 4 + 4 = 8 needs both 4s; a 7 or a 9 could stand in for 8, a second 4 cannot.
+def test_the_red_knight_needs_a_card_one_away() -> None:
     verdict = check("4 + 5 = 9", cards=[4, 5, 3], adjust=True)
     assert verdict.adjusted is None
-    assert verdict.codes == ("missing-card",)
-    verdict = check("4 + 4 = 5", cards=[4, 4], adjust=True)
+    assert verdict.lines == ("Not yet.", "You have no card with 9.")
+
+
+def test_the_red_knight_does_not_lend_a_card_the_equation_uses_already() -> None:
+    # 4 + 1 = 5: the 4 could count as 5, but it is the equation's own 4; a second 4 can.
+    verdict = check("4 + 1 = 5", cards=[4, 1], adjust=True)
     assert verdict.adjusted is None
+    assert verdict.lines == ("Not yet.", "You have no card with 5.")
+    verdict = check("4 + 1 = 5", cards=[4, 1, 4], adjust=True)
+    assert verdict.adjusted == Adjustment(card=4, value=5)
+    assert verdict.cards_used == (4, 1, 4)
 
 
 def test_the_red_knight_changes_a_built_equation_only_once() -> None:
