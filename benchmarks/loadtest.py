@@ -109,8 +109,8 @@ async def _light_student(url: str, number: int, results: dict[str, list[float]])
             lambda: client.find("ButtonModel", description="Equation Lab"), STEP_SECONDS
         )
         client.click(client.find("ButtonModel", description="Equation Lab") or "")
-        await client.wait_for(lambda: client.find("AnyModel"), STEP_SECONDS)
-        lab = client.find("AnyModel") or ""
+        await client.wait_for(lambda: client.find_table(), STEP_SECONDS)
+        lab = client.find_table() or ""
         for attempt in range(ATTEMPTS):
             await asyncio.sleep(THINK_SECONDS if attempt else 0.0)
             clicked = time.perf_counter()

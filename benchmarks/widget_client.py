@@ -105,6 +105,14 @@ class WidgetClient:
                 return model_id
         return None
 
+    def find_table(self) -> str | None:
+        """The id of the card table or Equation Lab on the page (the anywidget with a state;
+        the app's connection watch is an anywidget too)."""
+        for model_id, model in self.models.items():
+            if model.get("_model_name") == "AnyModel" and "state" in model:
+                return model_id
+        return None
+
     def set_value(self, model_id: str, **state: Any) -> None:
         """Change a widget's values, as typing into it does."""
         self.models[model_id].update(state)

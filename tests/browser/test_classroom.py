@@ -178,8 +178,8 @@ def test_raw_widget_messages_meet_the_same_checks_as_the_page(classroom: Classro
                 lambda: client.find("ButtonModel", description="Equation Lab"), 30
             )
             client.click(client.find("ButtonModel", description="Equation Lab") or "")
-            await client.wait_for(lambda: client.find("AnyModel"), 30)
-            lab = client.find("AnyModel") or ""
+            await client.wait_for(lambda: client.find_table(), 30)
+            lab = client.find_table() or ""
             client.send(lab, {"intent": "check", "text": "__import__('os') = 1"})
             client.send(lab, {"intent": "check", "text": "2 + 2 = 5"})
 

@@ -139,7 +139,7 @@ def test_another_childs_kernel_refuses_a_client_without_its_cookie(classroom: Cl
             refused.append(_status(f"{_url(classroom)}voila/api/shutdown/{mia.kernel_id}", "POST"))
             # Mia's page still works: her kernel is alive and hers.
             mia.click(mia.find("ButtonModel", description="Equation Lab") or "")
-            await mia.wait_for(lambda: mia.find("AnyModel"), 30)
+            await mia.wait_for(lambda: mia.find_table(), 30)
             alive = _status(kernel, headers=mia.headers()) == 200
             return refused, alive
         finally:
@@ -163,7 +163,7 @@ def test_a_page_cannot_shut_its_kernel_down_or_send_it_control_messages(
             leo.send_message("execute_request", {"code": "import os; os._exit(1)"})
             await asyncio.sleep(2)
             leo.click(leo.find("ButtonModel", description="Equation Lab") or "")
-            await leo.wait_for(lambda: leo.find("AnyModel"), 30)
+            await leo.wait_for(lambda: leo.find_table(), 30)
             return True
         finally:
             await leo.close()
@@ -199,7 +199,7 @@ def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> Non
     with urllib.request.urlopen(request, timeout=60) as answer:
         assert answer.headers["Content-Type"].startswith("text/csv")
         lines = answer.read().decode().splitlines()
-    assert lines[0].startswith("time,student,equation")
+    assert lines[0].startswith("time,class,student,activity,equation")
     assert sum(",'=1+1," in line for line in lines) == 12_000
 
 
@@ -208,8 +208,8 @@ def test_a_flood_of_equations_is_slowed_down(classroom: Classroom) -> None:
         ana = await _joined(classroom, "Ana")
         try:
             ana.click(ana.find("ButtonModel", description="Equation Lab") or "")
-            await ana.wait_for(lambda: ana.find("AnyModel"), 30)
-            lab = ana.find("AnyModel") or ""
+            await ana.wait_for(lambda: ana.find_table(), 30)
+            lab = ana.find_table() or ""
             for _try in range(200):
                 ana.send(lab, {"intent": "check", "text": "1 + 1 = 3"})
             slow = "Slow down a little: think about your next equation first."

@@ -115,7 +115,7 @@ def test_the_cards_to_discard_are_framed_and_named(page: Page) -> None:
 def test_the_last_die_is_not_shown_once_the_game_is_over(page: Page) -> None:
     show(page, "rescue-game-over")
     expect(page.locator(".sq2-over")).to_be_visible()
-    expect(page.locator(".sq2-die")).to_have_count(0)
+    expect(page.locator(".sq2-turn .sq2-die")).to_have_count(0)
 
 
 def test_a_right_classic_equation_stays_said_when_the_new_cards_are_no_numbers(page: Page) -> None:
