@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
 
 __all__ = ["DEFAULT_POINTS_TO_WIN", "DEFAULT_QUEENS_TO_WIN", "Rules"]
@@ -44,11 +45,11 @@ class Rules:
         # Any spelling a teacher uses ("+-*/") is kept in the signs children see ("+−×÷").
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
         object.__setattr__(self, "operations", "".join(op.value for op in chosen))
-        if self.queens_to_win is not None and not _whole(self.queens_to_win, 1, 12):
+        if self.queens_to_win is not None and not whole_in(self.queens_to_win, 1, 12):
             raise ValueError("queens_to_win is between 1 and 12 (there are 12 queens)")
-        if self.points_to_win is not None and not _whole(self.points_to_win, 5, ALL_POINTS):
+        if self.points_to_win is not None and not whole_in(self.points_to_win, 5, ALL_POINTS):
             raise ValueError(f"points_to_win is between 5 and {ALL_POINTS} (all queens together)")
-        if not _whole(self.hand_size, 3, 8):
+        if not whole_in(self.hand_size, 3, 8):
             raise ValueError("hand_size is between 3 and 8 cards")
         for name in ("rose_bonus_by_jester", "remember_sleeping_queens"):
             if not isinstance(getattr(self, name), bool):
@@ -83,7 +84,3 @@ class Rules:
             return cls(**data)
         except TypeError as error:
             raise ValueError(str(error)) from error
-
-
-def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["MAX_NAME_LENGTH", "player_names", "read_ids", "read_int", "read_text"]
+__all__ = ["MAX_NAME_LENGTH", "player_names", "read_ids", "read_int", "read_text", "whole_in"]
 
 #: The longest name a player may have.
 MAX_NAME_LENGTH = 40
@@ -53,3 +53,8 @@ def read_int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected a whole number, found {value!r}"[:120])
     return value
+
+
+def whole_in(value: object, low: int, high: int) -> bool:
+    """Whether a setting is a whole number (not a bool) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

@@ -273,7 +273,7 @@ class _Checker:
             # child who has a 7.
             if (
                 example is not None
-                and 1 <= example <= MAX_NUMBER
+                and example in CARD_VALUES
                 and len(eq.operations) == 1
                 and (self.hand is None or Counter((*eq.left.numbers, example)) <= self.hand)
             ):
@@ -384,13 +384,6 @@ class _Checker:
                     b=step.right,
                 )
                 return self.after_running_total(step.left, step.right, Op.SUB, said)
-        # Not reached: with one kind of sign, going below zero is a − step below zero (above).
-        if made.value is not None and made.value < 0:  # pragma: no mutate block
-            return _(
-                "{side} goes below zero, so it cannot make {result}.",
-                side=side.text,
-                result=result.numbers[0],
-            )
         return _(
             "{side} makes {value}, not {result}.",
             side=side.text,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
 
 __all__ = ["DEFAULT_KINGS_TO_WIN", "Rules"]
@@ -39,16 +40,18 @@ class Rules:
         # Any spelling a teacher uses ("+-*/") is kept in the signs children see ("+−×÷").
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
         object.__setattr__(self, "operations", "".join(op.value for op in chosen))
-        if self.kings_to_win is not None and not 1 <= self.kings_to_win <= 5:
+        if self.kings_to_win is not None and not whole_in(self.kings_to_win, 1, 5):
             raise ValueError("kings_to_win is between 1 and 5 (there are 10 kings)")
-        if not 1 <= self.realm_limit <= 10 or self.green_knight_limit < self.realm_limit:
+        if not whole_in(self.realm_limit, 1, 10) or not whole_in(
+            self.green_knight_limit, self.realm_limit, 99
+        ):
             raise ValueError("realm_limit is 1 to 10, and the green knight's limit is not lower")
         if not self.die_faces or not set(self.die_faces) <= {"1", "2", "3", "dragon"}:
             raise ValueError('die faces are "1", "2", "3" or "dragon"')
         if set(self.die_faces) == {"dragon"}:
             raise ValueError("a die of only dragons would roll forever")
-        if self.blue_rerolls < 0:
-            raise ValueError("blue_rerolls cannot be negative")
+        if not whole_in(self.blue_rerolls, 0, 99):
+            raise ValueError("blue_rerolls is a whole number, 0 or more")
 
     def check_winnable(self, players: int) -> None:
         """Make sure someone can win: the ten kings must not run out with nobody at the goal.

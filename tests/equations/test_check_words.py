@@ -153,17 +153,17 @@ def test_two_sides_that_both_have_signs_and_differ_say_what_each_makes() -> None
 
 
 def test_signs_on_both_sides_give_an_example_only_when_the_left_makes_a_card() -> None:
-    """The example ``like 4 + 3 = 7`` must be an equation the child could make: a whole
-    number from 1 to MAX_NUMBER, with one kind of sign."""
+    """The example ``like 4 + 3 = 7`` must be an equation the child could make: its answer
+    a card (1 to 10), with one kind of sign."""
     keep = "There are signs on both sides of the =. Keep them on one side."
     assert check("2 − 1 = 3 − 2").lines[1] == (
         "There are signs on both sides of the =. Keep them on one side, like 2 − 1 = 1."
     )
-    assert check("998 + 1 = 1 + 998").lines[1] == (
-        "There are signs on both sides of the =. Keep them on one side, like 998 + 1 = 999."
+    assert check("9 + 1 = 1 + 9").lines[1] == (
+        "There are signs on both sides of the =. Keep them on one side, like 9 + 1 = 10."
     )
     assert check("3 − 3 = 1 − 1").lines[1] == keep  # makes 0: no card
-    assert check("500 + 500 = 1 + 999").lines[1] == keep  # makes 1000: too big
+    assert check("10 + 3 = 6 + 7").lines[1] == keep  # makes 13: no card
     assert check("7 ÷ 2 = 1 + 2").lines[2] == keep  # not whole, and two kinds of sign
     assert check("2 + 3 = 1 × 5").lines[2] == keep  # 5 is whole, but two kinds of sign
 
