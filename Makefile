@@ -6,20 +6,26 @@ PY := $(BIN)/python
 # A stamp per extra: reinstall when pyproject.toml changes.
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
+# The installer's own notes (the build backend's warnings) go to a log a teacher never has to
+# read; they are shown only if the installation fails.
+INSTALL_LOG := $(VENV)/install.log
+QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
 
 .PHONY: serve test lint bench loadtest notebooks lessons golden messages translations mutation clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	@$(PY) -m pip install --quiet --upgrade pip $(QUIETLY)
 
 $(STAMP_APP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
-	touch $@
+	@echo "sq2edu: installing (a few minutes the first time) ..."
+	@$(PY) -m pip install --quiet -e . $(QUIETLY)
+	@touch $@
 
 $(STAMP_TEST): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $@ $(STAMP_APP)
+	@echo "sq2edu: installing with the test tools (a few minutes the first time) ..."
+	$(PY) -m pip install --quiet -e '.[dev]' $(QUIETLY)
+	@touch $@ $(STAMP_APP)
 
 ## serve: set up and start the classroom (student app on the network, dashboard on localhost)
 serve: $(STAMP_APP)
