@@ -15,6 +15,7 @@ from sq2edu.classic.engine import Game
 from sq2edu.classic.rules import Rules
 from sq2edu.classic.state import Attack, Phase, PlayerState, State, Waking
 from sq2edu.core import GameRandom
+from sq2edu.core.setup import fill_places
 
 __all__ = ["sample_from_view"]
 
@@ -48,18 +49,7 @@ def sample_from_view(view: dict[str, Any], rules: Rules, rng: random.Random) -> 
             hand = unseen_cards[: player["hand"]]
             del unseen_cards[: player["hand"]]
         players.append(PlayerState(player["name"], hand, list(player["queens"])))
-    centre: list[str | None] = []
-    known: list[bool] = []
-    for place in view["centre"]:
-        if place["queen"]:
-            centre.append(place["queen"])
-            known.append(True)
-        elif place["occupied"]:
-            centre.append(unseen_queens.pop())
-            known.append(False)
-        else:
-            centre.append(None)
-            known.append(False)
+    centre, known = fill_places(view["centre"], "queen", unseen_queens)
     attack = view["attack"]
     state = State(
         players=players,

@@ -18,9 +18,8 @@ __all__ = ["view"]
 
 
 def view(game: Game, viewer: int | None) -> dict[str, Any]:
-    """The game as ``viewer`` sees it (``None``: an onlooker), as JSON-able data."""
-    if viewer is not None and not 0 <= viewer < game.num_players:
-        raise ValueError(f"there is no player {viewer}")
+    """The game as ``viewer`` sees it (``None``: an onlooker), as JSON-able data; the seat
+    is checked by :meth:`sq2edu.core.Game.view`."""
     s = game.state
     remember = game.rules.remember_sleeping_queens
     players = [

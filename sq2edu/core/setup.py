@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
-__all__ = ["MAX_NAME_LENGTH", "player_names", "read_ids", "read_int", "read_text", "whole_in"]
+T = TypeVar("T")
+
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "fill_places",
+    "player_names",
+    "read_ids",
+    "read_int",
+    "read_text",
+    "settings_from",
+    "whole_in",
+]
 
 #: The longest name a player may have.
 MAX_NAME_LENGTH = 40
@@ -58,3 +70,46 @@ def read_int(value: object) -> int:
 def whole_in(value: object, low: int, high: int) -> bool:
     """Whether a setting is a whole number (not a bool) from ``low`` to ``high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def settings_from(cls: type[T], data: dict[str, Any], tuples: Sequence[str] = ()) -> T:
+    """An edition's settings (a dataclass) from saved data: unknown names refused, lists
+    read back as tuples where the settings keep tuples.
+
+    :raises ValueError: for unknown or bad settings.
+    """
+    fields = getattr(cls, "__dataclass_fields__", {})
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise ValueError(f"unknown rule settings: {', '.join(sorted(unknown))}")
+    values = dict(data)
+    for name in tuples:
+        if name in values:
+            values[name] = tuple(values[name])
+    try:
+        return cls(**values)
+    except TypeError as error:
+        raise ValueError(str(error)) from error
+
+
+def fill_places(
+    places: Sequence[dict[str, Any]], shown: str, unseen: list[str]
+) -> tuple[list[str | None], list[bool]]:
+    """Places of a table as a player's view shows them, each hidden card filled from
+    ``unseen`` (imagined): the cards, and which of them were shown.
+
+    :param shown: the key of a place's card when it is face up (``None`` when not).
+    """
+    cards: list[str | None] = []
+    face_up: list[bool] = []
+    for place in places:
+        if place[shown]:
+            cards.append(place[shown])
+            face_up.append(True)
+        elif place["occupied"]:
+            cards.append(unseen.pop())
+            face_up.append(False)
+        else:
+            cards.append(None)
+            face_up.append(False)
+    return cards, face_up

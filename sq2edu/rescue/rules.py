@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sq2edu.core.setup import whole_in
+from sq2edu.core.setup import settings_from, whole_in
 from sq2edu.equations import parse_operations
 
 __all__ = ["DEFAULT_KINGS_TO_WIN", "Rules"]
@@ -81,13 +81,4 @@ class Rules:
 
         :raises ValueError: for unknown or bad settings.
         """
-        unknown = set(data) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise ValueError(f"unknown rule settings: {', '.join(sorted(unknown))}")
-        values = dict(data)
-        if "die_faces" in values:
-            values["die_faces"] = tuple(values["die_faces"])
-        try:
-            return cls(**values)
-        except TypeError as error:
-            raise ValueError(str(error)) from error
+        return settings_from(cls, data, tuples=("die_faces",))

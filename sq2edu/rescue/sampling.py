@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from sq2edu.core import GameRandom
+from sq2edu.core.setup import fill_places
 from sq2edu.rescue.cards import CARDS, COMPANIONS, KINGS, MAIN_DECK, Kind
 from sq2edu.rescue.engine import Game
 from sq2edu.rescue.rules import Rules
@@ -67,18 +68,7 @@ def sample_from_view(view: dict[str, Any], rules: Rules, rng: random.Random) -> 
                 drawn,
             )
         )
-    grid: list[str | None] = []
-    face_up: list[bool] = []
-    for place in view["grid"]:
-        if place["card"]:
-            grid.append(place["card"])
-            face_up.append(True)
-        elif place["occupied"]:
-            grid.append(unseen_companions.pop())
-            face_up.append(False)
-        else:
-            grid.append(None)
-            face_up.append(False)
+    grid, face_up = fill_places(view["grid"], "card", unseen_companions)
     state = State(
         players=players,
         deck=unseen_main,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from sq2edu.i18n import N_, _, get_language
-from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI, Kind
-from sq2edu.ui.words import table_signs, table_words
+from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI
+from sq2edu.ui.words import card_entry, table_signs, table_words
 
 __all__ = ["KNIGHT_POWERS", "catalog"]
 
@@ -35,12 +35,7 @@ def catalog(green_limit: int = 6) -> dict[str, Any]:
     """
     cards: dict[str, Any] = {}
     for card in CARDS.values():
-        entry: dict[str, Any] = {"kind": card.kind.value, "emoji": card.emoji}
-        if card.kind is Kind.NUMBER:
-            entry["name"] = str(card.value)
-            entry["value"] = card.value
-        else:
-            entry["name"] = _(card.name)
+        entry = card_entry(card)
         if card.symbol is not None:
             entry["symbol"] = card.symbol.value
             entry["symbol_emoji"] = SYMBOL_EMOJI[card.symbol]

@@ -7,7 +7,7 @@ from typing import Any
 
 from sq2edu.classic.cards import CARDS, Kind
 from sq2edu.i18n import N_, _, get_language
-from sq2edu.ui.words import table_signs, table_words
+from sq2edu.ui.words import card_entry, card_word, seat_name, table_signs, table_words
 
 __all__ = ["classic_action_label", "classic_catalog"]
 
@@ -33,12 +33,7 @@ def classic_catalog() -> dict[str, Any]:
     """Every classic card's drawing and words, in the active language."""
     cards: dict[str, Any] = {}
     for card in CARDS.values():
-        entry: dict[str, Any] = {"kind": card.kind.value, "emoji": card.emoji}
-        if card.kind is Kind.NUMBER:
-            entry["name"] = str(card.value)
-            entry["value"] = card.value
-        else:
-            entry["name"] = _(card.name)
+        entry = card_entry(card)
         if card.kind is Kind.QUEEN:
             entry["points"] = card.value
         cards[card.id] = entry
@@ -52,10 +47,7 @@ def classic_catalog() -> dict[str, Any]:
 
 
 def _card(card_id: Any) -> str:
-    card = CARDS.get(card_id) if isinstance(card_id, str) else None
-    if card is None:
-        return "?"
-    return str(card.value) if card.kind is Kind.NUMBER else _(card.name)
+    return card_word(CARDS, card_id)
 
 
 def classic_action_label(action: dict[str, Any], names: Sequence[str]) -> str:
@@ -63,7 +55,7 @@ def classic_action_label(action: dict[str, Any], names: Sequence[str]) -> str:
     kind = action.get("kind")
 
     def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return seat_name(names, seat)
 
     def place() -> int:
         slot = action.get("slot")

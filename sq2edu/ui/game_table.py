@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,6 +109,11 @@ class TableGame(Protocol):
     @property
     def log(self) -> list[Event]: ...
 
+    @property
+    def state(self) -> Any: ...
+
+    def what_now(self) -> str: ...
+
     def apply(self, action: Action, player: int | None = None) -> list[Event]: ...
 
     def view(self, player: int | None) -> dict[str, Any]: ...
@@ -121,6 +126,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
         ``"medium"``, ``"hard"``) or a computer player (``"random"``, ``"greedy"``,
         ``"strong"``) is a computer player. Several children's names make a hot-seat game.
     :param seed: makes the game (and the computer players) repeatable.
+    :param rules: the game's settings (an edition's ``Rules``), such as the operations a
+        class uses; by default the edition's own.
     :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
     :param pace: seconds between a computer player's moves, so a child can follow; ``0``
         plays them at once (for tests and lessons).
@@ -138,17 +145,23 @@ class GameTable(Speaking, anywidget.AnyWidget):
     edition = ""
     #: The operations the table's equations may use.
     operations = "+−×÷"
-    #: The engine's action that plays a right equation.
-    equation_type: type[Action] = Action
+    #: The engine's action that plays a right equation: ``equation_type(cards, text)``.
+    equation_type: type[Action]
+    #: The edition's settings, and how it deals a game: ``deal_game(names, seed, rules)``.
+    rules_type: Callable[[], Any]
+    deal_game: Callable[..., Any]
+    #: The edition's cards by id (a number card's ``value`` is its number).
+    cards: Mapping[str, Any]
     #: The game on the table.
     game: TableGame
 
     def __init__(
         self,
-        players: Sequence[str],
-        seed: int | None,
-        hints: str,
-        pace: float,
+        players: Sequence[str] = ("Player", "easy"),
+        seed: int | None = None,
+        rules: Any = None,
+        hints: str = "free",
+        pace: float = 0.7,
         language: str | None = None,
     ) -> None:
         super().__init__()
@@ -173,12 +186,20 @@ class GameTable(Speaking, anywidget.AnyWidget):
         self.replay: Callable[[], None] | None = None
         self.on_msg(self._on_message)
         self._games_played = 0
+        self.rules = rules or type(self).rules_type()
+        self.operations = self.rules.operations
+        self._start()
+
+    def __repr__(self) -> str:
+        # Short and stable: a notebook stores this as the widget's plain-text output.
+        return f"{type(self).__name__}(players={self.players!r}, seed={self.seed!r})"
 
     # -- what an edition's table says ------------------------------------------------------
 
     def deal(self, names: list[str], seed: int | None) -> TableGame:
         """A new game of this edition for these players."""
-        raise NotImplementedError
+        game: TableGame = type(self).deal_game(names, seed=seed, rules=self.rules)
+        return game
 
     def builder_open(self) -> bool:
         """Whether the player deciding now may make an equation."""
@@ -190,7 +211,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
     def card_value(self, card: str) -> int:
         """A number card's number."""
-        raise NotImplementedError
+        value: int = self.cards[card].value
+        return value
 
     def may_adjust(self) -> bool:
         """Whether one card may count as one more or one less (the Rescue's red knight)."""
@@ -198,11 +220,13 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
     def equation_action(self, cards: tuple[str, ...], text: str) -> Action:
         """The engine action that plays a right equation (an :attr:`equation_type`)."""
-        raise NotImplementedError
+        make: Any = type(self).equation_type  # each edition's takes (cards, text)
+        action: Action = make(cards, text)
+        return action
 
     def what_now(self) -> str:
         """What the player deciding now should do, in words."""
-        raise NotImplementedError
+        return self.game.what_now()
 
     def label(self, action: dict[str, Any]) -> str:
         """What a button that takes ``action`` says."""
@@ -210,11 +234,28 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
     def turns(self) -> int:
         """How many turns the game has had (for the progress store)."""
-        raise NotImplementedError
+        turn: int = self.game.state.turn
+        return turn
 
     def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         """What the browser needs beyond what every table sends."""
         raise NotImplementedError
+
+    def champion(self, view: dict[str, Any], shown: str, text: str) -> dict[str, Any] | None:
+        """The winner, as the game-over box shows them (``None`` while the game goes on).
+
+        :param shown: the winner's cards to show (``"kings"`` or ``"queens"`` of the view).
+        :param text: what the box says.
+        """
+        winner = self.game.winner
+        if winner is None:
+            return None
+        return {
+            "seat": winner,
+            "name": self.game.names[winner],
+            "kings": view["players"][winner][shown],
+            "text": text,
+        }
 
     def goal(self, view: dict[str, Any]) -> str:
         """What it takes to win, in one short line."""

@@ -13,14 +13,11 @@ update.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from sq2edu.core import Action
 from sq2edu.i18n import _, ngettext
 from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
 from sq2edu.rescue.cards import CARDS, Kind
-from sq2edu.rescue.prompts import what_now
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.game_table import (
     HINT_LIMIT,
@@ -40,72 +37,35 @@ __all__ = ["HINT_LIMIT", "HINT_POLICIES", "RescueTable", "asset", "cards_count",
 class RescueTable(GameTable):
     """A game of *Sleeping Queens 2: The Rescue* to play in a notebook.
 
-    :param players: names in seating order; a name that is a computer level (``"easy"``,
-        ``"medium"``, ``"hard"``) or a computer player (``"random"``, ``"greedy"``,
-        ``"strong"``) is a computer player. Several children's names make a hot-seat game.
-    :param seed: makes the game (and the computer players) repeatable.
-    :param rules: the game's settings, such as the operations a class uses.
-    :param hints: ``"free"``, ``"limited"`` (three rungs a game) or ``"off"``.
-    :param language: ``"en"``, ``"ru"`` or ``"nb"``; by default the active language.
-    :param pace: seconds between a computer player's moves, so a child can follow; ``0``
-        plays them at once (for tests and lessons).
+    Its parameters are :class:`~sq2edu.ui.game_table.GameTable`'s; ``rules`` is a
+    :class:`sq2edu.rescue.Rules`, for example ``Rules(operations="+−")`` for a class that
+    has not met × and ÷ yet.
     """
 
     edition = "rescue"
     equation_type = MakeEquation
+    rules_type = Rules
+    deal_game = staticmethod(new_game)
+    cards = CARDS
     game: Game
-
-    def __init__(
-        self,
-        players: Sequence[str] = ("Player", "easy"),
-        seed: int | None = None,
-        rules: Rules | None = None,
-        hints: str = "free",
-        pace: float = 0.7,
-        language: str | None = None,
-    ) -> None:
-        super().__init__(players, seed, hints, pace, language)
-        self.rules = rules or Rules()
-        self.operations = self.rules.operations
-        self._start()
-
-    def __repr__(self) -> str:
-        # Short and stable: a notebook stores this as the widget's plain-text output.
-        return f"RescueTable(players={self.players!r}, seed={self.seed!r})"
 
     def make_catalog(self) -> dict[str, Any]:
         return catalog(self.rules.green_knight_limit)
-
-    def deal(self, names: list[str], seed: int | None) -> Game:
-        return new_game(names, seed=seed, rules=self.rules)
 
     def builder_open(self) -> bool:
         return self.game.phase is Phase.ACTIONS
 
     def number_cards(self) -> list[str]:
-        me = self.game.state.players[self.game.current_player]
-        return [card for card in me.realm if CARDS[card].kind is Kind.NUMBER]
-
-    def card_value(self, card: str) -> int:
-        return CARDS[card].value
+        return [card for card in self.game.me.realm if CARDS[card].kind is Kind.NUMBER]
 
     def may_adjust(self) -> bool:
-        return self.game.state.players[self.game.current_player].knight == "red"
-
-    def equation_action(self, cards: tuple[str, ...], text: str) -> Action:
-        return MakeEquation(cards, text)
+        return self.game.me.knight == "red"
 
     def no_cards_message(self) -> str:
         return _("Put number cards from your realm in the equation first.")
 
-    def what_now(self) -> str:
-        return what_now(self.game)
-
     def label(self, action: dict[str, Any]) -> str:
         return action_label(action, self.game.names)
-
-    def turns(self) -> int:
-        return self.game.state.turn
 
     def goal(self, view: dict[str, Any]) -> str:
         return rescue_goal(view["kings_to_win"])
@@ -118,22 +78,15 @@ class RescueTable(GameTable):
 
     def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         winner = self.game.winner
-        champion = None
-        if winner is not None:
-            kings = view["players"][winner]["kings"]
-            champion = {
-                "seat": winner,
-                "name": self.game.names[winner],
-                "kings": kings,
-                "text": ngettext(
-                    "{name} rescued {n} king and wins! 🎉",
-                    "{name} rescued {n} kings and wins! 🎉",
-                    len(kings),
-                    name=self.game.names[winner],
-                ),
-            }
+        kings = len(view["players"][winner]["kings"]) if winner is not None else 0
+        text = ngettext(
+            "{name} rescued {n} king and wins! 🎉",
+            "{name} rescued {n} kings and wins! 🎉",
+            kings,
+            name=self.game.names[winner] if winner is not None else "",
+        )
         return {
             "texts": pile_texts(view),
             "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",
-            "winner": champion,
+            "winner": self.champion(view, "kings", text),
         }

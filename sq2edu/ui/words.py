@@ -6,13 +6,13 @@ The browser draws what it is sent; it has no words of its own. Templates keep th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sq2edu.i18n import N_, _, local_signs
 from sq2edu.rescue.cards import CARDS
 
-__all__ = ["action_label", "table_signs", "table_words"]
+__all__ = ["action_label", "card_entry", "card_word", "seat_name", "table_signs", "table_words"]
 
 # The English text of each word the table shows (the message ids of the translations).
 _WORDS = {
@@ -98,11 +98,33 @@ def table_signs() -> dict[str, str]:
     return {sign: local_signs(sign) for sign in "+−×÷"}
 
 
-def _card(card_id: Any) -> str:
-    card = CARDS.get(card_id) if isinstance(card_id, str) else None
+def card_entry(card: Any) -> dict[str, Any]:
+    """What the browser draws of one card of either edition: its kind, picture and name (a
+    number card's name is its number)."""
+    entry: dict[str, Any] = {"kind": card.kind.value, "emoji": card.emoji}
+    if card.kind.value == "number":
+        entry["name"] = str(card.value)
+        entry["value"] = card.value
+    else:
+        entry["name"] = _(card.name)
+    return entry
+
+
+def card_word(cards: Mapping[str, Any], card_id: Any) -> str:
+    """A card as a button names it: a number card by its number, any other by its name."""
+    card = cards.get(card_id) if isinstance(card_id, str) else None
     if card is None:
         return "?"
-    return str(card.value) if card.value else _(card.name)
+    return str(card.value) if card.kind.value == "number" else str(_(card.name))
+
+
+def seat_name(names: Sequence[str], seat: Any) -> str:
+    """The name at a seat a browser's message names (``?`` for no such seat)."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _card(card_id: Any) -> str:
+    return card_word(CARDS, card_id)
 
 
 def action_label(action: dict[str, Any], names: Sequence[str]) -> str:
@@ -110,7 +132,7 @@ def action_label(action: dict[str, Any], names: Sequence[str]) -> str:
     kind = action.get("kind")
 
     def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return seat_name(names, seat)
 
     labels = {
         "roll": lambda: _("🎲 Roll the die"),
