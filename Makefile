@@ -87,8 +87,7 @@ translations: $(STAMP_TEST)
 
 ## golden: rewrite the golden playthroughs of both editions (after an intended change)
 golden: $(STAMP_TEST)
-	$(PY) -m tests.rescue.golden
-	$(PY) -m tests.classic.golden
+	$(PY) -m tests.golden
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

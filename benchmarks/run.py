@@ -13,9 +13,9 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, classic, classroom, equations, loadtest, luck, rescue, table
+from benchmarks import bots, classroom, engines, equations, loadtest, luck, table
 
-SUITES = [equations, rescue, classic, bots, luck, table, classroom]
+SUITES = [equations, engines, bots, luck, table, classroom]
 
 
 def machine() -> str:
