@@ -9,7 +9,7 @@ from sq2edu.classic.engine import Game
 from sq2edu.classic.rules import Rules
 from sq2edu.classic.state import PlayerState, State
 from sq2edu.core import GameRandom
-from sq2edu.core.setup import MAX_NAME_LENGTH, player_names
+from sq2edu.core.setup import MAX_NAME_LENGTH, first_seat, player_names
 
 __all__ = ["MAX_NAME_LENGTH", "new_game"]
 
@@ -44,10 +44,7 @@ def new_game(
     deck = list(DECK)
     rng.shuffle(deck)
 
-    if first_player is None:
-        first_player = rng.choice(range(len(names)))
-    elif not 0 <= first_player < len(names):
-        raise ValueError("first_player is the seat of a player at the table")
+    first_player = first_seat(rng, first_player, len(names))
 
     hands: list[list[str]] = [[] for _name in names]
     for _round in range(rules.hand_size):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sq2edu.classic.actions import Discard, DiscardEquation, DiscardPair
@@ -11,13 +9,13 @@ from sq2edu.classic.cards import CARDS, Kind
 from sq2edu.classic.flow import finish_turn
 from sq2edu.classic.state import Phase
 from sq2edu.core import Action, IllegalActionError
-from sq2edu.equations import MAX_LENGTH, Verdict, check, solve
-from sq2edu.i18n import _, get_language
+from sq2edu.core.equation_cards import equation_choices, judge, require_own, require_right
+from sq2edu.i18n import _
 
 if TYPE_CHECKING:
     from sq2edu.classic.engine import Game
 
-__all__ = ["HANDLERS", "LEGAL_DISCARDS", "judge"]
+__all__ = ["HANDLERS", "LEGAL_DISCARDS"]
 
 #: An equation to discard uses at least this many cards (fewer is a single card or a pair).
 EQUATION_CARDS = 3
@@ -88,37 +86,22 @@ def _legal_pairs(game: Game) -> list[Action]:
 # -- an equation --------------------------------------------------------------------------
 
 
-def judge(text: str, values: tuple[int, ...], operations: str) -> Verdict:
-    """The verdict on an equation made from cards of these ``values`` (remembered)."""
-    if len(text) > MAX_LENGTH:  # pragma: no mutate (at MAX_LENGTH only the caching differs)
-        return check(text, values, operations)  # too long: never kept
-    return _judge_once(text, values, operations, get_language())
-
-
-@lru_cache(maxsize=4096)
-def _judge_once(text: str, values: tuple[int, ...], operations: str, _language: str) -> Verdict:
-    # verify() and apply() ask the same question, and bots ask it again and again. The
-    # verdict holds words, so the language is part of the question.
-    return check(text, values, operations)
+def _values(cards: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(CARDS[card].value for card in cards)
 
 
 def _verify_equation(game: Game, action: DiscardEquation) -> None:
-    numbers = _numbers(game)
-    if len(set(action.cards)) != len(action.cards) or not all(c in numbers for c in action.cards):
-        raise IllegalActionError(_("Make your equation with number cards from your hand."))
+    require_own(
+        action.cards, _numbers(game), _("Make your equation with number cards from your hand.")
+    )
     if len(action.cards) < EQUATION_CARDS:
         raise IllegalActionError(_("An equation to discard uses three cards or more."))
-    values = tuple(CARDS[c].value for c in action.cards)
-    verdict = judge(action.text, values, game.rules.operations)
-    if not verdict.ok:
-        raise IllegalActionError(verdict.problems[0].message)
-    if Counter(verdict.cards_used) != Counter(values):
-        raise IllegalActionError(_("Use each card you chose in the equation, and no others."))
+    values = _values(action.cards)
+    require_right(judge(action.text, values, game.rules.operations), values)
 
 
 def _equation(game: Game, action: DiscardEquation) -> None:
-    values = tuple(CARDS[c].value for c in action.cards)
-    verdict = judge(action.text, values, game.rules.operations)
+    verdict = judge(action.text, _values(action.cards), game.rules.operations)
     assert verdict.equation is not None
     _throw_away(game, action.cards)
     game.emit(
@@ -128,24 +111,11 @@ def _equation(game: Game, action: DiscardEquation) -> None:
 
 
 def _legal_equations(game: Game) -> list[Action]:
-    return list(_equation_actions(tuple(_numbers(game)), game.rules.operations))
-
-
-@lru_cache(maxsize=4096)
-def _equation_actions(numbers: tuple[str, ...], operations: str) -> tuple[DiscardEquation, ...]:
-    """One action per distinct equation, using the first cards of each value."""
-    by_value: dict[int, list[str]] = {}
-    for card in numbers:
-        by_value.setdefault(CARDS[card].value, []).append(card)
-    found = []
-    for equation in solve(sorted(CARDS[card].value for card in numbers), operations):
-        used: Counter[int] = Counter()
-        ids = []
-        for value in equation.cards:
-            ids.append(by_value[value][used[value]])
-            used[value] += 1
-        found.append(DiscardEquation(tuple(ids), equation.text))
-    return tuple(found)
+    numbers = tuple((card, CARDS[card].value) for card in _numbers(game))
+    return [
+        DiscardEquation(cards, text)
+        for cards, text in equation_choices(numbers, game.rules.operations)
+    ]
 
 
 HANDLERS: dict[type, tuple[frozenset[Phase], Any, Any]] = {

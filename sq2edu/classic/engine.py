@@ -16,6 +16,8 @@ contract itself (verify, apply, clone, saving and loading) is :class:`sq2edu.cor
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from sq2edu import core
 from sq2edu.classic import discards, plays, views
 from sq2edu.classic.cards import CARDS, DECK, QUEENS, Kind, points
@@ -30,7 +32,8 @@ __all__ = ["FORMAT_VERSION", "Game"]
 
 #: The version of the saved-game format written by :meth:`Game.to_json`.
 FORMAT_VERSION = 1
-_QUEEN_ZONES = frozenset({"centre", "queens"})
+_NOT_QUEENS = frozenset(kind for kind in Kind if kind is not Kind.QUEEN)
+_QUEEN = frozenset({Kind.QUEEN})
 
 
 class Game(core.Game[State, Rules]):
@@ -47,6 +50,16 @@ class Game(core.Game[State, Rules]):
     not_this_edition = N_("This saved game is not a classic Sleeping Queens game.")
     over = Phase.OVER
     all_cards = (*QUEENS, *DECK)
+    kind_of = MappingProxyType({card: CARDS[card].kind for card in all_cards})
+    zone_kinds = MappingProxyType(
+        {
+            "deck": _NOT_QUEENS,
+            "discard": _NOT_QUEENS,
+            "hand": _NOT_QUEENS,
+            "centre": _QUEEN,
+            "queens": _QUEEN,
+        }
+    )
     known_events = KNOWN_EVENTS
     state_type = State
     rules_type = Rules
@@ -97,10 +110,6 @@ class Game(core.Game[State, Rules]):
             return False
         if any(known and queen is None for queen, known in zip(s.centre, s.known, strict=True)):
             return False
-        for name, zone in self.zones().items():
-            wants_queens = name.rpartition(".")[2] in _QUEEN_ZONES
-            if any((CARDS[card].kind is Kind.QUEEN) != wants_queens for card in zone):
-                return False
         if any(len(player.hand) > self.rules.hand_size for player in s.players):
             return False
         return self._phase_fits()

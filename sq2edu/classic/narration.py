@@ -5,30 +5,27 @@ Events never name a card in someone's hand: only cards played, turned face up or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sq2edu.classic.cards import CARDS, Kind
-from sq2edu.core import Event, register_narrator
+from sq2edu.core.narration import Words, card_phrase, cards_phrase, narrator
 from sq2edu.i18n import _, ngettext
 
 __all__ = ["KNOWN_EVENTS", "card_name", "narrate"]
 
 
+#: The kinds of card there is only one of, named with "the".
+_DEFINITE = frozenset({Kind.QUEEN, Kind.KING})
+
+
 def card_name(card_id: str) -> str:
     """A card's name for a sentence: ``the 7``, ``the Rose Queen``, ``a Dragon``."""
-    card = CARDS[card_id]
-    if card.kind is Kind.NUMBER:
-        return _("the {value}", value=card.value)
-    if card.kind in (Kind.QUEEN, Kind.KING):
-        return _("the {name}", name=_(card.name))
-    return _("a {name}", name=_(card.name))
+    return card_phrase(CARDS[card_id], _DEFINITE)
 
 
 def _names(card_ids: Sequence[str]) -> str:
-    from sq2edu.equations.words import join_and
-
-    return join_and([card_name(card_id) for card_id in card_ids])
+    return cards_phrase([CARDS[card_id] for card_id in card_ids], _DEFINITE)
 
 
 def _title(card_id: str) -> str:
@@ -58,9 +55,7 @@ def _blocked(name: str, names: Sequence[str], p: Mapping[str, Any]) -> str:
     return _("{name} stops the Sleeping Potion with a Wand!", name=name)
 
 
-Narrator = Callable[[str, Sequence[str], Mapping[str, Any]], str]
-
-_SIMPLE: dict[str, Narrator] = {
+_SIMPLE: dict[str, Words] = {
     "turn": lambda name, names, p: _("It is {name}'s turn.", name=name),
     "drew": lambda name, names, p: ngettext(
         "{name} drew {n} card.", "{name} drew {n} cards.", p["count"], name=name
@@ -130,13 +125,7 @@ _SIMPLE: dict[str, Narrator] = {
 }
 
 
-def narrate(event: Event) -> str:
-    """The words for a classic event, in the active language."""
-    name = event.names[event.player] if event.player is not None else ""
-    return _SIMPLE[event.kind](name, event.names, event.params)
-
-
-register_narrator("classic", narrate)
+narrate = narrator("classic", _SIMPLE)
 
 #: Every kind of event a classic game records.
 KNOWN_EVENTS = frozenset(_SIMPLE)

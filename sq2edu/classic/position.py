@@ -19,6 +19,7 @@ from sq2edu.classic.engine import Game
 from sq2edu.classic.rules import Rules
 from sq2edu.classic.state import CENTRE_PLACES, Attack, Phase, PlayerState, State, Waking
 from sq2edu.core import GameRandom
+from sq2edu.core.setup import check_placed
 
 __all__ = ["position"]
 
@@ -63,11 +64,7 @@ def position(
         *(card for cards in queens.values() for card in cards),
         *(card for card in (centre or []) if card is not None),
     ]
-    unknown = [card for card in placed if card not in {*QUEENS, *DECK}]
-    if unknown:
-        raise ValueError(f"not classic cards: {unknown}")
-    if len(set(placed)) != len(placed):
-        raise ValueError("a card is placed twice")
+    check_placed(placed, {*QUEENS, *DECK}, "classic")
     used = set(placed)
     if centre is None:
         asleep: list[str | None] = [queen for queen in QUEENS if queen not in used]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sq2edu.core.setup import read_ids, read_int, read_text
+from sq2edu.core.setup import read_flags, read_ids, read_int, read_places, read_text
 
 __all__ = ["CENTRE_PLACES", "Attack", "Phase", "PlayerState", "State", "Waking"]
 
@@ -139,12 +139,6 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
-        centre = data["centre"]
-        if not isinstance(centre, list) or not all(c is None or isinstance(c, str) for c in centre):
-            raise ValueError("bad middle of the table")
-        known = data["known"]
-        if not isinstance(known, list) or not all(isinstance(k, bool) for k in known):
-            raise ValueError("bad middle of the table")
         players = data["players"]
         if not isinstance(players, list):
             raise ValueError("expected a list of players")
@@ -152,8 +146,8 @@ class State:
             [PlayerState.from_dict(player) for player in players],
             read_ids(data["deck"]),
             read_ids(data["discard"]),
-            list(centre),
-            list(known),
+            read_places(data["centre"], "middle of the table"),
+            read_flags(data["known"], "middle of the table"),
             read_int(data["current"]),
             read_int(data["turn_player"]),
             Phase(data["phase"]),

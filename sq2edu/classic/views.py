@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sq2edu.classic.prompts import what_now
-
 if TYPE_CHECKING:
     from sq2edu.classic.engine import Game
 
@@ -18,8 +16,8 @@ __all__ = ["view"]
 
 
 def view(game: Game, viewer: int | None) -> dict[str, Any]:
-    """The game as ``viewer`` sees it (``None``: an onlooker), as JSON-able data; the seat
-    is checked by :meth:`sq2edu.core.Game.view`."""
+    """The table as ``viewer`` sees it (``None``: an onlooker), as JSON-able data; the seat
+    is checked, and the fields every edition shares added, by :meth:`sq2edu.core.Game.view`."""
     s = game.state
     remember = game.rules.remember_sleeping_queens
     players = [
@@ -31,11 +29,8 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
         }
         for seat, player in enumerate(s.players)
     ]
-    deciding = viewer == s.current and not game.is_over
     attack = s.attack
     return {
-        "edition": "classic",
-        "viewer": viewer,
         "players": players,
         "current_player": s.current,
         "turn_player": s.turn_player,
@@ -59,8 +54,4 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
         "queens_to_win": game.rules.queens_needed(len(s.players)),
         "points_to_win": game.rules.points_needed(len(s.players)),
         "hand_size": game.rules.hand_size,
-        "operations": game.rules.operations,
-        "winner": s.winner,
-        "prompt": what_now(game) if deciding else None,
-        "legal_actions": [a.to_dict() for a in game.legal_actions()] if deciding else [],
     }

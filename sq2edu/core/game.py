@@ -8,24 +8,25 @@ and events. Everything else is here: :meth:`Game.verify` / :meth:`Game.can` /
 :meth:`Game.apply`, the remembered list of legal actions, :meth:`Game.clone`, the log and
 history, and saving and loading with every check a damaged or foreign save file needs.
 
-A third edition is a folder of its own with these parts (see ``CONTRIBUTING.md``)::
+A third edition is a folder of its own with these parts (the full list, with what each
+supplies, is in ``CONTRIBUTING.md``)::
 
     cards.py      the cards: ids, kinds, names (message ids), pictures
-    rules.py      Rules: the settings, with to_dict / from_dict
+    rules.py      Rules: the settings, with operations, to_dict / from_dict
     state.py      State and PlayerState, with copy / to_dict / from_dict and a Phase enum
     actions.py    every decision as a frozen, registered Action
-    <phase>.py    HANDLERS {action type: (phases, verify, perform)} and LEGAL {phase: offers}
-    views.py      view(game, player): what one player may see
+    <part>.py     HANDLERS {action type: (phases, verify, perform)} and LEGAL {phase: offers}
+    views.py      view(game, player): what one player may see of the table
     prompts.py    what_now(game): what the player deciding now should do
-    narration.py  the words of each event (register_narrator), and KNOWN_EVENTS
+    narration.py  the words of each event (core.narration.narrator), and KNOWN_EVENTS
     engine.py     Game(sq2edu.core.Game): the class attributes below, zones(), _fits()
-    deal.py       new_game(players, seed, rules)
+    deal.py       new_game(players, seed, rules, first_player)
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from sq2edu.core.errors import IllegalActionError, SaveFileError
@@ -60,6 +61,10 @@ class State(Protocol):
 class Rules(Protocol):
     """What the core needs of an edition's settings."""
 
+    @property
+    def operations(self) -> str:
+        """The signs equations may use, such as ``"+−"``."""
+
     def to_dict(self) -> dict[str, Any]: ...
 
 
@@ -88,6 +93,11 @@ class Game(Generic[StateT, RulesT]):
     over: ClassVar[Any]
     #: Every card id of the edition, each once.
     all_cards: ClassVar[tuple[str, ...]]
+    #: Each card's kind, by id.
+    kind_of: ClassVar[Mapping[str, Any]]
+    #: The kinds of card each zone may hold, by the last part of the zone's name
+    #: (``"p0.hand"``: ``"hand"``).
+    zone_kinds: ClassVar[Mapping[str, Collection[Any]]]
     #: Every kind of event the edition has words for.
     known_events: ClassVar[frozenset[str]]
     #: Each kind of action's handler.
@@ -97,7 +107,9 @@ class Game(Generic[StateT, RulesT]):
     #: How a saved state and saved settings are read back.
     state_type: ClassVar[Any]
     rules_type: ClassVar[Any]
-    #: What one player may see: ``show(game, viewer)``, JSON-able.
+    #: What one player may see of the table: ``show(game, viewer)``, JSON-able; the view
+    #: adds the edition, the viewer, the signs, the winner, and what the deciding player
+    #: should do and may do.
     show: ClassVar[Callable[[Any, int | None], dict[str, Any]]]
     #: What the player deciding now should do: ``prompt(game)``, in words.
     prompt: ClassVar[Callable[[Any], str]]
@@ -211,7 +223,16 @@ class Game(Generic[StateT, RulesT]):
         """
         if player is not None and not 0 <= player < self.num_players:
             raise ValueError(f"there is no player {player}")
-        return type(self).show(self, player)
+        deciding = player == self.state.current and not self.is_over
+        return {
+            "edition": self.edition,
+            "viewer": player,
+            **type(self).show(self, player),
+            "operations": self.rules.operations,
+            "winner": self.state.winner,
+            "prompt": self.what_now() if deciding else None,
+            "legal_actions": [act.to_dict() for act in self.legal_actions()] if deciding else [],
+        }
 
     def what_now(self) -> str:
         """What the player who decides now should do, in words."""
@@ -281,8 +302,9 @@ class Game(Generic[StateT, RulesT]):
         return game
 
     def _consistent(self) -> bool:
-        """Whether the table is one the rules could reach: each card once, in its kind of
-        place, and the game able to go on."""
+        """Whether the table is one the rules could reach: each card once, in a zone that
+        holds its kind, the edition's own loose ends tied (:meth:`_fits`), and the game
+        able to go on."""
         s = self.state
         cards = [card for zone in self.zones().values() for card in zone]
         if sorted(cards) != sorted(self.all_cards):
@@ -294,6 +316,10 @@ class Game(Generic[StateT, RulesT]):
             s.winner is not None and s.winner not in seats
         ):
             return False
+        for name, zone in self.zones().items():
+            allowed = self.zone_kinds[name.rpartition(".")[2]]
+            if any(self.kind_of[card] not in allowed for card in zone):
+                return False
         if not self._fits():
             return False
         if any(event.kind not in self.known_events for event in self.log):

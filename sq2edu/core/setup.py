@@ -1,18 +1,26 @@
-"""What both editions check the same way: players' names, and the values a save file holds."""
+"""What every edition checks the same way: players' names, who starts, the cards a test
+places, and the values a save file holds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from sq2edu.core.rng import GameRandom
 
 T = TypeVar("T")
 
 __all__ = [
     "MAX_NAME_LENGTH",
+    "check_placed",
     "fill_places",
+    "first_seat",
     "player_names",
+    "read_flags",
     "read_ids",
     "read_int",
+    "read_places",
     "read_text",
     "settings_from",
     "whole_in",
@@ -46,10 +54,54 @@ def player_names(players: int | Sequence[str], game: str) -> list[str]:
     return names
 
 
+def first_seat(rng: GameRandom, first_player: int | None, players: int) -> int:
+    """Who starts: ``first_player`` checked, or a seat drawn by the game's generator.
+
+    :raises ValueError: for a seat nobody sits in.
+    """
+    if first_player is None:
+        return rng.choice(range(players))
+    if not 0 <= first_player < players:
+        raise ValueError("first_player is the seat of a player at the table")
+    return first_player
+
+
+def check_placed(placed: Sequence[str], known: Collection[str], game: str) -> None:
+    """Refuse cards a made-up table places that are not the game's, or are placed twice.
+
+    :param game: the game's name, for the message (``"classic"``).
+    :raises ValueError: naming the cards.
+    """
+    unknown = [card for card in placed if card not in known]
+    if unknown:
+        raise ValueError(f"not {game} cards: {unknown}")
+    if len(set(placed)) != len(placed):
+        raise ValueError("a card is placed twice")
+
+
 def read_ids(value: object) -> list[str]:
     """A list of card ids read from a save file."""
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise ValueError(f"expected a list of card ids, found {value!r}"[:120])
+    return list(value)
+
+
+def read_places(value: object, what: str) -> list[str | None]:
+    """The places of a table read from a save file: a card id, or nothing, in each.
+
+    :param what: the places' name, for the message.
+    """
+    if not isinstance(value, list) or not all(
+        card is None or isinstance(card, str) for card in value
+    ):
+        raise ValueError(f"bad {what}")
+    return list(value)
+
+
+def read_flags(value: object, what: str) -> list[bool]:
+    """A list of yes/no marks read from a save file (which places are face up)."""
+    if not isinstance(value, list) or not all(isinstance(flag, bool) for flag in value):
+        raise ValueError(f"bad {what}")
     return list(value)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sq2edu.core import GameRandom
-from sq2edu.core.setup import MAX_NAME_LENGTH, player_names
+from sq2edu.core.setup import MAX_NAME_LENGTH, first_seat, player_names
 from sq2edu.rescue import turn
 from sq2edu.rescue.cards import CARDS, COMPANIONS, KINGS, KNIGHTS, MAIN_DECK, Knight
 from sq2edu.rescue.engine import Game
@@ -52,10 +52,7 @@ def new_game(
     knights = [k.value for k in KNIGHTS if not (len(names) == 2 and k is Knight.BLACK)]
     rng.shuffle(knights)
 
-    if first_player is None:
-        first_player = rng.choice(range(len(names)))
-    elif not 0 <= first_player < len(names):
-        raise ValueError("first_player is the seat of a player at the table")
+    first_player = first_seat(rng, first_player, len(names))
 
     state = State(
         players=[PlayerState(name, knights[seat]) for seat, name in enumerate(names)],

@@ -14,6 +14,8 @@ apply, clone, saving and loading) is :class:`sq2edu.core.Game`'s.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from sq2edu import core
 from sq2edu.i18n import N_
 from sq2edu.rescue import instants, realm, turn, views
@@ -70,6 +72,8 @@ class Game(core.Game[State, Rules]):
     not_this_edition = N_("This saved game is not a Rescue game.")
     over = Phase.OVER
     all_cards = (*MAIN_DECK, *COMPANIONS, *KINGS)
+    kind_of = MappingProxyType({card: CARDS[card].kind for card in all_cards})
+    zone_kinds = MappingProxyType(_ZONE_KINDS)
     known_events = KNOWN_EVENTS
     state_type = State
     rules_type = Rules
@@ -120,12 +124,7 @@ class Game(core.Game[State, Rules]):
             return False
         if (s.rescuing is not None) != (s.phase is Phase.TAKE_KING):
             return False
-        if s.phase is Phase.INSTANT and not s.pending:
-            return False
-        return all(
-            all(CARDS[card].kind in _ZONE_KINDS[name.rpartition(".")[2]] for card in zone)
-            for name, zone in self.zones().items()
-        )
+        return s.phase is not Phase.INSTANT or bool(s.pending)
 
     def realm_limit(self, seat: int) -> int:
         """Cards the player at ``seat`` may keep at the end of a turn."""

@@ -2,44 +2,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sq2edu.core import Event, register_narrator
+from sq2edu.core.narration import Words, card_phrase, cards_phrase, narrator
 from sq2edu.i18n import _, ngettext
 from sq2edu.rescue.cards import CARDS, Kind
 
 __all__ = ["KNOWN_EVENTS", "card_name", "narrate"]
 
 
+#: The kinds of card there is only one of, named with "the".
+_DEFINITE = frozenset({Kind.QUEEN, Kind.COMPANION, Kind.KING})
+
+
 def card_name(card_id: str) -> str:
     """A card's name for a sentence: ``the 7``, ``the Owl Queen``, ``a Spell Book``."""
-    card = CARDS[card_id]
-    if card.kind is Kind.NUMBER:
-        return _("the {value}", value=card.value)
-    if card.kind in (Kind.QUEEN, Kind.COMPANION, Kind.KING):
-        return _("the {name}", name=_(card.name))
-    return _("a {name}", name=_(card.name))
+    return card_phrase(CARDS[card_id], _DEFINITE)
 
 
 def _names(card_ids: Sequence[str]) -> str:
-    from sq2edu.equations.words import join_and
-
-    return join_and([card_name(card_id) for card_id in card_ids])
+    return cards_phrase([CARDS[card_id] for card_id in card_ids], _DEFINITE)
 
 
 def _face(face: str) -> str:
     return _("a dragon") if face == "dragon" else _("a {n}", n=face)
 
 
-Narrator = Callable[[str, Sequence[str], Mapping[str, Any]], str]
-
-
 def _turn(name: str, names: Sequence[str], p: Mapping[str, Any]) -> str:
     return _("It is {name}'s turn.", name=name)
 
 
-_SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
+_SIMPLE: dict[str, Words] = {
     "turn": _turn,
     "rolled": lambda name, names, p: _("{name} rolled {face}.", name=name, face=_face(p["face"])),
     "knights-move": lambda name, names, p: _("A dragon! All knights move one seat to the left."),
@@ -155,13 +149,7 @@ _SIMPLE: dict[str, Callable[[str, Sequence[str], Mapping[str, Any]], str]] = {
 }
 
 
-def narrate(event: Event) -> str:
-    """The words for a Rescue event, in the active language."""
-    name = event.names[event.player] if event.player is not None else ""
-    return _SIMPLE[event.kind](name, event.names, event.params)
-
-
-register_narrator("rescue", narrate)
+narrate = narrator("rescue", _SIMPLE)
 
 #: Every kind of event a Rescue game records.
 KNOWN_EVENTS = frozenset(_SIMPLE)

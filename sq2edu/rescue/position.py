@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from sq2edu.core import GameRandom
+from sq2edu.core.setup import check_placed
 from sq2edu.rescue.cards import COMPANIONS, KINGS, MAIN_DECK
 from sq2edu.rescue.engine import Game
 from sq2edu.rescue.rules import Rules
@@ -90,12 +91,7 @@ def position(
         *(card for cards in kings.values() for card in cards),
         *(card for card in (grid or []) if card is not None),
     ]
-    known = {*MAIN_DECK, *COMPANIONS, *KINGS}
-    unknown = [card for card in placed if card not in known]
-    if unknown:
-        raise ValueError(f"not Rescue cards: {unknown}")
-    if len(set(placed)) != len(placed):
-        raise ValueError("a card is placed twice")
+    check_placed(placed, {*MAIN_DECK, *COMPANIONS, *KINGS}, "Rescue")
     used = set(placed)
     rest_of_deck = [card for card in MAIN_DECK if card not in used]
     if grid is None:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from sq2edu.core import Action, IllegalActionError
-from sq2edu.equations import MAX_LENGTH, Verdict, check, solve
-from sq2edu.i18n import _, get_language
+from sq2edu.core.equation_cards import equation_choices, judge, require_own, require_right
+from sq2edu.i18n import _
 from sq2edu.rescue import companions, instants
 from sq2edu.rescue.actions import (
     EndActions,
@@ -39,39 +37,23 @@ def _red_knight(game: Game) -> bool:
 # -- equations ----------------------------------------------------------------------------
 
 
-def _judge(text: str, values: tuple[int, ...], operations: str, adjust: bool) -> Verdict:
-    if len(text) > MAX_LENGTH:  # pragma: no mutate (at MAX_LENGTH only the caching differs)
-        return check(text, values, operations, adjust=adjust)  # too long: never kept
-    return _judge_once(text, values, operations, adjust, get_language())
-
-
-@lru_cache(maxsize=4096)
-def _judge_once(
-    text: str, values: tuple[int, ...], operations: str, adjust: bool, _language: str
-) -> Verdict:
-    # verify() and apply() ask the same question, and bots ask it again and again. The
-    # verdict holds words, so the language is part of the question.
-    return check(text, values, operations, adjust=adjust)
+def _values(cards: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(CARDS[card].value for card in cards)
 
 
 def _verify_equation(game: Game, action: MakeEquation) -> None:
-    numbers = _numbers(game)
-    if len(set(action.cards)) != len(action.cards) or not all(c in numbers for c in action.cards):
-        raise IllegalActionError(_("Make your equation with number cards from your realm."))
+    require_own(
+        action.cards, _numbers(game), _("Make your equation with number cards from your realm.")
+    )
     if not any(card is not None for card in game.state.grid):
         raise IllegalActionError(_("No companions are left to summon right now."))
-    values = tuple(CARDS[c].value for c in action.cards)
-    verdict = _judge(action.text, values, game.rules.operations, _red_knight(game))
-    if not verdict.ok:
-        raise IllegalActionError(verdict.problems[0].message)
-    if Counter(verdict.cards_used) != Counter(values):
-        raise IllegalActionError(_("Use each card you chose in the equation, and no others."))
+    values = _values(action.cards)
+    require_right(judge(action.text, values, game.rules.operations, _red_knight(game)), values)
 
 
 def _make_equation(game: Game, action: MakeEquation) -> None:
     s = game.state
-    values = tuple(CARDS[c].value for c in action.cards)
-    verdict = _judge(action.text, values, game.rules.operations, _red_knight(game))
+    verdict = judge(action.text, _values(action.cards), game.rules.operations, _red_knight(game))
     for card in action.cards:
         game.me.realm.remove(card)
         s.discard.append(card)
@@ -91,27 +73,11 @@ def _make_equation(game: Game, action: MakeEquation) -> None:
 def _legal_equations(game: Game) -> list[Action]:
     if not any(card is not None for card in game.state.grid):
         return []
-    return list(_equation_actions(tuple(_numbers(game)), game.rules.operations, _red_knight(game)))
-
-
-@lru_cache(maxsize=4096)
-def _equation_actions(
-    numbers: tuple[str, ...], operations: str, adjust: bool
-) -> tuple[MakeEquation, ...]:
-    """One action per distinct equation, using the first cards of each value."""
-    by_value: dict[int, list[str]] = {}
-    for card in numbers:
-        by_value.setdefault(CARDS[card].value, []).append(card)
-    values = tuple(sorted(CARDS[card].value for card in numbers))
-    found = []
-    for equation in solve(values, operations, adjust):
-        used: Counter[int] = Counter()
-        ids = []
-        for value in equation.cards:
-            ids.append(by_value[value][used[value]])
-            used[value] += 1
-        found.append(MakeEquation(tuple(ids), equation.text))
-    return tuple(found)
+    numbers = tuple((card, CARDS[card].value) for card in _numbers(game))
+    return [
+        MakeEquation(cards, text)
+        for cards, text in equation_choices(numbers, game.rules.operations, _red_knight(game))
+    ]
 
 
 def _verify_take_companion(game: Game, action: TakeCompanion) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sq2edu.core.setup import read_ids, read_int, read_text
+from sq2edu.core.setup import read_flags, read_ids, read_int, read_places, read_text
 
 __all__ = ["Phase", "PlayerState", "State"]
 
@@ -154,12 +154,6 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
-        grid = data["grid"]
-        if not isinstance(grid, list) or not all(c is None or isinstance(c, str) for c in grid):
-            raise ValueError("bad companion grid")
-        face_up = data["face_up"]
-        if not isinstance(face_up, list) or not all(isinstance(f, bool) for f in face_up):
-            raise ValueError("bad companion grid")
         rescuing = data["rescuing"]
         if rescuing is not None and not (isinstance(rescuing, list) and len(rescuing) == 2):
             raise ValueError("bad rescue in progress")
@@ -167,8 +161,8 @@ class State:
             [PlayerState.from_dict(player) for player in _list(data["players"])],
             read_ids(data["deck"]),
             read_ids(data["discard"]),
-            list(grid),
-            list(face_up),
+            read_places(data["grid"], "companion grid"),
+            read_flags(data["face_up"], "companion grid"),
             read_ids(data["kings"]),
             read_int(data["current"]),
             Phase(data["phase"]),

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sq2edu.rescue.prompts import what_now
-
 if TYPE_CHECKING:
     from sq2edu.rescue.engine import Game
 
@@ -18,8 +16,8 @@ __all__ = ["view"]
 
 
 def view(game: Game, viewer: int | None) -> dict[str, Any]:
-    """The game as ``viewer`` sees it (``None``: an onlooker), as JSON-able data; the seat
-    is checked by :meth:`sq2edu.core.Game.view`."""
+    """The table as ``viewer`` sees it (``None``: an onlooker), as JSON-able data; the seat
+    is checked, and the fields every edition shares added, by :meth:`sq2edu.core.Game.view`."""
     s = game.state
     players = []
     for seat, player in enumerate(s.players):
@@ -36,10 +34,7 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
                 "limit": game.realm_limit(seat),
             }
         )
-    deciding = viewer == s.current and not game.is_over
     return {
-        "edition": "rescue",
-        "viewer": viewer,
         "players": players,
         "current_player": s.current,
         "phase": s.phase.value,
@@ -57,8 +52,4 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
         "playing": s.playing,
         "rescuing": list(s.rescuing) if s.rescuing else None,
         "kings_to_win": game.rules.kings_needed(len(s.players)),
-        "operations": game.rules.operations,
-        "winner": s.winner,
-        "prompt": what_now(game) if deciding else None,
-        "legal_actions": [a.to_dict() for a in game.legal_actions()] if deciding else [],
     }
