@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 __all__ = ["PostgresStore"]
 
 _SCHEMA = "sq2edu"
+#: The channel the store notifies when a shared table changes.
+CHANNEL = "sq2edu_tables"
 _APPLICATION = "sq2edu progress store"
 # Any constant: every sq2edu process that creates or upgrades the schema takes this lock.
 _MIGRATION_LOCK = 0x53513245
@@ -102,6 +104,27 @@ _MIGRATIONS: tuple[str, ...] = (
         focus TEXT NOT NULL,
         UNIQUE (class_id, name)
     )
+    """,
+    # 4: as the SQLite store's.
+    """
+    CREATE TABLE sq2edu.game_tables (
+        id TEXT PRIMARY KEY,
+        class_id BIGINT NOT NULL REFERENCES sq2edu.classes(id),
+        edition TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        maker TEXT NOT NULL,
+        status TEXT NOT NULL,
+        game TEXT,
+        version INTEGER NOT NULL,
+        created TEXT NOT NULL,
+        changed TEXT NOT NULL,
+        started TEXT,
+        turn_since TEXT,
+        driver TEXT,
+        driver_until TEXT
+    );
+    CREATE INDEX game_tables_by_class ON sq2edu.game_tables (class_id, status)
     """,
 )
 
@@ -195,6 +218,13 @@ class PostgresStore(SQLStore):
         with self._db.transaction(), self._db.cursor() as cursor:
             yield cursor
 
+    def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
+        cursor.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+
+    def watch(self) -> PostgresWatch:
+        """A watch on the database: ``LISTEN`` on a connection of its own."""
+        return PostgresWatch(self.url)
+
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
@@ -204,6 +234,28 @@ class PostgresStore(SQLStore):
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+class PostgresWatch:
+    """Whether a table changed, told by PostgreSQL's ``NOTIFY`` on :data:`CHANNEL`.
+
+    The notifications wait in this connection of its own until :meth:`changed` reads
+    them; a look never blocks.
+    """
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self._db = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        self._db.execute(f"LISTEN {CHANNEL}")
+
+    def changed(self) -> bool:
+        """Whether a notification came since the last call."""
+        return any(True for _note in self._db.notifies(timeout=0))
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._db.close()
 
 
 def _one(cursor: Cursor) -> int:

@@ -31,7 +31,9 @@ __all__ = [
     "ProgressStore",
     "SQLStore",
     "SQLiteStore",
+    "SQLiteWatch",
     "StoreError",
+    "Watch",
     "default_path",
     "is_database_url",
     "open_store",
@@ -39,7 +41,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -114,6 +116,27 @@ _MIGRATIONS: tuple[str, ...] = (
         UNIQUE (class_id, name)
     );
     """,
+    # 4: tables where classmates play together, each game kept here (see tables.py).
+    """
+    CREATE TABLE game_tables (
+        id TEXT PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        edition TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        maker TEXT NOT NULL,
+        status TEXT NOT NULL,
+        game TEXT,
+        version INTEGER NOT NULL,
+        created TEXT NOT NULL,
+        changed TEXT NOT NULL,
+        started TEXT,
+        turn_since TEXT,
+        driver TEXT,
+        driver_until TEXT
+    );
+    CREATE INDEX game_tables_by_class ON game_tables (class_id, status);
+    """,
 )
 
 
@@ -183,6 +206,16 @@ class ProgressStore(Protocol):
 
     def class_list(self) -> list[tuple[int, str, str | None]]: ...
 
+    def watch(self) -> Watch: ...
+
+    def close(self) -> None: ...
+
+
+class Watch(Protocol):
+    """Tells, cheaply and often, whether the store may have changed since the last look."""
+
+    def changed(self) -> bool: ...
+
     def close(self) -> None: ...
 
 
@@ -218,6 +251,9 @@ class Cursor(Protocol):
     def fetchone(self) -> Any: ...
 
     def fetchall(self) -> list[Any]: ...
+
+    @property
+    def rowcount(self) -> int: ...
 
 
 _ATTEMPT_COLUMNS = (
@@ -276,6 +312,14 @@ class SQLStore:
             sql = sql.replace("?", self.placeholder)
         cursor.execute(sql, tuple(params))
         return cursor
+
+    def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
+        """Tell other processes, once the transaction commits, that something changed
+        (only PostgreSQL can; SQLite's watchers see every commit)."""
+
+    def watch(self) -> Watch:
+        """A cheap way to learn that another process changed the store."""
+        raise NotImplementedError
 
     def _class_id(self, cursor: Cursor) -> int:
         row = self._run(
@@ -698,6 +742,10 @@ class SQLiteStore(SQLStore):
             raise
         cursor.execute("COMMIT")
 
+    def watch(self) -> SQLiteWatch:
+        """A watch on the file: ``PRAGMA data_version`` on a connection of its own."""
+        return SQLiteWatch(self.path)
+
     def close(self) -> None:
         """Close the file."""
         self._db.close()
@@ -707,6 +755,32 @@ class SQLiteStore(SQLStore):
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+class SQLiteWatch:
+    """Whether anyone committed to an SQLite file since the last look.
+
+    SQLite counts the commits of other connections in ``PRAGMA data_version``; this
+    connection of its own never writes, so every commit, this process's included, shows.
+    A look costs a few microseconds, so a page may look several times a second.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._last = self._version()
+
+    def _version(self) -> int:
+        return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
+    def changed(self) -> bool:
+        """Whether a commit happened since the last call."""
+        now = self._version()
+        changed, self._last = now != self._last, now
+        return changed
+
+    def close(self) -> None:
+        """Stop watching."""
+        self._db.close()
 
 
 # mypy checks here that SQLiteStore offers everything ProgressStore promises.

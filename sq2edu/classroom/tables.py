@@ -1,0 +1,465 @@
+"""Tables where classmates play one game together, each child on their own device.
+
+One authoritative game per table lives in the progress store, never only in a kernel's
+memory: the saved game (:meth:`sq2edu.core.Game.to_json`), a version number that grows by
+one with every move, and the seats. A move is a compare-and-swap: the game is read, the
+action applied through the engine, and the new game written only if the version is still the
+one the move was made on. The loser of a race is told (:class:`StaleTableError`) and reads the
+table again; a kernel that dies mid-move leaves the last committed game.
+
+A seat holds a child (by nickname) or a computer player (by level); before the start a seat
+may be free. Computer players' moves, and an away child's, are made by whichever kernel
+takes the table's lease for that version (:meth:`Tables.lease`), so exactly one computes
+them; the compare-and-swap keeps even a slow one from moving twice.
+
+Other kernels learn of a change at once through the store's watch: PostgreSQL's
+``LISTEN``/``NOTIFY``, or SQLite's ``PRAGMA data_version`` (see :meth:`SQLStore.watch`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sq2edu.classroom.records import utc_now
+from sq2edu.classroom.store import Cursor, SQLStore
+from sq2edu.core import Action, Event, Game
+from sq2edu.i18n import _
+
+__all__ = [
+    "LEASE_SECONDS",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "SharedGame",
+    "StaleTableError",
+    "TableError",
+    "TableInfo",
+    "Tables",
+    "game_type",
+]
+
+MIN_SEATS = 2
+MAX_SEATS = 5
+#: How long a kernel may take to make a computer player's move before another may.
+LEASE_SECONDS = 10
+#: The notification channel of table changes (PostgreSQL).
+CHANNEL = "sq2edu_tables"  # as sq2edu.classroom.postgres.CHANNEL
+_COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, started, turn_since"
+
+
+def game_type(edition: str) -> type[Game[Any, Any]]:
+    """The game class of an edition (``"rescue"`` or ``"classic"``)."""
+    if edition == "rescue":
+        from sq2edu.rescue import Game as RescueGame
+
+        return RescueGame
+    if edition == "classic":
+        from sq2edu.classic import Game as ClassicGame
+
+        return ClassicGame
+    raise ValueError(f"unknown edition {edition!r}")
+
+
+class TableError(Exception):
+    """What a child tried at a table cannot be done; the message says why, for them."""
+
+
+class StaleTableError(TableError):
+    """The table changed since the move was made on it: read it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as the lobby and the dashboard show it.
+
+    :ivar seats: each seat's player: ``{"child": nickname}``, ``{"bot": level}``, or
+        ``None`` for a free seat (before the start only).
+    :ivar status: ``"open"`` (children sit down), ``"playing"``, ``"over"`` or ``"ended"``
+        (by the teacher, or everyone stood up).
+    """
+
+    id: str
+    edition: str
+    size: int
+    seats: tuple[dict[str, str] | None, ...]
+    maker: str
+    status: str
+    version: int
+    created: str
+    changed: str
+    started: str | None
+    turn_since: str | None
+
+    @property
+    def children(self) -> list[str]:
+        """The children sitting here, in seat order."""
+        return [seat["child"] for seat in self.seats if seat and "child" in seat]
+
+    @property
+    def free(self) -> int:
+        """How many seats are free."""
+        return sum(1 for seat in self.seats if seat is None)
+
+    def seat_of(self, nickname: str) -> int | None:
+        """Where ``nickname`` sits (``None``: not here)."""
+        for index, seat in enumerate(self.seats):
+            if seat and seat.get("child") == nickname:
+                return index
+        return None
+
+    def computers(self) -> dict[int, str]:
+        """The computer players' levels, by seat."""
+        return {
+            index: seat["bot"] for index, seat in enumerate(self.seats) if seat and "bot" in seat
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SharedGame:
+    """A table's game as the store holds it now."""
+
+    info: TableInfo
+    game: Game[Any, Any]
+
+
+def _info(row: Sequence[Any]) -> TableInfo:
+    key, edition, size, seats, maker, status, version, created, changed, started, since = row
+    return TableInfo(
+        id=key,
+        edition=edition,
+        size=int(size),
+        seats=tuple(json.loads(seats)),
+        maker=maker,
+        status=status,
+        version=int(version),
+        created=created,
+        changed=changed,
+        started=started,
+        turn_since=since,
+    )
+
+
+def seconds_since(stamp: str | None, now: dt.datetime | None = None) -> float:
+    """Seconds from a stored UTC time to ``now`` (0 for none)."""
+    if not stamp:
+        return 0.0
+    now = now or dt.datetime.now(dt.UTC)
+    return max(0.0, (now - dt.datetime.fromisoformat(stamp)).total_seconds())
+
+
+class Tables:
+    """The class's shared tables in a progress store.
+
+    Every method is one short transaction on the current class. Nicknames are the kernel's
+    own student's, never a browser's word.
+    """
+
+    def __init__(self, store: SQLStore) -> None:
+        self.store = store
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _row(self, cursor: Cursor, table_id: str) -> tuple[TableInfo, str | None] | None:
+        if not isinstance(table_id, str) or len(table_id) > 40:
+            return None
+        row = self.store._run(
+            cursor,
+            f"SELECT {_COLUMNS}, game FROM {{t}}game_tables WHERE id = ? AND class_id = ?",
+            (table_id, self.store._class_id(cursor)),
+        ).fetchone()
+        return None if row is None else (_info(row[:-1]), row[-1])
+
+    def _known(self, cursor: Cursor, table_id: str) -> tuple[TableInfo, str | None]:
+        found = self._row(cursor, table_id)
+        if found is None or found[0].status == "ended":
+            raise TableError(_("That table is not there any more."))
+        return found
+
+    def info(self, table_id: str) -> TableInfo:
+        """One table of the class.
+
+        :raises TableError: for a table the class does not have (or that has ended).
+        """
+        with self.store._transaction() as cursor:
+            return self._known(cursor, table_id)[0]
+
+    def load(self, table_id: str) -> SharedGame:
+        """A started table with its game.
+
+        :raises TableError: for an unknown table, or one that has not started.
+        """
+        with self.store._transaction() as cursor:
+            info, saved = self._known(cursor, table_id)
+        if saved is None:
+            raise TableError(_("This table has not started yet."))
+        return SharedGame(info, game_type(info.edition).from_json(saved))
+
+    def tables(self, statuses: Sequence[str] = ("open", "playing")) -> list[TableInfo]:
+        """The class's tables in these states, oldest first."""
+        marks = ", ".join("?" for _status in statuses)
+        with self.store._transaction() as cursor:
+            rows = self.store._run(
+                cursor,
+                f"SELECT {_COLUMNS} FROM {{t}}game_tables "
+                f"WHERE class_id = ? AND status IN ({marks}) ORDER BY created, id",
+                (self.store._class_id(cursor), *statuses),
+            ).fetchall()
+        return [_info(row) for row in rows]
+
+    def where(self, nickname: str) -> TableInfo | None:
+        """The open or playing table where ``nickname`` sits, if any."""
+        for info in self.tables():
+            if info.seat_of(nickname) is not None:
+                return info
+        return None
+
+    def version(self, table_id: str) -> int:
+        """The table's version now (``-1`` for none): a cheap look for changes."""
+        with self.store._transaction() as cursor:
+            row = self.store._run(
+                cursor, "SELECT version FROM {t}game_tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        return -1 if row is None else int(row[0])
+
+    # -- before the game -------------------------------------------------------------------
+
+    def _write_seats(self, cursor: Cursor, info: TableInfo, seats: list[Any], maker: str) -> None:
+        status = "open" if any(seat and "child" in seat for seat in seats) else "ended"
+        self.store._run(
+            cursor,
+            "UPDATE {t}game_tables SET seats = ?, maker = ?, status = ?, version = version + 1, "
+            "changed = ? WHERE id = ?",
+            (json.dumps(seats), maker, status, utc_now(), info.id),
+        )
+        self.store._notify(cursor, CHANNEL, info.id)
+
+    def _leave_open_tables(self, cursor: Cursor, nickname: str) -> None:
+        """Stand ``nickname`` up from any open table; refuse if they play somewhere."""
+        rows = self.store._run(
+            cursor,
+            f"SELECT {_COLUMNS} FROM {{t}}game_tables "
+            "WHERE class_id = ? AND status IN ('open', 'playing')",
+            (self.store._class_id(cursor),),
+        ).fetchall()
+        for info in map(_info, rows):
+            seat = info.seat_of(nickname)
+            if seat is None:
+                continue
+            if info.status == "playing":
+                raise TableError(_("You are playing at another table. Finish that game first."))
+            self._stand(cursor, info, seat)
+
+    def _stand(self, cursor: Cursor, info: TableInfo, seat: int) -> None:
+        seats = list(info.seats)
+        seats[seat] = None
+        children = [s["child"] for s in seats if s and "child" in s]
+        maker = info.maker if info.maker in children else (children[0] if children else "")
+        self._write_seats(cursor, info, seats, maker)
+
+    def make(self, maker: str, size: int, edition: str) -> TableInfo:
+        """A new table of ``size`` seats with ``maker`` in the first.
+
+        :raises TableError: for a size other than 2 to 5, or a maker playing elsewhere.
+        """
+        if (
+            not isinstance(size, int)
+            or isinstance(size, bool)
+            or not MIN_SEATS <= size <= MAX_SEATS
+        ):
+            raise TableError(_("A table has 2 to 5 seats."))
+        game_type(edition)
+        table_id = secrets.token_hex(4)
+        now = utc_now()
+        seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
+        with self.store._transaction() as cursor:
+            self._leave_open_tables(cursor, maker)
+            self.store._run(
+                cursor,
+                "INSERT INTO {t}game_tables (id, class_id, edition, size, seats, maker, status, "
+                "version, created, changed) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)",
+                (
+                    table_id,
+                    self.store._class_id(cursor),
+                    edition,
+                    size,
+                    json.dumps(seats),
+                    maker,
+                    now,
+                    now,
+                ),
+            )
+            self.store._notify(cursor, CHANNEL, table_id)
+            return self._known(cursor, table_id)[0]
+
+    def sit(self, table_id: str, nickname: str) -> TableInfo:
+        """Sit ``nickname`` in the first free seat (where they sit already: nothing changes).
+
+        :raises TableError: for an unknown, started or full table, or a child playing
+            elsewhere.
+        """
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            if info.seat_of(nickname) is not None:
+                return info
+            if info.status != "open":
+                raise TableError(_("This game has started. Choose another table."))
+            if not info.free:
+                raise TableError(_("This table is full. Choose another table."))
+            self._leave_open_tables(cursor, nickname)
+            info = self._known(cursor, table_id)[0]
+            seats = list(info.seats)
+            seats[seats.index(None)] = {"child": nickname}
+            self._write_seats(cursor, info, seats, info.maker or nickname)
+            return self._known(cursor, table_id)[0]
+
+    def stand(self, table_id: str, nickname: str) -> None:
+        """Stand ``nickname`` up from a table that has not started (the last one out ends it)."""
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            seat = info.seat_of(nickname)
+            if seat is None:
+                return
+            if info.status != "open":
+                raise TableError(_("The game has started: you keep your seat."))
+            self._stand(cursor, info, seat)
+
+    def start(
+        self,
+        table_id: str,
+        nickname: str,
+        deal: Callable[[Sequence[dict[str, str]]], Game[Any, Any]],
+        fill: str | None = None,
+    ) -> SharedGame:
+        """Start the game: the maker presses Start once two children or more sit.
+
+        :param deal: makes the game for the final seats (computer players have a level).
+        :param fill: a computer level for the free seats; ``None`` leaves them out.
+        :raises TableError: if ``nickname`` did not make the table, fewer than two children
+            sit, or the game has started already.
+        """
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            if info.status != "open":
+                raise TableError(_("This game has started already."))
+            if info.maker != nickname:
+                raise TableError(_("{name} made this table and starts the game.", name=info.maker))
+            if len(info.children) < MIN_SEATS:
+                raise TableError(_("Wait for a friend to sit down: a game needs two children."))
+            seats = [seat for seat in info.seats if seat is not None]
+            if fill is not None:
+                seats += [{"bot": fill}] * info.free
+            game = deal(seats)
+            now = utc_now()
+            self.store._run(
+                cursor,
+                "UPDATE {t}game_tables SET seats = ?, size = ?, status = 'playing', game = ?, "
+                "version = version + 1, changed = ?, started = ?, turn_since = ? "
+                "WHERE id = ? AND version = ?",
+                (
+                    json.dumps(seats),
+                    len(seats),
+                    game.to_json(),
+                    now,
+                    now,
+                    now,
+                    table_id,
+                    info.version,
+                ),
+            )
+            self.store._notify(cursor, CHANNEL, table_id)
+            info = self._known(cursor, table_id)[0]
+        return SharedGame(info, game)
+
+    # -- the game --------------------------------------------------------------------------
+
+    def move(
+        self, table_id: str, version: int, seat: int, action: Action
+    ) -> tuple[SharedGame, list[Event]]:
+        """Make ``action`` for ``seat`` on the game at ``version``; the new game and events.
+
+        :raises StaleTableError: if the table moved on since ``version`` (nothing is written).
+        :raises sq2edu.core.IllegalActionError: if the action is not allowed (nothing is
+            written).
+        :raises TableError: for an unknown table or a game that is not being played.
+        """
+        with self.store._transaction() as cursor:
+            info, saved = self._known(cursor, table_id)
+            if info.status != "playing" or saved is None:
+                raise TableError(_("This game is over."))
+            if info.version != version:
+                raise StaleTableError(_("Someone moved first. Look at the table again."))
+            game = game_type(info.edition).from_json(saved)
+            before = game.current_player
+            events = game.apply(action, player=seat)
+            now = utc_now()
+            over = game.is_over
+            written = self.store._run(
+                cursor,
+                "UPDATE {t}game_tables SET game = ?, version = version + 1, changed = ?, "
+                "turn_since = ?, status = ?, driver = NULL, driver_until = NULL "
+                "WHERE id = ? AND version = ?",
+                (
+                    game.to_json(),
+                    now,
+                    now if game.current_player != before or over else info.turn_since,
+                    "over" if over else "playing",
+                    table_id,
+                    version,
+                ),
+            )
+            if written.rowcount != 1:
+                raise StaleTableError(_("Someone moved first. Look at the table again."))
+            if over:
+                self._record(cursor, info, game, now)
+            self.store._notify(cursor, CHANNEL, table_id)
+            info = self._known(cursor, table_id)[0]
+        return SharedGame(info, game), events
+
+    def _record(self, cursor: Cursor, info: TableInfo, game: Game[Any, Any], now: str) -> None:
+        """The finished game goes with the class's other games, in the same transaction."""
+        winner = game.winner
+        self.store._run(
+            cursor,
+            "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                self.store._class_id(cursor),
+                now,
+                json.dumps(list(game.names)),
+                json.dumps({str(seat): level for seat, level in info.computers().items()}),
+                game.names[winner] if winner is not None else None,
+                int(game.state.turn),
+                round(seconds_since(info.started), 1),
+            ),
+        )
+
+    def lease(self, table_id: str, version: int, holder: str) -> bool:
+        """Take the table's lease to make the computer's move at ``version``: ``True`` for
+        the one kernel that gets it (until the move is made, or :data:`LEASE_SECONDS`)."""
+        now = dt.datetime.now(dt.UTC)
+        until = (now + dt.timedelta(seconds=LEASE_SECONDS)).isoformat(timespec="seconds")
+        with self.store._transaction() as cursor:
+            taken = self.store._run(
+                cursor,
+                "UPDATE {t}game_tables SET driver = ?, driver_until = ? "
+                "WHERE id = ? AND version = ? AND status = 'playing' "
+                "AND (driver IS NULL OR driver = ? OR driver_until < ?)",
+                (holder, until, table_id, version, holder, now.isoformat(timespec="seconds")),
+            )
+            return bool(taken.rowcount == 1)
+
+    def end(self, table_id: str) -> None:
+        """End a table (the teacher's button): its game stops where it is, and is kept."""
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            self.store._run(
+                cursor,
+                "UPDATE {t}game_tables SET status = 'ended', version = version + 1, changed = ? "
+                "WHERE id = ?",
+                (utc_now(), info.id),
+            )
+            self.store._notify(cursor, CHANNEL, info.id)
