@@ -138,6 +138,7 @@ function render({ model, el }) {
         h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
         view.roll && !state.winner ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
       h("p", { class: "sq2-prompt" }, view.prompt || ""),
+      (state.away || []).map((name) => h("p", { class: "sq2-away" }, h("span", { "aria-hidden": "true" }, "🤖 "), t("awayPlays", { name }))),
       h("p", { class: "sq2-message" }, state.message || ""));
   }
 

@@ -14,7 +14,7 @@ import os
 import re
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -24,12 +24,16 @@ import ipywidgets as widgets
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
+from sq2edu.classroom.lobby import Lobby
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.settings import ClassSettings, Focus
-from sq2edu.classroom.store import ProgressStore, open_store
+from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_store
+from sq2edu.classroom.tables import TableError, TableInfo, Tables
+from sq2edu.classroom.together import TableSeat
+from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
-from sq2edu.ui.game_table import GameTable
+from sq2edu.ui.game_table import GameTable, seat_names
 from sq2edu.ui.heartbeat import Heartbeat
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
@@ -38,6 +42,10 @@ MAX_NICKNAME = 20
 _ALLOWED = re.compile(r"^[^\W_][\w -]*$")
 #: Seconds between notes that a student's page is open (the dashboard's "online now").
 PRESENT_EVERY = 30.0
+#: The same at a table of classmates, where a child away too long is played for.
+PRESENT_AT_TABLE_EVERY = 5.0
+#: Seconds between looks at the store while the lobby or a table of classmates is open.
+LOOK_EVERY = 0.15
 #: Equations a page may check in a burst, and then one every so many seconds.
 ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
@@ -119,7 +127,12 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.heartbeat = Heartbeat(self.language)
         self.heartbeat.listeners.append(self._kindly(self._present))
         self._noted = -PRESENT_EVERY
-        self.activity: GameTable | EquationLab | None = None
+        self.activity: GameTable | EquationLab | Lobby | None = None
+        #: The child's seat at a table of classmates, while one is on screen.
+        self.seat: TableSeat | None = None
+        self._watch: Watch | None = None
+        self._looking = False
+        self._last_table_look = 0.0
         self.languages = widgets.ToggleButtons(
             options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
             value=self.language,
@@ -238,7 +251,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             if refusal:
                 self.problem.value = refusal
                 return False
-        self.show_menu()
+        mine = self._my_table()
+        if mine is not None:
+            self.play_together()  # back to the seat the child kept
+        else:
+            self.show_menu()
         return True
 
     def _refusal(self, nickname: str, code: str) -> str:
@@ -279,8 +296,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         return ""
 
     def show_menu(self) -> None:
-        """The choice between a game and the Lab."""
+        """The choice between a game, a game with classmates and the Lab."""
         self.activity = None
+        self.seat = None
         self._show(self._menu)
 
     def _menu(self) -> list[widgets.Widget]:
@@ -288,10 +306,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
         play = widgets.Button(description=game, button_style="primary")
         lab = widgets.Button(description=_("Equation Lab"))
+        together = widgets.Button(description=_("Play with classmates"))
         play.on_click(self._kindly(lambda _button: self.play()))
         lab.on_click(self._kindly(lambda _button: self.practise()))
+        together.on_click(self._kindly(lambda _button: self.play_together()))
         hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
-        return [hello, widgets.HBox([play, lab])]
+        choices = [play, *([together] if self.tables is not None else []), lab]
+        return [hello, widgets.HBox(choices)]
 
     def _back(self) -> widgets.Button:
         back = widgets.Button(description=_("Back"))
@@ -326,8 +347,163 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # "New game" deals with the class's settings as they are then (the game may change).
         table.replay = self._kindly(self.play)
         self.activity = table
+        self.seat = None
         self._show(lambda: [self._back(), table])
         return table
+
+    # -- playing with classmates -----------------------------------------------------------
+
+    @property
+    def tables(self) -> Tables | None:
+        """The class's shared tables (every store sq2edu opens has them)."""
+        return Tables(self.store) if isinstance(self.store, SQLStore) else None
+
+    def _my_table(self) -> TableInfo | None:
+        tables = self.tables
+        return tables.where(self.student) if tables and self.student else None
+
+    def play_together(self) -> Lobby | GameTable:
+        """The lobby of tables with classmates, or the child's table if its game is on."""
+        tables = self.tables
+        assert self.student is not None
+        assert tables is not None
+        settings = self.settings()
+        self.seat = None
+        self.activity = None
+        # Drawing the lobby opens the child's table at once if its game is on.
+        lobby = Lobby(
+            tables,
+            self.student,
+            settings.edition,
+            dealer=self._shared_dealer,
+            level=settings.level,
+            on_playing=self._kindly(self._open_shared),
+            lang=self.language,
+        )
+        self._look_often()
+        opened = self._shared_table()
+        if opened is not None:
+            return opened
+        self.activity = lobby
+        self._show(lambda: [self._back(), lobby])
+        return lobby
+
+    def _shared_table(self) -> GameTable | None:
+        """The table of classmates on screen, if one is."""
+        return (
+            self.activity
+            if self.seat is not None and isinstance(self.activity, GameTable)
+            else None
+        )
+
+    def _shared_dealer(self) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
+        """How a table of classmates is dealt, with the class's settings as they are now
+        (read before the store's start transaction, which the dealing runs inside)."""
+        settings = self.settings()
+
+        def deal(seats: Sequence[dict[str, str]]) -> Game[Any, Any]:
+            players = [seat.get("child") or seat.get("bot", "") for seat in seats]
+            computers = [index for index, seat in enumerate(seats) if "bot" in seat]
+            with language(settings.language):
+                names, _levels = seat_names(players, computers)
+            if settings.edition == "classic":
+                from sq2edu.classic import new_game as classic_game
+
+                return classic_game(names, rules=settings.classic_rules())
+            from sq2edu.rescue import new_game as rescue_game
+
+            return rescue_game(names, rules=settings.rules())
+
+        return deal
+
+    def _open_shared(self, info: TableInfo) -> None:
+        """Sit the child at their table's game: their seat's view, their moves through the
+        store."""
+        tables = self.tables
+        assert tables is not None
+        assert self.student is not None
+        shared = tables.load(info.id)
+        seat = shared.info.seat_of(self.student)
+        if seat is None:
+            self.show_menu()
+            return
+        settings = self.settings()
+        link = TableSeat(
+            tables,
+            shared,
+            seat,
+            pace=self.pace,
+            away_after=settings.turn_timeout,
+            last_seen=self.store.last_seen,
+        )
+        table_type = ClassicTable if shared.info.edition == "classic" else RescueTable
+        table = table_type(
+            list(shared.game.names),
+            rules=shared.game.rules,
+            hints=settings.hints,
+            pace=self.pace,
+            language=self.language,
+        )
+        table.take_seat(link)
+        table.attempt_listeners.append(self._record_attempt("game"))
+        table.gate = self._slow_down
+        # "New game" at the end leads back to the tables, to sit down again.
+        table.replay = self._kindly(self._back_to_lobby)
+        self.seat = link
+        self.activity = table
+        self._noted = -PRESENT_EVERY
+        self._present()
+        self._show(lambda: [self._back(), table])
+
+    def _back_to_lobby(self) -> None:
+        self.seat = None
+        self.activity = None
+        self.play_together()
+
+    def look(self) -> None:
+        """Look at the store once: redraw the lobby or the table if something changed, and
+        make a computer's move if it falls to this kernel."""
+        if self._watch is None and isinstance(self.store, SQLStore):
+            self._watch = self.store.watch()
+        changed = self._watch.changed() if self._watch is not None else True
+        seat, activity = self.seat, self.activity
+        if seat is not None and isinstance(activity, GameTable):
+            try:
+                moved = changed and seat.reload()
+                now = time.monotonic()
+                if now - self._last_table_look >= 1.0:
+                    self._last_table_look = now
+                    before = seat.away()
+                    moved = seat.look_for_away() != before or moved
+                moved = seat.drive() or moved
+            except TableError as error:
+                self.show_menu()
+                self.problem.value = str(error)
+                return
+            if moved:
+                activity.refresh()
+        elif changed and isinstance(activity, Lobby):
+            activity.redraw()
+
+    def _look_often(self) -> None:
+        """Look at the store every :data:`LOOK_EVERY` seconds while the lobby or a table of
+        classmates is on screen (in a kernel; a script calls :meth:`look` itself)."""
+        if self._looking:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def tick() -> None:
+            if not isinstance(self.activity, Lobby) and self.seat is None:
+                self._looking = False
+                return
+            self._kindly(self.look)()
+            loop.call_later(LOOK_EVERY, tick)
+
+        self._looking = True
+        loop.call_later(LOOK_EVERY, tick)
 
     def practise(self) -> EquationLab:
         """The Equation Lab, with the class's operations."""
@@ -351,7 +527,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _present(self) -> None:
         """The page is open: the dashboard shows the student online (noted twice a minute)."""
         now = time.monotonic()
-        if self.student is not None and now - self._noted >= PRESENT_EVERY:
+        every = PRESENT_AT_TABLE_EVERY if self.seat is not None else PRESENT_EVERY
+        if self.student is not None and now - self._noted >= every:
             self._noted = now
             self.store.seen(self.student)
 

@@ -7,15 +7,18 @@ from typing import Any
 
 from sq2edu import classic
 from sq2edu.bots import LEVELS
+from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
 from sq2edu.i18n import LANGUAGES
 from sq2edu.rescue import Rules
 from sq2edu.ui import HINT_POLICIES
 
-__all__ = ["EDITIONS", "LENGTHS", "ClassSettings", "Focus"]
+__all__ = ["EDITIONS", "LENGTHS", "TURN_TIMEOUTS", "ClassSettings", "Focus"]
 
 #: The games a class may play: the Rescue, or the classic game for younger children.
 EDITIONS = ("rescue", "classic")
+#: The shortest and longest turn timeout a teacher may choose, in seconds.
+TURN_TIMEOUTS = (15, 600)
 #: How long a group's equations are: any, two cards and an answer, or three cards or more.
 LENGTHS = ("any", "two", "more")
 
@@ -69,6 +72,8 @@ class ClassSettings:
         switch their own).
     :ivar edition: the game the class plays: ``"rescue"`` or ``"classic"``, whose equations
         are additions only whatever ``operations`` says (its rules allow nothing else).
+    :ivar turn_timeout: at a table of classmates, the seconds a child may be away (page
+        closed, network lost) before an easy computer player plays for them; ``0``: never.
     """
 
     operations: str = "+−×÷"
@@ -77,6 +82,7 @@ class ClassSettings:
     quick: bool = False
     edition: str = "rescue"
     language: str = "en"
+    turn_timeout: int = 60
 
     def __post_init__(self) -> None:
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
@@ -91,6 +97,9 @@ class ClassSettings:
             raise ValueError(f"edition is one of {', '.join(EDITIONS)}")
         if self.language not in LANGUAGES:
             raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        if self.turn_timeout != 0 and not whole_in(self.turn_timeout, *TURN_TIMEOUTS):
+            low, high = TURN_TIMEOUTS
+            raise ValueError(f"the turn timeout is 0 (off) or {low} to {high} seconds")
 
     def rules(self) -> Rules:
         """The game rules these settings make."""

@@ -88,6 +88,63 @@ def _bot_name(level: str) -> str:
     return _("{level} bot", level=_(_BOT_WORDS[level]))
 
 
+def seat_names(
+    players: Sequence[str], computers: Sequence[int] | None = None
+) -> tuple[list[str], dict[int, str]]:
+    """The names at a table, and the computer players' levels by seat.
+
+    A player that is a computer level (``"easy"``) or a computer player (``"greedy"``) is
+    named for it, in the active language ("Easy bot"); two of one level (or a child named
+    like one) get numbers, "Easy bot 2", counted on the names before numbering so that no
+    number is given twice.
+
+    :param computers: the computers' seats, when known (the other players are children,
+        whatever their names); by default every player named like a computer is one.
+    """
+    names: list[str] = []
+    levels: dict[int, str] = {}
+    for seat, name in enumerate(players):
+        level = name.strip().lower()
+        is_computer = level in LEVELS or level in BOT_NAMES
+        if computers is not None:
+            is_computer = seat in computers
+        if is_computer:
+            levels[seat] = level
+            names.append(_bot_name(level))
+        else:
+            names.append(name.strip())
+    given = list(names)
+    for seat, name in enumerate(given):
+        same = [other for other in range(seat) if given[other] == name]
+        if same and seat in levels:
+            names[seat] = f"{name} {len(same) + 1}"
+    return names, levels
+
+
+class SeatLink(Protocol):
+    """A seat at a table whose game lives elsewhere (a class's shared table): moves go
+    through it, and it holds the game as it is now."""
+
+    #: The seat this screen plays.
+    seat: int
+
+    @property
+    def game(self) -> TableGame: ...
+
+    def move(self, action: Action) -> None:
+        """Make ``action`` for :attr:`seat`; :attr:`game` is the newest game afterwards,
+        whether the move was made or refused.
+
+        :raises IllegalActionError: with words for the child, if the move was refused.
+        """
+
+    def computers(self) -> list[int]:
+        """The seats a computer plays."""
+
+    def away(self) -> list[int]:
+        """The children's seats a computer plays while they are away."""
+
+
 class TableGame(Protocol):
     """The face of a game that a table uses (both editions' ``Game`` have it)."""
 
@@ -117,6 +174,10 @@ class TableGame(Protocol):
     def apply(self, action: Action, player: int | None = None) -> list[Event]: ...
 
     def view(self, player: int | None) -> dict[str, Any]: ...
+
+    def zones(self) -> dict[str, list[str]]: ...
+
+    def to_json(self) -> str: ...
 
 
 class GameTable(Speaking, anywidget.AnyWidget):
@@ -154,6 +215,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
     cards: Mapping[str, Any]
     #: The game on the table.
     game: TableGame
+    #: The checker's last verdict, as the equation builder shows it.
+    verdict: dict[str, Any] | None
 
     def __init__(
         self,
@@ -184,6 +247,9 @@ class GameTable(Speaking, anywidget.AnyWidget):
         #: Called for "New game" instead of dealing again here (an app that deals anew with
         #: settings that may have changed, even to another edition).
         self.replay: Callable[[], None] | None = None
+        #: The seat this screen plays at a table whose game lives elsewhere (see
+        #: :meth:`take_seat`); ``None`` for a game of its own.
+        self.link: SeatLink | None = None
         self.on_msg(self._on_message)
         self._games_played = 0
         self.rules = rules or type(self).rules_type()
@@ -285,23 +351,11 @@ class GameTable(Speaking, anywidget.AnyWidget):
             self._new_game()
 
     def _new_game(self) -> None:
-        names: list[str] = []
+        names, levels = seat_names(self.players)
         self.bots: dict[int, Any] = {}
-        for seat, name in enumerate(self.players):
-            level = name.strip().lower()
-            if level in LEVELS or level in BOT_NAMES:
-                seed = None if self.seed is None else self.seed * 31 + seat
-                self.bots[seat] = make_bot(level, seed=seed, edition=self.edition)
-                names.append(_bot_name(level))
-            else:
-                names.append(name.strip())
-        # Two computers of one level (or a child named like one) get numbers: "Easy bot 2",
-        # "Easy bot 3": counted on the names before numbering, so none is given twice.
-        given = list(names)
-        for seat, name in enumerate(given):
-            same = [other for other in range(seat) if given[other] == name]
-            if same and seat in self.bots:
-                names[seat] = f"{name} {len(same) + 1}"
+        for seat, level in levels.items():
+            seed = None if self.seed is None else self.seed * 31 + seat
+            self.bots[seat] = make_bot(level, seed=seed, edition=self.edition)
         seed = None if self.seed is None else self.seed + self._games_played
         self._games_played += 1
         self._load(self.deal(names, seed))
@@ -314,18 +368,59 @@ class GameTable(Speaking, anywidget.AnyWidget):
         with self.speaking():
             self._load(game)
 
+    def take_seat(self, link: SeatLink) -> None:
+        """Play one seat of a game that lives elsewhere (a class's shared table): this
+        screen shows that seat's view only, its moves go through ``link``, and
+        :meth:`refresh` draws the others' moves."""
+        with self.speaking():
+            self.link = link
+            self.players = list(link.game.names)
+            self.bots = {}
+            self._load(link.game)
+
+    def refresh(self) -> None:
+        """Draw the linked game as it is now (another seat, or a computer, moved)."""
+        if self.link is None:
+            return
+        with self.speaking():
+            self._take(self.link.game)
+            self._after_change()
+
+    def _take(self, game: TableGame) -> None:
+        """Put the linked game's newest state on the table, narrating what is new."""
+        if game is self.game:
+            return
+        self.events.extend(game.log[len(self.game.log) :])
+        if game.current_player != self.game.current_player or game.is_over:
+            self.verdict = None
+            self.help.clear()
+        self.game = game
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Make ``action`` for this screen's seat; the events to narrate."""
+        if self.link is None:
+            return self.game.apply(action, player=self.seat)
+        try:
+            self.link.move(action)
+        finally:
+            self._take(self.link.game)
+        return []  # _take narrated them, with any other seat's moves before
+
     def _load(self, game: Any) -> None:
         if game.num_players != len(self.players):
             raise ValueError(f"this table has {len(self.players)} seats")
         self.game = game
         names = game.names
-        self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
+        if self.link is not None:
+            self.humans = [self.link.seat]
+        else:
+            self.humans = [seat for seat in range(len(names)) if seat not in self.bots]
         self.seat = self.humans[0] if self.humans else None
         self.curtain: str | None = None
         # Events, not words: they are put into words when drawn, in the language of the moment.
         self.events: list[Event] = list(self.game.log)
         self.message = ""
-        self.verdict: dict[str, Any] | None = None
+        self.verdict = None
         self.help.clear()
         self.hints_used: dict[int, int] = {}  # by seat: each child has their own
         self._started = time.monotonic()
@@ -336,6 +431,10 @@ class GameTable(Speaking, anywidget.AnyWidget):
     def _after_change(self) -> None:
         """Pass the screen to the right child, let computers move, and redraw."""
         game = self.game
+        if self.link is not None:
+            # The table's store keeps the game's record, and one kernel moves its computers.
+            self._publish()
+            return
         if game.is_over and not self._reported:
             self._reported = True
             record = {
@@ -476,7 +575,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             return
         try:
             action = action_from_dict(intent.get("action") or {})
-            events = self.game.apply(action, player=self.seat)
+            events = self._apply(action)
         except IllegalActionError as error:
             self.message = str(error)
             self._publish()
@@ -550,7 +649,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             used = self._cards_used(cards, list(verdict.cards_used), typed)
             try:
                 action = self.equation_action(tuple(used), text)
-                events = self.game.apply(action, player=self.seat)
+                events = self._apply(action)
             except IllegalActionError as error:
                 self.verdict = {"ok": False, "text": text[:60], "lines": [str(error)], "codes": []}
             else:
@@ -628,7 +727,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "view": view,
             "seat": viewer,
             "humans": list(self.humans),
-            "bots": sorted(self.bots),
+            "bots": self.link.computers() if self.link else sorted(self.bots),
+            "away": [game.names[seat] for seat in self.link.away()] if self.link else [],
             "names": game.names,
             "curtain": self.curtain,
             "narration": [event.text for event in self.events[-_NARRATION_LINES:]],

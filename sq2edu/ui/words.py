@@ -38,6 +38,7 @@ _WORDS = {
     "discardIt": N_("Discard {card}"),
     "yourTurn": N_("Your turn"),
     "turnOf": N_("{name}'s turn"),
+    "awayPlays": N_("{name} is away: a computer plays for them until they come back."),
     "gameOver": N_("Game over"),
     "dieShows": N_("The die shows {face}"),
     "dragon": N_("a dragon"),

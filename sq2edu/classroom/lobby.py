@@ -1,0 +1,179 @@
+"""Play with classmates: the class's open tables, making one, and waiting at one.
+
+A child sees the tables classmates made (who sits there, how many seats are free) and sits
+down at one, or makes a table of 2 to 5 seats. At the table, the maker presses **Start**
+once two children or more sit; free seats are left out or filled with computer players.
+Everything is read from the store (:class:`~sq2edu.classroom.tables.Tables`) each time the
+store changes, so every child's lobby shows the same tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, Tables
+from sq2edu.core import Game
+from sq2edu.i18n import _, language, ngettext
+
+__all__ = ["Lobby"]
+
+_BIG = widgets.Layout(height="48px", min_width="170px", width="auto")
+
+
+class Lobby(widgets.VBox):  # type: ignore[misc]
+    """The lobby of one child.
+
+    :param tables: the class's tables.
+    :param student: the child's nickname (the kernel's own, never a browser's word).
+    :param edition: the class's game, for new tables.
+    :param dealer: gives, when the maker presses Start, how the game is dealt (see
+        :meth:`Tables.start`).
+    :param level: the computer players' level, for free seats.
+    :param on_playing: called with a table when the child's table has started.
+    :param lang: the language the lobby speaks.
+    """
+
+    def __init__(
+        self,
+        tables: Tables,
+        student: str,
+        edition: str,
+        dealer: Callable[[], Callable[[Sequence[dict[str, str]]], Game[Any, Any]]],
+        level: str,
+        on_playing: Callable[[TableInfo], None],
+        lang: str = "en",
+    ) -> None:
+        super().__init__()
+        self.tables = tables
+        self.student = student
+        self.edition = edition
+        self.dealer = dealer
+        self.level = level
+        self.on_playing = on_playing
+        self.language = lang
+        self.problem = widgets.HTML()
+        self.seats = widgets.ToggleButtons(
+            options=[str(n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+            value="3",
+            style={"button_width": "56px"},
+        )
+        self.fill = widgets.Checkbox(value=True, indent=False)
+        self.redraw()
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``."""
+        self.language = lang
+        self.redraw()
+
+    # -- what a child does -----------------------------------------------------------------
+
+    def _try(self, doing: Callable[[], object]) -> None:
+        with language(self.language):
+            try:
+                doing()
+            except TableError as error:
+                self.problem.value = f"<p class='sq2-problem'>⚠ {escape(str(error))}</p>"
+                self._draw(keep_problem=True)
+                return
+        self.problem.value = ""
+        self.redraw()
+
+    def make(self, size: int) -> None:
+        """Make a table of ``size`` seats and sit at it."""
+        self._try(lambda: self.tables.make(self.student, size, self.edition))
+
+    def sit(self, table_id: str) -> None:
+        """Sit at a table."""
+        self._try(lambda: self.tables.sit(table_id, self.student))
+
+    def stand(self) -> None:
+        """Stand up from the table the child waits at."""
+        mine = self.tables.where(self.student)
+        if mine is not None:
+            self._try(lambda: self.tables.stand(mine.id, self.student))
+
+    def start(self, fill: bool | None = None) -> None:
+        """Start the game at the child's table (its maker only)."""
+        mine = self.tables.where(self.student)
+        if mine is None:
+            self.redraw()
+            return
+        computers = self.level if (self.fill.value if fill is None else fill) else None
+        deal = self.dealer()
+        self._try(lambda: self.tables.start(mine.id, self.student, deal, computers))
+
+    # -- what a child sees -----------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Read the tables again and draw them (the child's table, once started, opens)."""
+        self._draw(keep_problem=False)
+
+    def _draw(self, keep_problem: bool) -> None:
+        mine = self.tables.where(self.student)
+        if mine is not None and mine.status == "playing":
+            self.on_playing(mine)
+            return
+        with language(self.language):
+            if not keep_problem:
+                self.problem.value = ""
+            self.children = self._waiting(mine) if mine is not None else self._choosing()
+
+    def _choosing(self) -> list[widgets.Widget]:
+        title = widgets.HTML(f"<h2>{escape(_('Play with classmates'))}</h2>")
+        rows: list[widgets.Widget] = []
+        for info in self.tables.tables(("open",)):
+            sit = widgets.Button(description=_("Sit here"), button_style="primary", layout=_BIG)
+            sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
+            rows.append(widgets.HBox([sit, widgets.HTML(f"<p>{escape(_describe(info))}</p>")]))
+        if not rows:
+            rows.append(widgets.HTML(f"<p>{escape(_('No tables yet. Make one!'))}</p>"))
+        self.seats.description = _("Seats")
+        make = widgets.Button(description=_("Make a table"), layout=_BIG)
+        make.on_click(lambda _button: self.make(int(self.seats.value)))
+        heading = widgets.HTML(f"<h3>{escape(_('Or make a table'))}</h3>")
+        return [title, *rows, heading, widgets.HBox([self.seats, make]), self.problem]
+
+    def _waiting(self, info: TableInfo) -> list[widgets.Widget]:
+        title = widgets.HTML(
+            f"<h2>{escape(_('Your table'))}</h2><p>{escape(_('Waiting for friends…'))}</p>"
+        )
+        lines = []
+        for seat in info.seats:
+            who = seat.get("child") if seat else None
+            shown = who if who else _("free seat")
+            maker = f" ({_('made the table')})" if who and who == info.maker else ""
+            lines.append(f"<li>{escape(shown)}{escape(maker)}</li>")
+        seats = widgets.HTML(f"<ol class='sq2-seats'>{''.join(lines)}</ol>")
+        stand = widgets.Button(description=_("Stand up"), layout=_BIG)
+        stand.on_click(lambda _button: self.stand())
+        if info.maker != self.student:
+            note = _("{name} starts the game when everyone is here.", name=info.maker)
+            return [title, seats, widgets.HTML(f"<p>{escape(note)}</p>"), stand, self.problem]
+        ready = len(info.children) >= MIN_SEATS
+        start = widgets.Button(
+            description=_("Start"), button_style="success", disabled=not ready, layout=_BIG
+        )
+        start.on_click(lambda _button: self.start())
+        self.fill.description = _("Computer players take the free seats")
+        parts: list[widgets.Widget] = [title, seats]
+        if info.free:
+            parts.append(self.fill)
+        if not ready:
+            wait = _("Wait for a friend to sit down: a game needs two children.")
+            parts.append(widgets.HTML(f"<p>{escape(wait)}</p>"))
+        return [*parts, widgets.HBox([start, stand]), self.problem]
+
+
+def _describe(info: TableInfo) -> str:
+    """``Mia's table: Mia, Leo · 1 free seat``."""
+    free = ngettext("{n} free seat", "{n} free seats", info.free)
+    return _(
+        "{maker}'s table: {names} · {free}",
+        maker=info.maker,
+        names=", ".join(info.children),
+        free=free,
+    )
