@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import datetime as dt
 import functools
 import os
@@ -32,8 +33,9 @@ from sq2edu.classroom import panels
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.settings import LENGTHS, ClassSettings, Focus
-from sq2edu.classroom.store import NameTakenError, ProgressStore, open_store
+from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_store
 from sq2edu.classroom.summary import ClassSummary
+from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
 
 __all__ = [
@@ -65,6 +67,14 @@ _HINT_WORDS = {
     "off": N_("none"),
 }
 _LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+#: The turn timeouts a teacher chooses from, in seconds (0: off).
+_TIMEOUTS = {
+    0: N_("never"),
+    30: N_("after 30 seconds"),
+    60: N_("after 1 minute"),
+    120: N_("after 2 minutes"),
+    300: N_("after 5 minutes"),
+}
 _LENGTH_WORDS = {
     "any": N_("any length"),
     "two": N_("two cards and an answer"),
@@ -187,8 +197,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.student_view = widgets.HTML()
         self.report_link = widgets.HTML()
         self.download = widgets.HTML()
+        self.tables_box = widgets.VBox()
         tabs = [
-            (_("Now"), [self.address, self.here, _heading(3, _("At the door")), self.door]),
+            (
+                _("Now"),
+                [
+                    self.address,
+                    self.here,
+                    _heading(3, _("Tables of classmates")),
+                    self.tables_box,
+                    _heading(3, _("At the door")),
+                    self.door,
+                ],
+            ),
             (_("Skills"), [self.grid, self.levels]),
             (_("Mistakes"), [self.mistakes, self.chart]),
             (_("Games"), [self.games]),
@@ -243,6 +264,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         seen = {} if self.archived else self.store.last_seen()
         self.here.value = panels.here_html(students, self.summary, seen)
         self.door.value = "" if self.archived else self._door_html()
+        self._refresh_tables()
         self.grid.value = panels.grid_html(students, self.summary)
         self.levels.value = panels.levels_chart(students, self.summary)
         self.mistakes.value = panels.mistakes_html(self.summary)
@@ -348,6 +370,61 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
         self.report_link.value = f'<a target="_blank" href="{escape(href)}">{words}</a>'
+
+    # -- tables of classmates ----------------------------------------------------------
+
+    @property
+    def tables(self) -> Tables | None:
+        """The class's shared tables."""
+        return Tables(self.store) if isinstance(self.store, SQLStore) else None
+
+    def _refresh_tables(self) -> None:
+        tables = self.tables
+        if tables is None or self.archived:
+            self.tables_box.children = []
+            return
+        rows: list[widgets.Widget] = []
+        for info in tables.tables():
+            end = widgets.Button(description=_("End table"), layout={"width": "auto"})
+            end.on_click(lambda _button, table_id=info.id: self.end_table(table_id))
+            words = widgets.HTML(f"<p>{escape(self._table_words(tables, info))}</p>")
+            rows.append(widgets.HBox([end, words]))
+        if not rows:
+            rows.append(widgets.HTML(f"<p>{escape(_('No tables right now.'))}</p>"))
+        self.tables_box.children = rows
+
+    def _table_words(self, tables: Tables, info: TableInfo) -> str:
+        """``Mia's table: Mia, Leo, Easy bot · Leo's turn, waiting 0:42``."""
+        if info.status == "open":
+            names = ", ".join(info.children)
+            return _(
+                "{maker}'s table: {names} · waiting to start, {free} free",
+                maker=info.maker,
+                names=names,
+                free=info.free,
+            )
+        try:
+            game = tables.load(info.id).game
+        except TableError:
+            return ""
+        waited = int(seconds_since(info.turn_since))
+        return _(
+            "{maker}'s table: {names} · {name}'s turn, waiting {minutes}:{seconds:02d}",
+            maker=info.maker,
+            names=", ".join(game.names),
+            name=game.names[game.current_player],
+            minutes=waited // 60,
+            seconds=waited % 60,
+        )
+
+    @_in_class_language
+    def end_table(self, table_id: str) -> None:
+        """End a table: its game stops where it is, and its children go back to the menu."""
+        tables = self.tables
+        if tables is not None:
+            with contextlib.suppress(TableError):  # ended already, by another dashboard
+                tables.end(table_id)
+        self._refresh_tables()
 
     def _door_html(self) -> str:
         """What was refused at the door lately, by where it came from."""
@@ -613,6 +690,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             style=_WIDE,
             layout=widgets.Layout(width="auto"),
         )
+        self.turn_timeout = widgets.Dropdown(
+            options=[(_(words), seconds) for seconds, words in _TIMEOUTS.items()],
+            value=current.turn_timeout if current.turn_timeout in _TIMEOUTS else 60,
+            description=_("At a table of classmates, the computer plays for a child away"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
         save = widgets.Button(
             description=_("Save settings"), button_style="primary", layout={"width": "auto"}
         )
@@ -628,6 +712,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.hints,
                 self.level,
                 self.quick,
+                self.turn_timeout,
                 widgets.HBox([save, self.saved]),
             ]
         )
@@ -644,6 +729,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.quick.value,
                 self.edition.value,
                 self.class_language.value,
+                self.turn_timeout.value,
             )
         except ValueError:
             self.saved.value = _("Choose at least one sign.")

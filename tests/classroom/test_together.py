@@ -5,6 +5,7 @@ players and away children played for, and moves a page may not make."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -253,3 +254,36 @@ def test_a_child_away_too_long_is_played_for_until_they_return(store: SQLiteStor
     mia._last_table_look = 0.0
     mia.look()
     assert _table(mia).state["away"] == []
+
+
+def test_the_teacher_sees_the_tables_and_ends_one(store: SQLiteStore) -> None:
+    from sq2edu.classroom.dashboard import Dashboard
+
+    mia, _leo = _sit_down(store, ["Mia", "Leo"])
+    waiting = _app(store, "Ava")
+    waiting.play_together()
+    _lobby(waiting).make(3)
+    board = Dashboard(store, refresh=0)
+    shown = html.unescape(" ".join(row.children[1].value for row in board.tables_box.children))
+    assert "Mia's table: Mia, Leo" in shown
+    assert "turn, waiting 0:0" in shown
+    assert "Ava's table: Ava · waiting to start, 2 free" in shown
+    playing = _shared(store, "Mia").info.id
+    board.end_table(playing)
+    mia.look()
+    assert mia.activity is None, "the ended table's children are back at the menu"
+    assert "not there any more" in mia.problem.value
+    assert len(board.tables_box.children) == 1
+
+
+def test_the_teacher_chooses_when_an_away_child_is_played_for(store: SQLiteStore) -> None:
+    from sq2edu.classroom.dashboard import Dashboard
+
+    board = Dashboard(store, refresh=0)
+    assert board.turn_timeout.value == 60
+    board.turn_timeout.value = 0
+    board.save_settings()
+    assert ClassSettings.from_dict(store.settings()).turn_timeout == 0
+    for bad in (-1, 5, 601, True, "60"):
+        with pytest.raises(ValueError, match="turn timeout"):
+            ClassSettings(turn_timeout=bad)  # type: ignore[arg-type]
