@@ -390,7 +390,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             words = widgets.HTML(f"<p>{escape(self._table_words(tables, info))}</p>")
             rows.append(widgets.HBox([end, words]))
         if not rows:
-            rows.append(widgets.HTML(f"<p>{escape(_('No tables right now.'))}</p>"))
+            nothing = _("No tables right now.")
+            rows.append(widgets.HTML(f"<p>{escape(nothing)}</p>"))
         self.tables_box.children = rows
 
     def _table_words(self, tables: Tables, info: TableInfo) -> str:

@@ -123,36 +123,35 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             self.children = self._waiting(mine) if mine is not None else self._choosing()
 
     def _choosing(self) -> list[widgets.Widget]:
-        title = widgets.HTML(f"<h2>{escape(_('Play with classmates'))}</h2>")
+        title = _tag("h2", _("Play with classmates"))
         rows: list[widgets.Widget] = []
         for info in self.tables.tables(("open",)):
             sit = widgets.Button(description=_("Sit here"), button_style="primary", layout=_BIG)
             sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
-            rows.append(widgets.HBox([sit, widgets.HTML(f"<p>{escape(_describe(info))}</p>")]))
+            rows.append(widgets.HBox([sit, _tag("p", _describe(info))]))
         if not rows:
-            rows.append(widgets.HTML(f"<p>{escape(_('No tables yet. Make one!'))}</p>"))
+            rows.append(_tag("p", _("No tables yet. Make one!")))
         self.seats.description = _("Seats")
         make = widgets.Button(description=_("Make a table"), layout=_BIG)
         make.on_click(lambda _button: self.make(int(self.seats.value)))
-        heading = widgets.HTML(f"<h3>{escape(_('Or make a table'))}</h3>")
+        heading = _tag("h3", _("Or make a table"))
         return [title, *rows, heading, widgets.HBox([self.seats, make]), self.problem]
 
     def _waiting(self, info: TableInfo) -> list[widgets.Widget]:
-        title = widgets.HTML(
-            f"<h2>{escape(_('Your table'))}</h2><p>{escape(_('Waiting for friends…'))}</p>"
-        )
+        title = widgets.VBox([_tag("h2", _("Your table")), _tag("p", _("Waiting for friends…"))])
         lines = []
         for seat in info.seats:
             who = seat.get("child") if seat else None
             shown = who if who else _("free seat")
-            maker = f" ({_('made the table')})" if who and who == info.maker else ""
+            made = _("made the table")
+            maker = f" ({made})" if who and who == info.maker else ""
             lines.append(f"<li>{escape(shown)}{escape(maker)}</li>")
         seats = widgets.HTML(f"<ol class='sq2-seats'>{''.join(lines)}</ol>")
         stand = widgets.Button(description=_("Stand up"), layout=_BIG)
         stand.on_click(lambda _button: self.stand())
         if info.maker != self.student:
             note = _("{name} starts the game when everyone is here.", name=info.maker)
-            return [title, seats, widgets.HTML(f"<p>{escape(note)}</p>"), stand, self.problem]
+            return [title, seats, _tag("p", note), stand, self.problem]
         ready = len(info.children) >= MIN_SEATS
         start = widgets.Button(
             description=_("Start"), button_style="success", disabled=not ready, layout=_BIG
@@ -164,8 +163,13 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             parts.append(self.fill)
         if not ready:
             wait = _("Wait for a friend to sit down: a game needs two children.")
-            parts.append(widgets.HTML(f"<p>{escape(wait)}</p>"))
+            parts.append(_tag("p", wait))
         return [*parts, widgets.HBox([start, stand]), self.problem]
+
+
+def _tag(tag: str, words: str) -> widgets.HTML:
+    """Words in an HTML element, escaped: a nickname is never markup."""
+    return widgets.HTML(f"<{tag}>{escape(words)}</{tag}>")
 
 
 def _describe(info: TableInfo) -> str:
