@@ -53,7 +53,8 @@ def _dealer(edition: str = "rescue", seed: int = 7) -> Any:
             seat.get("child") or f"{seat['bot']} bot {index}" for index, seat in enumerate(seats)
         ]
         module = rescue if edition == "rescue" else classic
-        return module.new_game(names, seed=seed, first_player=0)
+        game: Game[Any, Any] = module.new_game(names, seed=seed, first_player=0)
+        return game
 
     return deal
 
