@@ -15,9 +15,8 @@ from sq2edu.classic import (
     Rules,
 )
 from sq2edu.classic.position import position
-from sq2edu.equations import MAX_LENGTH
-from sq2edu.i18n import language
 from tests.classic.helpers import FILLER, kinds, now, offered, refuse, texts
+from tests.rules_helpers import refuse_too_long_equation, refuse_wrong_equation_in_each_language
 
 DECK_TOP = ["k-fire", "n5a", "n5b", "n5c", "n5d"]
 
@@ -206,24 +205,13 @@ def test_an_equation_with_a_number_not_in_the_hand_names_it() -> None:
 
 def test_an_equation_longer_than_the_checker_reads_is_refused_with_its_reason() -> None:
     game = position(hands={0: ["n2a", "n3a", "n5c", "k-fire", "n9b"], 1: FILLER})
-    cards = ("n2a", "n3a", "n5c")
-    longest = "2 + 3 = 5" + " " * (MAX_LENGTH - 9)
-    game.verify(DiscardEquation(cards, longest))
-    refuse(
-        game,
-        DiscardEquation(cards, longest + " "),
-        f"That is too long. Use at most {MAX_LENGTH} characters.",
-    )
+    refuse_too_long_equation(game, lambda text: DiscardEquation(("n2a", "n3a", "n5c"), text))
 
 
 def test_an_equation_refusal_is_said_in_the_childs_language_each_time() -> None:
     game = position(hands={0: ["n2a", "n3a", "n6a", "k-fire", "n9b"], 1: FILLER})
     wrong = DiscardEquation(("n2a", "n3a", "n6a"), "2 + 3 = 6")
-    refuse(game, wrong, "2 + 3 makes 5, not 6.")
-    with language("ru"):
-        refuse(game, wrong, "2 + 3 будет 5, а не 6.")
-    with language("nb"):
-        refuse(game, wrong, "2 + 3 blir 5, ikke 6.")
+    refuse_wrong_equation_in_each_language(game, wrong)
 
 
 def test_draw_back_up_as_far_as_the_cards_go() -> None:

@@ -3,17 +3,12 @@ Queens"), at the edges of each range, word for word, and for setting up the tabl
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
 from sq2edu.classic import Rules, new_game
-
-
-def exactly(message: str) -> str:
-    """A pattern for ``pytest.raises`` that matches ``message`` and nothing more."""
-    return f"^{re.escape(message)}$"
+from tests.classic.helpers import exactly
 
 
 def test_settings_keep_the_signs_children_learn_in_the_order_they_learn_them() -> None:
@@ -58,36 +53,13 @@ def test_settings_at_the_edge_of_each_range_are_played(settings: dict[str, Any])
     assert {name: getattr(rules, name) for name in settings} == settings
 
 
-def test_settings_unknown_to_the_game_are_named() -> None:
-    with pytest.raises(ValueError, match=exactly("unknown rule settings: bonus, cheat")):
-        Rules.from_dict({"cheat": True, "bonus": 1})
-
-
 def test_settings_of_the_wrong_type_are_a_value_error() -> None:
     """A save file's mistake, not a teacher's: the reason is Python's own words."""
     with pytest.raises(ValueError, match=r"^'int' object is not iterable$"):
         Rules.from_dict({"operations": 5})
 
 
-def test_set_up_a_table_of_two_by_default() -> None:
-    game = new_game(seed=1)
-    assert game.names == ["Player 1", "Player 2"]
-
-
-def test_set_up_names_the_game_when_the_table_is_too_big() -> None:
-    with pytest.raises(ValueError, match=exactly("Sleeping Queens is for 2 to 5 players")):
-        new_game(6, seed=1)
-
-
 @pytest.mark.parametrize("first", [0, 2])
 def test_set_up_any_seat_at_the_table_may_start(first: int) -> None:
     game = new_game(3, seed=1, first_player=first)
     assert game.current_player == first
-
-
-@pytest.mark.parametrize("first", [-1, 3])
-def test_set_up_the_first_player_sits_at_the_table(first: int) -> None:
-    with pytest.raises(
-        ValueError, match=exactly("first_player is the seat of a player at the table")
-    ):
-        new_game(3, seed=1, first_player=first)

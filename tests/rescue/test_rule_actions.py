@@ -12,8 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from sq2edu.core import Action
-from sq2edu.equations import MAX_LENGTH, check
-from sq2edu.i18n import language
+from sq2edu.equations import check
 from sq2edu.rescue import (
     EndActions,
     Game,
@@ -30,6 +29,7 @@ from sq2edu.rescue import (
 from sq2edu.rescue.cards import COMPANIONS, KINGS
 from sq2edu.rescue.position import position
 from tests.rescue.helpers import kinds, now, offered, refuse
+from tests.rules_helpers import refuse_too_long_equation, refuse_wrong_equation_in_each_language
 
 CHOOSE_OR_FINISH = "Make an equation with your number cards. Press Finish when you are done."
 
@@ -602,25 +602,13 @@ def test_a_rescue_is_over_once_the_king_is_taken() -> None:
 
 def test_equation_longer_than_the_checker_reads_is_refused_with_its_reason() -> None:
     game = position(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
-    longest = "2 + 3 = 5" + " " * (MAX_LENGTH - 9)
-    assert len(longest) == MAX_LENGTH
-    game.verify(MakeEquation(("n2a", "n3a", "n5a"), longest))
-    refuse(
-        game,
-        MakeEquation(("n2a", "n3a", "n5a"), longest + " "),
-        f"That is too long. Use at most {MAX_LENGTH} characters.",
-    )
+    refuse_too_long_equation(game, lambda text: MakeEquation(("n2a", "n3a", "n5a"), text))
 
 
 def test_equation_refusal_is_said_in_the_childs_language_each_time() -> None:
     """The same wrong equation, asked again in another language, is answered in that one."""
     game = position(realms={0: ["n2a", "n3a", "n6a"]}, phase="actions")
-    wrong = MakeEquation(("n2a", "n3a", "n6a"), "2 + 3 = 6")
-    refuse(game, wrong, "2 + 3 makes 5, not 6.")
-    with language("ru"):
-        refuse(game, wrong, "2 + 3 будет 5, а не 6.")
-    with language("nb"):
-        refuse(game, wrong, "2 + 3 blir 5, ikke 6.")
+    refuse_wrong_equation_in_each_language(game, MakeEquation(("n2a", "n3a", "n6a"), "2 + 3 = 6"))
 
 
 def test_red_knight_equation_is_judged_with_the_cards_chosen() -> None:

@@ -1,7 +1,8 @@
 """Rule-clause tests for the rulebook's "Set Up" and RULES.md's set-up decisions.
 
 These use :func:`sq2edu.rescue.new_game`, the real set-up; every check runs over many seeds
-so that no clause passes by luck.
+so that no clause passes by luck. The table of players, the first player's seat and what a
+wrong table is told are the same for every edition: ``tests/test_rule_setup.py``.
 """
 
 from __future__ import annotations
@@ -122,13 +123,6 @@ def test_setup_first_player_may_be_chosen_by_the_table(first: int) -> None:
         assert game.log[-1].text == f"It is {game.names[first]}'s turn."
 
 
-@pytest.mark.parametrize("first", [-1, 3, 7])
-def test_setup_first_player_must_sit_at_the_table(first: int) -> None:
-    """A seat that does not exist is refused in words."""
-    with pytest.raises(ValueError, match="first_player is the seat of a player at the table"):
-        new_game(["Mia", "Leo", "Zoe"], seed=1, first_player=first)
-
-
 def test_setup_every_player_starts_with_an_empty_realm() -> None:
     """Nobody holds a card before the first roll."""
     game = new_game(["Mia", "Leo", "Zoe", "Ana"], seed=2)
@@ -137,44 +131,3 @@ def test_setup_every_player_starts_with_an_empty_realm() -> None:
             assert game.zones()[f"p{seat}.{zone}"] == []
     assert game.zones()["pending"] == []
     assert game.zones()["playing"] == []
-
-
-def test_setup_players_may_be_a_number_or_names() -> None:
-    """A number of players gets plain names; names are kept in seat order, trimmed."""
-    assert new_game(3, seed=0).names == ["Player 1", "Player 2", "Player 3"]
-    assert new_game(["  Mia ", "Leo"], seed=0).names == ["Mia", "Leo"]
-
-
-@pytest.mark.parametrize(
-    ("players", "message"),
-    [
-        (["Mia"], "the Rescue is for 2 to 5 players"),
-        (1, "the Rescue is for 2 to 5 players"),
-        (["A", "B", "C", "D", "E", "F"], "the Rescue is for 2 to 5 players"),
-        (6, "the Rescue is for 2 to 5 players"),
-        (["Mia", "   "], "a player's name has 1 to 40 characters"),
-        (["Mia", "L" * 41], "a player's name has 1 to 40 characters"),
-        (["Mia", "Mia"], "two players have the same name"),
-        (["Mia", " Mia "], "two players have the same name"),
-    ],
-)
-def test_setup_player_names_are_validated(players: int | list[str], message: str) -> None:
-    """A wrong table is refused with a reason in words."""
-    with pytest.raises(ValueError, match=message):
-        new_game(players, seed=0)
-
-
-def test_setup_a_single_string_is_not_a_list_of_names() -> None:
-    """``"MiaLeo"`` would otherwise be read as six one-letter players."""
-    with pytest.raises(TypeError, match="players is a number of players or a list of names"):
-        new_game("MiaLeo", seed=0)
-
-
-def test_setup_a_table_of_two_by_default() -> None:
-    assert new_game(seed=0).names == ["Player 1", "Player 2"]
-
-
-@pytest.mark.parametrize("first", [-1, 2])
-def test_setup_first_player_outside_the_table_is_refused_word_for_word(first: int) -> None:
-    with pytest.raises(ValueError, match=r"^first_player is the seat of a player at the table$"):
-        new_game(2, seed=0, first_player=first)

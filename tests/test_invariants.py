@@ -1,8 +1,11 @@
-"""Random simulation tests of the whole classic API: a thousand seeded games with 2-5 players.
+"""Random simulation tests of the whole game contract, for every edition: thousands of seeded
+games with 2-5 players.
 
 Every game picks a random legal action at each step (from a seeded ``random.Random``) and
 checks the contract after every action. Every tenth game also checks saving, replaying and
-cloning. A failure names the number of players, the seed and the step.
+cloning. A failure names the edition, the number of players, the seed and the step. What
+differs between the editions (their cards, their own checks, how many games) is their
+:class:`tests.contract.Edition`.
 """
 
 from __future__ import annotations
@@ -14,77 +17,70 @@ from typing import Any
 
 import pytest
 
-from sq2edu.classic import Discard, Game, IllegalActionError, Rules, new_game
-from sq2edu.classic.cards import DECK, QUEENS, points
-from sq2edu.core import Action, Event, action_from_dict
+from sq2edu.core import Action, Event, Game, IllegalActionError, action_from_dict
+from tests.contract import Edition, each_edition, each_edition_with
 
-#: Random games per number of players (2, 3, 4 and 5): 4 x 250 = 1,000 games in all.
-GAMES_PER_PLAYER_COUNT = 250
 #: Every this many games, also check JSON round trips, replays and clones.
 DEEP_CHECK_EVERY = 10
-#: In a deep-checked game, save, load and clone every this many steps.
-CHECKPOINT_EVERY = 15
 #: A random game that has not ended after this many actions is stuck.
 MAX_STEPS = 3_000
 #: Games per teacher setting in the settings test.
 GAMES_PER_SETTING = 20
+#: In a deep-checked game, this many of the legal actions are tried for another player.
+OTHERS_TRIED = 3
 
-ALL_CARDS: Counter[str] = Counter([*QUEENS, *DECK])
-ALL_CARD_SET = frozenset(ALL_CARDS)
+AnyGame = Game[Any, Any]
 
 
-def _where(players: int, seed: int, step: int) -> str:
-    return f"{players} players, seed {seed}, step {step}"
+def _where(edition: Edition[Any], players: int, seed: int, step: int) -> str:
+    return f"{edition.name}, {players} players, seed {seed}, step {step}"
 
 
 def _events(events: list[Event]) -> list[dict[str, Any]]:
     return [event.to_dict() for event in events]
 
 
-def _check_position(game: Game, where: str) -> None:
-    """The contract that holds between any two actions."""
-    zones = game.zones()
+def _check_cards(edition: Edition[Any], zones: dict[str, list[str]], where: str) -> None:
+    """Every card of the game is in exactly one zone."""
     cards = [card for zone in zones.values() for card in zone]
-    if len(cards) != len(ALL_CARDS) or set(cards) != ALL_CARD_SET:
+    if len(cards) != len(edition.cards) or set(cards) != set(edition.cards):
         counts = Counter(cards)
         twice = sorted(card for card, count in counts.items() if count > 1)
-        missing = sorted((ALL_CARDS - counts).elements())
-        pytest.fail(f"{where}: zones() is wrong: in two zones {twice}, missing {missing}")
-    for seat in range(game.num_players):
-        assert len(zones[f"p{seat}.hand"]) <= game.rules.hand_size, f"{where}: hand too big"
-        held = set(zones[f"p{seat}.queens"])
-        assert not {"q-cat", "q-dog"} <= held, f"{where}: the Cat and Dog Queens share a realm"
+        missing = sorted((edition.cards - counts).elements())
+        unknown = sorted(set(counts) - set(edition.cards))
+        pytest.fail(
+            f"{where}: zones() is wrong: in two zones {twice}, missing {missing}, unknown {unknown}"
+        )
+
+
+def _check_position(edition: Edition[Any], game: AnyGame, where: str) -> None:
+    """The contract that holds between any two actions."""
+    zones = game.zones()
+    _check_cards(edition, zones, where)
+    edition.check_position(game, zones, where)
     legal = game.legal_actions()
     if game.is_over:
         assert legal == [], f"{where}: the game is over but legal_actions() is {legal}"
         winner = game.winner
         assert winner is not None, f"{where}: the game is over without a winner"
         assert 0 <= winner < game.num_players, f"{where}: winner {winner} is not at the table"
-        mine = zones[f"p{winner}.queens"]
-        reached = len(mine) >= game.rules.queens_needed(game.num_players) or points(
-            mine
-        ) >= game.rules.points_needed(game.num_players)
-        best = max(game.points(seat) for seat in range(game.num_players))
-        assert reached or (not zones["centre"] and game.points(winner) == best), (
-            f"{where}: {winner} won without the goal or the most points"
-        )
-        assert not game.can(Discard("n1a")), f"{where}: can() allows an action after the end"
+        assert not game.can(edition.after_the_end), f"{where}: can() allows an action after the end"
         return
     assert legal, f"{where}: no legal action, but the game is not over ({game.phase})"
     assert game.winner is None, f"{where}: a winner ({game.winner}) while the game goes on"
     assert 0 <= game.current_player < game.num_players, f"{where}: bad current player"
-    assert zones["centre"], f"{where}: no queen asleep, but the game goes on"
-
-
-def _check_offered(game: Game, where: str) -> None:
-    refused = [action for action in game.legal_actions() if not game.can(action)]
+    refused = [action for action in legal if not game.can(action)]
     assert not refused, f"{where}: can() refuses legal actions {refused}"
+
+
+def _check_offered(game: AnyGame, where: str) -> None:
+    """Only the player who decides now may take the actions offered."""
     others = [seat for seat in range(game.num_players) if seat != game.current_player]
-    for action in game.legal_actions()[:3]:
+    for action in game.legal_actions()[:OTHERS_TRIED]:
         assert not game.can(action, player=others[0]), f"{where}: another player may decide"
 
 
-def _apply(game: Game, action: Action, where: str) -> list[Event]:
+def _apply(game: AnyGame, action: Action, where: str) -> list[Event]:
     """Apply ``action``, failing with the game's coordinates on any exception."""
     try:
         events = game.apply(action)
@@ -94,16 +90,16 @@ def _apply(game: Game, action: Action, where: str) -> list[Event]:
     return events
 
 
-def _round_trip(game: Game, where: str) -> Game:
+def _round_trip(edition: Edition[Any], game: AnyGame, where: str) -> AnyGame:
     """Save and load: the loaded game saves to the very same text."""
     text = game.to_json()
-    loaded = Game.from_json(text)
+    loaded: AnyGame = edition.game.from_json(text)
     assert loaded.to_json() == text, f"{where}: to_json differs after from_json"
     assert loaded.legal_actions() == game.legal_actions(), f"{where}: loaded legal actions differ"
     return loaded
 
 
-def _check_clone(game: Game, where: str, seed: int) -> Game:
+def _check_clone(edition: Edition[Any], game: AnyGame, where: str, seed: int) -> AnyGame:
     """A clone equals the game, and playing on with another copy leaves the game alone."""
     before = game.to_json()
     legal_before = game.legal_actions()
@@ -117,12 +113,7 @@ def _check_clone(game: Game, where: str, seed: int) -> Game:
         probe.apply(chooser.choice(probe.legal_actions()))
     probe.log.clear()
     probe.history.clear()
-    for player in probe.state.players:
-        player.hand.clear()
-        player.queens.append("q-mutated")
-    probe.state.deck.clear()
-    probe.state.centre[0] = "q-mutated"
-    probe.state.known[0] = not probe.state.known[0]
+    edition.scramble(probe)
     assert game.to_json() == before, f"{where}: changing a clone changed the original"
     assert game.legal_actions() == legal_before, f"{where}: a clone changed the legal actions"
     return twin
@@ -134,25 +125,29 @@ def _check_action_round_trip(legal: list[Action], where: str) -> None:
         assert action_from_dict(data) == action, f"{where}: {action!r} does not round-trip"
 
 
-def play_random_game(players: int, seed: int, *, deep: bool, rules: Rules | None = None) -> Game:
+def play_random_game(
+    edition: Edition[Any], players: int, seed: int, *, deep: bool, rules: Any = None
+) -> AnyGame:
     """Play one seeded random game to the end, checking the contract after every action."""
-    game = new_game(players, seed, rules=rules)
+    game: AnyGame = edition.new_game(players, seed, rules=rules)
     chooser = random.Random(f"policy {players} {seed}")
-    followers: list[tuple[str, Game]] = []
+    followers: list[tuple[str, AnyGame]] = []
     chosen: list[Action] = []
     step = 0
-    _check_position(game, _where(players, seed, step))
+    _check_position(edition, game, _where(edition, players, seed, step))
     while not game.is_over:
-        where = _where(players, seed, step)
+        where = _where(edition, players, seed, step)
         if step >= MAX_STEPS:
             pytest.fail(f"{where}: no winner after {MAX_STEPS} actions ({game!r})")
         legal = game.legal_actions()
         if deep:
             _check_offered(game, where)
             _check_action_round_trip(legal, where)
-            if step % CHECKPOINT_EVERY == 0:
-                followers.append((f"loaded at step {step}", _round_trip(game, where)))
-                followers.append((f"cloned at step {step}", _check_clone(game, where, seed)))
+            if step % edition.checkpoint_every == 0:
+                followers.append((f"loaded at step {step}", _round_trip(edition, game, where)))
+                followers.append(
+                    (f"cloned at step {step}", _check_clone(edition, game, where, seed))
+                )
         action = chooser.choice(legal)
         chosen.append(action)
         events = _apply(game, action, where)
@@ -160,67 +155,61 @@ def play_random_game(players: int, seed: int, *, deep: bool, rules: Rules | None
             theirs = _apply(follower, action, f"{where} (copy {label})")
             assert _events(theirs) == _events(events), f"{where}: copy {label} saw other events"
         step += 1
-        _check_position(game, _where(players, seed, step))
+        _check_position(edition, game, _where(edition, players, seed, step))
     if deep:
-        where = _where(players, seed, step)
-        _round_trip(game, where)
+        where = _where(edition, players, seed, step)
+        _round_trip(edition, game, where)
         final = game.to_json()
         for label, follower in followers:
             assert follower.to_json() == final, f"{where}: copy {label} ended differently"
         assert game.history == chosen, f"{where}: history is not the actions applied"
-        replay = new_game(players, seed, rules=rules)
+        replay: AnyGame = edition.new_game(players, seed, rules=rules)
         for replayed, action in enumerate(chosen):
-            _apply(replay, action, f"{_where(players, seed, replayed)} (replay)")
+            _apply(replay, action, f"{_where(edition, players, seed, replayed)} (replay)")
         assert replay.to_json() == final, f"{where}: replaying the same actions gave another game"
     return game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_keep_every_invariant(players: int) -> None:
-    """Seeded random games end with a rightful winner; every seat wins some of them."""
+@pytest.mark.parametrize("edition", each_edition())
+def test_random_games_keep_every_invariant(edition: Edition[Any], players: int) -> None:
+    """Seeded random games end with a rightful winner; every seat wins some of them, and
+    random play reaches the rarer rules, so the invariants were checked on them too."""
     wins: Counter[int] = Counter()
     endings: set[str] = set()
     seen: Counter[str] = Counter()
-    for seed in range(GAMES_PER_PLAYER_COUNT):
-        game = play_random_game(players, seed, deep=seed % DEEP_CHECK_EVERY == 0)
+    for seed in range(edition.games_per_player_count):
+        game = play_random_game(edition, players, seed, deep=seed % DEEP_CHECK_EVERY == 0)
         assert game.winner is not None
         wins[game.winner] += 1
         endings.add(game.to_json())
         seen.update(event.kind for event in game.log)
         seen.update(action.kind for action in game.history)
     assert sorted(wins) == list(range(players)), f"wins by seat: {dict(wins)}"
-    assert len(endings) == GAMES_PER_PLAYER_COUNT, "two seeds played the very same game"
-    # Random play reaches every rule, so the invariants above were checked on all of them.
-    for kind in ("rivals", "rose-bonus", "blocked", "stole", "slept", "play-again", "counted"):
+    assert len(endings) == edition.games_per_player_count, "two seeds played the very same game"
+    for kind in edition.events_reached:
         assert seen[kind], f"no random game with {players} players reached {kind!r}"
-    for kind in ("classic-discard-pair", "classic-discard-equation", "classic-choose-queen"):
+    for kind in edition.actions_chosen:
         assert seen[kind], f"no random game with {players} players chose {kind!r}"
 
 
-SETTINGS: dict[str, Rules] = {
-    "quick game": Rules(queens_to_win=1),
-    "all queens awake": Rules(queens_to_win=12, points_to_win=125),
-    "big hands": Rules(hand_size=8),
-    "small hands": Rules(hand_size=3),
-    "every operation": Rules(operations="+−×÷"),
-    "no Rose bonus by Jester": Rules(rose_bonus_by_jester=False),
-    "memory game": Rules(remember_sleeping_queens=False),
-}
-
-
-@pytest.mark.parametrize("name", list(SETTINGS))
-def test_random_games_with_teacher_settings(name: str) -> None:
+@pytest.mark.parametrize(("edition", "name"), each_edition_with(lambda edition: edition.settings))
+def test_random_games_with_teacher_settings(edition: Edition[Any], name: str) -> None:
     """The invariants hold with every kind of teacher setting, too."""
-    rules = SETTINGS[name]
+    rules = edition.settings[name]
     for seed in range(GAMES_PER_SETTING):
         players = 2 + seed % 4
-        game = play_random_game(players, seed, deep=seed % DEEP_CHECK_EVERY == 0, rules=rules)
+        game = play_random_game(
+            edition, players, seed, deep=seed % DEEP_CHECK_EVERY == 0, rules=rules
+        )
         assert game.rules == rules
 
 
-def test_apply_refuses_everything_once_the_game_is_over() -> None:
-    game = play_random_game(2, 12345, deep=False)
+@pytest.mark.parametrize("edition", each_edition())
+def test_apply_refuses_everything_once_the_game_is_over(edition: Edition[Any]) -> None:
+    """After the winning move, no action is legal and apply raises IllegalActionError."""
+    game = play_random_game(edition, 2, 12345, deep=False)
     before = game.to_json()
     with pytest.raises(IllegalActionError, match="over"):
-        game.apply(Discard("n1a"))
+        game.apply(edition.after_the_end)
     assert game.to_json() == before
