@@ -437,14 +437,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             last_seen=self.store.last_seen,
         )
         table_type = ClassicTable if shared.info.edition == "classic" else RescueTable
-        table = table_type(
-            list(shared.game.names),
-            rules=shared.game.rules,
-            hints=settings.hints,
-            pace=self.pace,
-            language=self.language,
-        )
-        table.take_seat(link)
+        table = table_type(hints=settings.hints, pace=self.pace, language=self.language, link=link)
         table.attempt_listeners.append(self._record_attempt("game"))
         table.gate = self._slow_down
         # "New game" at the end leads back to the tables, to sit down again.

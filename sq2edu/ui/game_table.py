@@ -148,6 +148,9 @@ class SeatLink(Protocol):
 class TableGame(Protocol):
     """The face of a game that a table uses (both editions' ``Game`` have it)."""
 
+    #: The game's settings (an edition's ``Rules``).
+    rules: Any
+
     @property
     def names(self) -> list[str]: ...
 
@@ -194,6 +197,10 @@ class GameTable(Speaking, anywidget.AnyWidget):
         plays them at once (for tests and lessons).
     :param language: the language the table speaks (``"en"``, ``"ru"``, ``"nb"``); by
         default the one active where it is made.
+    :param link: a seat at a table whose game lives elsewhere (a class's shared table): the
+        screen shows that seat's view only, its moves go through the link, and
+        :meth:`refresh` draws the others' moves; ``players`` and ``rules`` come from the
+        linked game then.
     """
 
     _esm = asset("table.js")
@@ -215,6 +222,9 @@ class GameTable(Speaking, anywidget.AnyWidget):
     cards: Mapping[str, Any]
     #: The game on the table.
     game: TableGame
+    #: The computer players at this table, by seat (none at a linked table: the store's
+    #: kernels move them).
+    bots: dict[int, Any]
     #: The checker's last verdict, as the equation builder shows it.
     verdict: dict[str, Any] | None
 
@@ -226,6 +236,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
         hints: str = "free",
         pace: float = 0.7,
         language: str | None = None,
+        link: SeatLink | None = None,
     ) -> None:
         super().__init__()
         if hints not in HINT_POLICIES:
@@ -247,12 +258,12 @@ class GameTable(Speaking, anywidget.AnyWidget):
         #: Called for "New game" instead of dealing again here (an app that deals anew with
         #: settings that may have changed, even to another edition).
         self.replay: Callable[[], None] | None = None
-        #: The seat this screen plays at a table whose game lives elsewhere (see
-        #: :meth:`take_seat`); ``None`` for a game of its own.
-        self.link: SeatLink | None = None
+        #: The seat this screen plays at a table whose game lives elsewhere; ``None`` for a
+        #: game of its own.
+        self.link = link
         self.on_msg(self._on_message)
         self._games_played = 0
-        self.rules = rules or type(self).rules_type()
+        self.rules = rules or (link.game.rules if link else type(self).rules_type())
         self.operations = self.rules.operations
         self._start()
 
@@ -338,10 +349,16 @@ class GameTable(Speaking, anywidget.AnyWidget):
     # -- the language and the first deal -----------------------------------------------
 
     def _start(self) -> None:
-        """Draw the catalog and deal the first game (an edition's table calls this last)."""
+        """Draw the catalog and deal the first game, or sit at the linked one (nothing of
+        another game is ever drawn first: the page would receive it)."""
         with self.speaking():
             self.catalog = self.make_catalog()
-            self.new_game()
+            if self.link is None:
+                self.new_game()
+            else:
+                self.players = list(self.link.game.names)
+                self.bots = {}
+                self._load(self.link.game)
 
     # -- the game ----------------------------------------------------------------------
 
@@ -352,7 +369,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
     def _new_game(self) -> None:
         names, levels = seat_names(self.players)
-        self.bots: dict[int, Any] = {}
+        self.bots = {}
         for seat, level in levels.items():
             seed = None if self.seed is None else self.seed * 31 + seat
             self.bots[seat] = make_bot(level, seed=seed, edition=self.edition)
@@ -367,16 +384,6 @@ class GameTable(Speaking, anywidget.AnyWidget):
         """
         with self.speaking():
             self._load(game)
-
-    def take_seat(self, link: SeatLink) -> None:
-        """Play one seat of a game that lives elsewhere (a class's shared table): this
-        screen shows that seat's view only, its moves go through ``link``, and
-        :meth:`refresh` draws the others' moves."""
-        with self.speaking():
-            self.link = link
-            self.players = list(link.game.names)
-            self.bots = {}
-            self._load(link.game)
 
     def refresh(self) -> None:
         """Draw the linked game as it is now (another seat, or a computer, moved)."""
