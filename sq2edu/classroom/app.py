@@ -46,6 +46,8 @@ PRESENT_EVERY = 30.0
 PRESENT_AT_TABLE_EVERY = 5.0
 #: Seconds between looks at the store while the lobby or a table of classmates is open.
 LOOK_EVERY = 0.15
+#: Seconds after which the lobby or table is read again even if the watch saw nothing.
+READ_ANYWAY_EVERY = 5.0
 #: Equations a page may check in a burst, and then one every so many seconds.
 ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
@@ -133,6 +135,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._watch: Watch | None = None
         self._looking = False
         self._last_table_look = 0.0
+        self._read_at = 0.0
         self.languages = widgets.ToggleButtons(
             options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
             value=self.language,
@@ -370,6 +373,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         settings = self.settings()
         self.seat = None
         self.activity = None
+        self._start_watching()
         # Drawing the lobby opens the child's table at once if its game is on.
         lobby = Lobby(
             tables,
@@ -456,14 +460,19 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def look(self) -> None:
         """Look at the store once: redraw the lobby or the table if something changed, and
         make a computer's move if it falls to this kernel."""
-        if self._watch is None and isinstance(self.store, SQLStore):
-            self._watch = self.store.watch()
-        changed = self._watch.changed() if self._watch is not None else True
+        self._start_watching()
+        now = time.monotonic()
+        # A missed notice (a database connection that dropped and came back) costs at
+        # most a few seconds: the store is read in full now and then anyway.
+        changed = now - self._read_at >= READ_ANYWAY_EVERY
+        if self._watch is not None and self._watch.changed():
+            changed = True
+        if changed:
+            self._read_at = now
         seat, activity = self.seat, self.activity
         if seat is not None and isinstance(activity, GameTable):
             try:
                 moved = changed and seat.reload()
-                now = time.monotonic()
                 if now - self._last_table_look >= 1.0:
                     self._last_table_look = now
                     before = seat.away()
@@ -477,6 +486,12 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 activity.refresh()
         elif changed and isinstance(activity, Lobby):
             activity.redraw()
+
+    def _start_watching(self) -> None:
+        """Watch the store from now on: before anything is read from it, so that no change
+        falls between the reading and the watching."""
+        if self._watch is None and isinstance(self.store, SQLStore):
+            self._watch = self.store.watch()
 
     def _look_often(self) -> None:
         """Look at the store every :data:`LOOK_EVERY` seconds while the lobby or a table of

@@ -62,6 +62,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             style={"button_width": "56px"},
         )
         self.fill = widgets.Checkbox(value=True, indent=False)
+        self._shown: object = None
         self.redraw()
 
     def set_language(self, lang: str) -> None:
@@ -77,7 +78,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
                 doing()
             except TableError as error:
                 self.problem.value = f"<p class='sq2-problem'>⚠ {escape(str(error))}</p>"
-                self._draw(keep_problem=True)
+                self._draw(keep_problem=True, force=True)
                 return
         self.problem.value = ""
         self.redraw()
@@ -112,11 +113,15 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         """Read the tables again and draw them (the child's table, once started, opens)."""
         self._draw(keep_problem=False)
 
-    def _draw(self, keep_problem: bool) -> None:
+    def _draw(self, keep_problem: bool, force: bool = False) -> None:
         mine = self.tables.where(self.student)
         if mine is not None and mine.status == "playing":
             self.on_playing(mine)
             return
+        shown = (self.language, mine, self.tables.tables(("open",)))
+        if shown == self._shown and not force:
+            return  # nothing new: the page is left as the child has it
+        self._shown = shown
         with language(self.language):
             if not keep_problem:
                 self.problem.value = ""

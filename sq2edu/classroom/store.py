@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
@@ -209,6 +209,10 @@ class ProgressStore(Protocol):
     def watch(self) -> Watch: ...
 
     def close(self) -> None: ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(self, *_exc: object) -> None: ...
 
 
 class Watch(Protocol):

@@ -204,26 +204,26 @@ def test_computer_players_fill_the_free_seats_and_move_by_themselves(store: SQLi
     assert table.game.num_players == 3
     assert table.state["bots"] == [2]
     assert table.game.names[2] == "Easy bot"
+
+    def computer_moved() -> bool:
+        log = _shared(store, "Mia").game.log
+        return any(event.player == 2 and event.kind != "turn" for event in log)
+
     for _move in range(MAX_MOVES):
-        if table.game.is_over or table.game.current_player == 2:
+        if computer_moved() or table.game.is_over:
             break
         mover = _whose_turn([mia, leo])
-        assert mover is not None
-        acting = _table(mover)
-        action = acting.state["view"]["legal_actions"][0]
-        acting.handle(
-            {"intent": "act", "action": {k: v for k, v in action.items() if k != "label"}}
-        )
+        if mover is not None:
+            acting = _table(mover)
+            action = acting.state["view"]["legal_actions"][0]
+            acting.handle(
+                {"intent": "act", "action": {k: v for k, v in action.items() if k != "label"}}
+            )
+        # The children's kernels look at the table; one of them moves the computer.
         mia.look()
         leo.look()
-    if table.game.is_over:
-        pytest.fail("the game ended before the computer's turn")
-    version = _shared(store, "Mia").info.version
-    mia.look()
-    leo.look()
-    after = _shared(store, "Mia")
-    assert after.info.version > version, "one kernel made the computer's move"
-    assert after.game.history[-1] is not None
+    assert computer_moved(), "no kernel made the computer's move"
+    assert _table(leo).game.to_json() == _shared(store, "Leo").game.to_json()
 
 
 def test_a_child_away_too_long_is_played_for_until_they_return(store: SQLiteStore) -> None:
