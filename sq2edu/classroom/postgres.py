@@ -116,6 +116,7 @@ _MIGRATIONS: tuple[str, ...] = (
         maker TEXT NOT NULL,
         status TEXT NOT NULL,
         game TEXT,
+        dealt TEXT,
         version INTEGER NOT NULL,
         created TEXT NOT NULL,
         changed TEXT NOT NULL,

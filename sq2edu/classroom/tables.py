@@ -27,7 +27,7 @@ from typing import Any
 
 from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore
-from sq2edu.core import Action, Event, Game
+from sq2edu.core import Action, Event, Game, IllegalActionError
 from sq2edu.i18n import _
 
 __all__ = [
@@ -353,16 +353,18 @@ class Tables:
             if fill is not None:
                 seats += [{"bot": fill}] * info.free
             game = deal(seats)
+            dealt = game.to_json()
             now = utc_now()
             self.store._run(
                 cursor,
                 "UPDATE {t}game_tables SET seats = ?, size = ?, status = 'playing', game = ?, "
-                "version = version + 1, changed = ?, started = ?, turn_since = ? "
+                "dealt = ?, version = version + 1, changed = ?, started = ?, turn_since = ? "
                 "WHERE id = ? AND version = ?",
                 (
                     json.dumps(seats),
                     len(seats),
-                    game.to_json(),
+                    dealt,
+                    dealt,
                     now,
                     now,
                     now,
@@ -436,6 +438,25 @@ class Tables:
                 round(seconds_since(info.started), 1),
             ),
         )
+
+    def replays(self, table_id: str) -> bool:
+        """Whether the table's game, dealt again from the stored deal and played with its
+        stored history, is exactly the stored game: no move lost, none made twice."""
+        with self.store._transaction() as cursor:
+            info, saved = self._known(cursor, table_id)
+            dealt = self.store._run(
+                cursor, "SELECT dealt FROM {t}game_tables WHERE id = ?", (table_id,)
+            ).fetchone()[0]
+        if saved is None or dealt is None:
+            return saved is None and dealt is None
+        kind = game_type(info.edition)
+        stored, replay = kind.from_json(saved), kind.from_json(dealt)
+        try:
+            for action in stored.history:
+                replay.apply(action)
+        except IllegalActionError:
+            return False
+        return replay.to_json() == saved
 
     def lease(self, table_id: str, version: int, holder: str) -> bool:
         """Take the table's lease to make the computer's move at ``version``: ``True`` for

@@ -334,6 +334,28 @@ def test_a_finished_game_is_kept_with_the_class_games_once(store: ProgressStore)
     assert tables.tables(("over",))[0].id == info.id
     replay = game_type("classic").from_json(tables.load(info.id).game.to_json())
     assert replay.is_over
+    assert tables.replays(info.id), "the stored history replays to the stored game"
+
+
+def test_a_game_whose_history_lost_a_move_does_not_replay(store: ProgressStore) -> None:
+    tables = _tables(store)
+    shared = _started(tables)
+    for _move in range(3):
+        game = shared.game
+        shared, _events = tables.move(
+            shared.info.id, shared.info.version, game.current_player, game.legal_actions()[0]
+        )
+    assert tables.replays(shared.info.id)
+    data = json.loads(shared.game.to_json())
+    data["history"].pop(1)
+    assert isinstance(store, SQLStore)
+    with store._transaction() as cursor:
+        store._run(
+            cursor,
+            "UPDATE {t}game_tables SET game = ? WHERE id = ?",
+            (json.dumps(data, ensure_ascii=False), shared.info.id),
+        )
+    assert not tables.replays(shared.info.id)
 
 
 def test_the_teacher_ends_a_table(store: ProgressStore) -> None:
