@@ -13,7 +13,7 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, classroom, engines, equations, loadtest, luck, table
+from benchmarks import bots, classroom, engines, equations, loadtest, luck, table, tables_load
 
 SUITES = [equations, engines, bots, luck, table, classroom]
 
@@ -71,7 +71,8 @@ def main() -> int:
         "- Times are wall-clock on one core; p50 is the median, p95 the 95th percentile.",
         "",
     ]
-    suites = [s for s in [*SUITES, loadtest] if args.only in (None, s.__name__.rpartition(".")[2])]
+    heavy = [loadtest, tables_load]
+    suites = [s for s in [*SUITES, *heavy] if args.only in (None, s.__name__.rpartition(".")[2])]
     if args.only is None:
         suites = list(SUITES)  # the class of thirty runs only when asked for (make loadtest)
     sections = {}
@@ -81,7 +82,7 @@ def main() -> int:
     if args.write and args.write.exists():
         # Sections of suites not run now (the class of thirty, say) keep their last figures.
         sections = {**_sections(args.write.read_text(encoding="utf-8")), **sections}
-    order = [suite.TITLE for suite in [*SUITES, loadtest]]
+    order = [suite.TITLE for suite in [*SUITES, *heavy]]
     sections = dict(sorted(sections.items(), key=lambda item: _rank(order, item[0])))
     report = "\n".join(header) + "\n" + "\n".join(sections.values())
     print(report)

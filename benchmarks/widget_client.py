@@ -52,6 +52,8 @@ class WidgetClient:
         self._socket: WebSocketClientConnection | None = None
         self._changed = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
+        #: Called with a widget's id whenever the kernel changes that widget.
+        self.on_update: list[Any] = []
 
     async def open(self, timeout: float) -> None:
         """Load the page and its files, connect to its kernel and learn its widgets."""
@@ -112,6 +114,19 @@ class WidgetClient:
             if model.get("_model_name") == "AnyModel" and "state" in model:
                 return model_id
         return None
+
+    def find_heartbeat(self) -> str | None:
+        """The id of the connection watch (the anywidget with words and no state)."""
+        for model_id, model in self.models.items():
+            if model.get("_model_name") == "AnyModel" and "words" in model:
+                return model_id
+        return None
+
+    def children_of(self, model_id: str) -> list[str]:
+        """The ids of a box's children."""
+        return [
+            child.removeprefix("IPY_MODEL_") for child in self.models[model_id].get("children", [])
+        ]
 
     def set_value(self, model_id: str, **state: Any) -> None:
         """Change a widget's values, as typing into it does."""
@@ -192,6 +207,8 @@ class WidgetClient:
                         self.models[model_id] = dict(model["state"])
                 elif data.get("method") in ("update", "echo_update"):
                     self.models.setdefault(content["comm_id"], {}).update(data["state"])
+                    for listener in self.on_update:
+                        listener(content["comm_id"])
             elif kind == "comm_close":
                 self.models.pop(content.get("comm_id"), None)
             self._changed.set()

@@ -14,7 +14,7 @@ After an intended change, regenerate all the files (from the project's top folde
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,8 +27,10 @@ __all__ = [
     "Playthrough",
     "action_text",
     "main",
+    "places",
     "render",
     "short",
+    "table_lines",
     "wrap",
     "write_all",
 ]
@@ -53,6 +55,33 @@ def short(value: Any) -> str:
     if isinstance(value, str) and (" " in value or not value):
         return f'"{value}"'
     return str(value)
+
+
+def places(items: Sequence[dict[str, Any]], shown: str, title: str) -> str:
+    """A row of table places: ``title (? face down, - empty): 0:c-owl 1:? 2:-``."""
+    marks = []
+    for slot, place in enumerate(items):
+        marks.append(f"{slot}:{place[shown] or ('?' if place['occupied'] else '-')}")
+    return f"{title}: " + " ".join(marks)
+
+
+def table_lines(
+    view: dict[str, Any],
+    head: str,
+    middle: str,
+    player: Callable[[int, dict[str, Any]], str],
+    foot: str,
+    known: set[str],
+) -> list[str]:
+    """An onlooker's view in a few lines: the piles, the middle of the table, each player,
+    what is going on, and (under "also") any field the edition's lines do not show."""
+    lines = [f"  {head}", f"  {middle}"]
+    lines += [player(seat, each) for seat, each in enumerate(view["players"])]
+    lines.append(f"  {foot}")
+    extra = [f"{key}={short(value)}" for key, value in view.items() if key not in known]
+    if extra:
+        lines += wrap("  also:", extra)
+    return lines
 
 
 def action_text(data: dict[str, Any]) -> str:

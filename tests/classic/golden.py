@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from sq2edu.classic import new_game
-from tests.golden import Edition, Playthrough, short, wrap
+from tests.golden import Edition, Playthrough, places, short, table_lines
 
 __all__ = ["EDITION", "PLAYTHROUGHS"]
 
@@ -37,14 +36,6 @@ _TABLE_FIELDS = {
 _PLAYER_FIELDS = {"name", "hand", "queens", "points"}
 
 
-def _centre(centre: Sequence[dict[str, Any]]) -> str:
-    places = []
-    for slot, place in enumerate(centre):
-        shown = place["queen"] or ("?" if place["occupied"] else "-")
-        places.append(f"{slot}:{shown}")
-    return "middle (? asleep, - empty): " + " ".join(places)
-
-
 def _player(seat: int, player: dict[str, Any]) -> str:
     parts = [
         f"seat {seat} {player['name']}",
@@ -60,19 +51,15 @@ def _table(view: dict[str, Any]) -> list[str]:
     """The onlooker's view, a few lines long."""
     discard = view["discard"]
     top = f", top {discard[-1]}" if discard else ""
-    lines = [
-        f"  deck {view['deck_size']} · discard {len(discard)}{top}",
-        "  " + _centre(view["centre"]),
-    ]
-    lines += [_player(seat, player) for seat, player in enumerate(view["players"])]
-    lines.append(
-        f"  attack {short(view['attack'])} · waking {short(view['waking'])} · "
-        f"winner {short(view['winner'])}"
+    return table_lines(
+        view,
+        f"deck {view['deck_size']} · discard {len(discard)}{top}",
+        places(view["centre"], "queen", "middle (? asleep, - empty)"),
+        _player,
+        f"attack {short(view['attack'])} · waking {short(view['waking'])} · "
+        f"winner {short(view['winner'])}",
+        _TABLE_FIELDS,
     )
-    extra = [f"{key}={short(value)}" for key, value in view.items() if key not in _TABLE_FIELDS]
-    if extra:
-        lines += wrap("  also:", extra)
-    return lines
 
 
 def _turn_note(view: dict[str, Any]) -> str:

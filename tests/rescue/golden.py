@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from sq2edu.rescue import new_game
-from tests.golden import Edition, Playthrough, short, wrap
+from tests.golden import Edition, Playthrough, places, short, table_lines
 
 __all__ = ["EDITION", "PLAYTHROUGHS"]
 
@@ -37,14 +36,6 @@ _TABLE_FIELDS = {
 _PLAYER_FIELDS = {"name", "knight", "limit", "realm", "sleeping", "drawn", "companions", "kings"}
 
 
-def _grid(grid: Sequence[dict[str, Any]]) -> str:
-    places = []
-    for slot, place in enumerate(grid):
-        shown = place["card"] or ("?" if place["occupied"] else "-")
-        places.append(f"{slot}:{shown}")
-    return "grid (? face down, - empty): " + " ".join(places)
-
-
 def _player(seat: int, player: dict[str, Any]) -> str:
     parts = [
         f"seat {seat} {player['name']}",
@@ -66,20 +57,16 @@ def _table(view: dict[str, Any]) -> list[str]:
     """The onlooker's view, a few lines long."""
     discard = view["discard"]
     top = f", top {discard[-1]}" if discard else ""
-    lines = [
-        f"  deck {view['deck_size']} · discard {len(discard)}{top} · "
+    return table_lines(
+        view,
+        f"deck {view['deck_size']} · discard {len(discard)}{top} · "
         f"kings waiting {short(view['kings'])}",
-        "  " + _grid(view["grid"]),
-    ]
-    lines += [_player(seat, player) for seat, player in enumerate(view["players"])]
-    lines.append(
-        f"  pending {short(view['pending'])} · playing {short(view['playing'])} · "
-        f"rescuing {short(view['rescuing'])} · winner {short(view['winner'])}"
+        places(view["grid"], "card", "grid (? face down, - empty)"),
+        _player,
+        f"pending {short(view['pending'])} · playing {short(view['playing'])} · "
+        f"rescuing {short(view['rescuing'])} · winner {short(view['winner'])}",
+        _TABLE_FIELDS,
     )
-    extra = [f"{key}={short(value)}" for key, value in view.items() if key not in _TABLE_FIELDS]
-    if extra:
-        lines += wrap("  also:", extra)
-    return lines
 
 
 def _turn_note(view: dict[str, Any]) -> str:
