@@ -87,6 +87,7 @@ class LightChild:
         self.maker = _name(table, 0)
         self.narrated = -1
         self.timed = -1
+        self.pinging: asyncio.Task[None] | None = None
         self.client.on_update.append(self._updated)
 
     def _updated(self, model_id: str) -> None:
@@ -119,7 +120,7 @@ class LightChild:
         self.client.set_value(nickname, value=self.name)
         self.client.click(await self._button("Join"))
         self.client.click(await self._button("Play with classmates"))
-        asyncio.get_running_loop().create_task(self._ping())
+        self.pinging = asyncio.get_running_loop().create_task(self._ping())
 
     async def _ping(self) -> None:
         asked = 0
@@ -133,8 +134,13 @@ class LightChild:
     async def sit_down(self) -> None:
         """Make the table (its first child) or sit at it, until its game is on."""
         if self.seat == 0:
-            seats = self.client.find("ToggleButtonsModel", description="Seats") or ""
-            self.client.set_value(seats, index=SEATS - 2)
+
+            def seats() -> str | None:
+                return self.client.find("ToggleButtonsModel", description="Seats")
+
+            await self.client.wait_for(seats, STEP_SECONDS)
+            await self._button("Make a table")
+            self.client.set_value(seats() or "", index=SEATS - 2)
             self.client.click(await self._button("Make a table"))
             start = await self._button("Start", disabled=False)
             await asyncio.sleep(0.5)
@@ -248,6 +254,8 @@ async def _light(child: LightChild, until: float) -> None:
     except Exception as error:  # counted, as for a page
         child.room.failures.append(f"{child.name}: {type(error).__name__}")
     finally:
+        if child.pinging is not None:
+            child.pinging.cancel()
         await child.client.close()
 
 

@@ -302,6 +302,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """The choice between a game, a game with classmates and the Lab."""
         self.activity = None
         self.seat = None
+        self.problem.value = ""
         self._show(self._menu)
 
     def _menu(self) -> list[widgets.Widget]:
@@ -315,7 +316,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         together.on_click(self._kindly(lambda _button: self.play_together()))
         hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
         choices = [play, *([together] if self.tables is not None else []), lab]
-        return [hello, widgets.HBox(choices)]
+        return [hello, widgets.HBox(choices), self.problem]
 
     def _back(self) -> widgets.Button:
         back = widgets.Button(description=_("Back"))
