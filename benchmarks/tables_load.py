@@ -142,6 +142,8 @@ class LightChild:
             await self._button("Make a table")
             self.client.set_value(seats() or "", index=SEATS - 2)
             self.client.click(await self._button("Make a table"))
+            # Start once every seat is taken (the Chromium child may come last).
+            await self.client.wait_for(self._table_full, STEP_SECONDS)
             start = await self._button("Start", disabled=False)
             await asyncio.sleep(0.5)
             self.client.click(start)
@@ -149,6 +151,12 @@ class LightChild:
             await self.client.wait_for(self._sit_button, STEP_SECONDS)
             self.client.click(self._sit_button() or "")
         await self.client.wait_for(lambda: "view" in self._state(), STEP_SECONDS)
+
+    def _table_full(self) -> bool:
+        return any(
+            "sq2-seats" in str(model.get("value", "")) and "free seat" not in model["value"]
+            for model in list(self.client.models.values())
+        )
 
     def _sit_button(self) -> str | None:
         for model_id, model in list(self.client.models.items()):
@@ -241,9 +249,21 @@ async def _page_child(browser: Any, url: str, table: int, room: Class, until: fl
                 await pickers.first.click(timeout=10_000)
             await asyncio.sleep(0.5)
     except Exception as error:  # counted: the point is to see how many
-        room.failures.append(f"{name}: {type(error).__name__}")
+        room.failures.append(f"{name}: {_where(error)}")
     finally:
         await context.close()
+
+
+def _where(error: BaseException) -> str:
+    """An error in a few words: its kind, its message and the line of this file it hit."""
+    import traceback
+
+    lines = [
+        f"{Path(frame.filename).name}:{frame.lineno}"
+        for frame in traceback.extract_tb(error.__traceback__)
+        if "benchmarks" in frame.filename
+    ]
+    return f"{type(error).__name__}({str(error)[:80]!r}) at {' '.join(lines[-2:])}"
 
 
 async def _light(child: LightChild, until: float) -> None:
@@ -252,7 +272,7 @@ async def _light(child: LightChild, until: float) -> None:
         await child.sit_down()
         await child.play(until)
     except Exception as error:  # counted, as for a page
-        child.room.failures.append(f"{child.name}: {type(error).__name__}")
+        child.room.failures.append(f"{child.name}: {_where(error)}")
     finally:
         if child.pinging is not None:
             child.pinging.cancel()
