@@ -39,6 +39,12 @@ def test_set_up_refuses_a_table_the_game_is_not_for(
 
 
 @pytest.mark.parametrize("edition", each_edition())
+def test_set_up_a_name_of_40_characters_is_kept(edition: Edition[Any]) -> None:
+    """The longest name allowed is played as it is (41 characters are refused above)."""
+    assert edition.new_game(["Mia", "L" * 40], seed=0).names == ["Mia", "L" * 40]
+
+
+@pytest.mark.parametrize("edition", each_edition())
 def test_set_up_a_single_string_is_not_a_list_of_names(edition: Edition[Any]) -> None:
     """``"MiaLeo"`` would otherwise be read as six one-letter players."""
     with pytest.raises(

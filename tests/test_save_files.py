@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from sq2edu.core import SaveFileError
+from sq2edu.core.game import MAX_SAVE_SIZE
 from tests.contract import (
     Edition,
     each_edition,
@@ -23,6 +24,7 @@ from tests.contract import (
     other_than,
     saved_with,
 )
+from tests.rules_helpers import exactly
 
 #: A damaged save: made from an edition's game under way (most change its parsed JSON).
 Damage = Callable[[Edition[Any]], object]
@@ -188,3 +190,53 @@ def test_a_good_save_loads_exactly(edition: Edition[Any]) -> None:
     game = edition.game.from_json(text)
     assert game.to_json() == text
     assert game.legal_actions()
+
+
+TOO_BIG = "This is not a saved game, or it is far too big."
+
+
+@pytest.mark.parametrize("edition", each_edition())
+def test_a_save_up_to_the_size_limit_loads_and_a_bigger_one_is_refused(
+    edition: Edition[Any],
+) -> None:
+    """A save of exactly ``MAX_SAVE_SIZE`` characters (here a good one with spaces after it)
+    loads; one character more, or something that is not text, gets the same plain words."""
+    text = json.dumps(_saved(edition), ensure_ascii=False)
+    padded = text + " " * (MAX_SAVE_SIZE - len(text))
+    assert edition.game.from_json(padded).to_json() == text
+    for refused in (padded + " ", 42):
+        with pytest.raises(SaveFileError, match=exactly(TOO_BIG)):
+            edition.game.from_json(refused)
+
+
+def _sixth_player(data: dict[str, Any]) -> None:
+    """A sixth player, with nothing: every card is still where it was."""
+    players = data["state"]["players"]
+    empty: dict[str, object] = {
+        key: [] if isinstance(value, list) else None for key, value in players[0].items()
+    }
+    players.append({**empty, "name": "Sam"})
+
+
+@pytest.mark.parametrize("edition", each_edition())
+def test_a_table_of_six_players_is_a_damaged_save(edition: Edition[Any]) -> None:
+    text = saved_with(edition.new_game(5, seed=3), _sixth_player)
+    with pytest.raises(SaveFileError, match=r"^This saved game is damaged\.$"):
+        edition.game.from_json(text)
+
+
+#: Damage, and the reason kept behind "This saved game is damaged." for whoever looks into it.
+REASONS: dict[str, tuple[Callable[[dict[str, Any]], object], str]] = {
+    "rules not an object": (_set("rules", []), "rules and state are objects"),
+    "state not an object": (_set("state", []), "rules and state are objects"),
+    "draw pile not a list": (_set_state("deck", "n1a"), "expected a list of card ids, found 'n1a'"),
+    "turn not a number": (_set_state("turn", "3"), "expected a whole number, found '3'"),
+}
+
+
+@pytest.mark.parametrize(("edition", "name"), each_edition_with(lambda edition: REASONS))
+def test_a_damaged_save_keeps_the_reason_behind_it(edition: Edition[Any], name: str) -> None:
+    change, reason = REASONS[name]
+    with pytest.raises(SaveFileError, match=r"^This saved game is damaged\.$") as caught:
+        edition.game.from_json(saved_with(game_under_way(edition.new_game), change))
+    assert str(caught.value.__cause__) == reason

@@ -24,7 +24,9 @@ def judge(text: str, values: tuple[int, ...], operations: str, adjust: bool = Fa
     """The verdict on ``text`` made from cards of these ``values`` (see
     :func:`sq2edu.equations.check`)."""
     if len(text) > MAX_LENGTH:  # pragma: no mutate (at MAX_LENGTH only the caching differs)
-        return check(text, values, operations, adjust=adjust)  # too long: never kept
+        # Too long: never kept. Not mutated: a text this long gets the same "too long" verdict
+        # whatever the cards, the signs and the red knight.
+        return check(text, values, operations, adjust=adjust)  # pragma: no mutate
     return _judge_once(text, values, operations, adjust, get_language())
 
 

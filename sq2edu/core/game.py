@@ -243,7 +243,7 @@ class Game(Generic[StateT, RulesT]):
         twin = type(self)(self.state.copy(), self.rules, self.rng.copy())
         twin.log = list(self.log)
         twin.history = list(self.history)
-        twin._legal = self._legal
+        twin._legal = self._legal  # pragma: no mutate (None: the same list, worked out again)
         return twin
 
     # -- saving ------------------------------------------------------------------------
@@ -261,7 +261,7 @@ class Game(Generic[StateT, RulesT]):
                 "log": [event.to_dict() for event in self.log],
                 "history": [act.to_dict() for act in self.history],
             },
-            ensure_ascii=False,
+            ensure_ascii=False,  # pragma: no mutate (json reads None as False)
         )
 
     @classmethod

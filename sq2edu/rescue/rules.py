@@ -45,13 +45,15 @@ class Rules:
         if not whole_in(self.realm_limit, 1, 10) or not whole_in(
             self.green_knight_limit, self.realm_limit, 99
         ):
-            raise ValueError("realm_limit is 1 to 10, and the green knight's limit is not lower")
+            raise ValueError(
+                "realm_limit is 1 to 10, and the green knight's limit is from there to 99"
+            )
         if not self.die_faces or not set(self.die_faces) <= {"1", "2", "3", "dragon"}:
             raise ValueError('die faces are "1", "2", "3" or "dragon"')
         if set(self.die_faces) == {"dragon"}:
             raise ValueError("a die of only dragons would roll forever")
         if not whole_in(self.blue_rerolls, 0, 99):
-            raise ValueError("blue_rerolls is a whole number, 0 or more")
+            raise ValueError("blue_rerolls is a whole number from 0 to 99")
 
     def check_winnable(self, players: int) -> None:
         """Make sure someone can win: the ten kings must not run out with nobody at the goal.

@@ -11,7 +11,7 @@ from sq2edu.rescue import Rules, new_game
 from tests.rescue.helpers import exactly
 
 KINGS_RANGE = "kings_to_win is between 1 and 5 (there are 10 kings)"
-REALM_RANGE = "realm_limit is 1 to 10, and the green knight's limit is not lower"
+REALM_RANGE = "realm_limit is 1 to 10, and the green knight's limit is from there to 99"
 FACES = 'die faces are "1", "2", "3" or "dragon"'
 
 
@@ -37,8 +37,8 @@ def test_settings_kings_to_win_may_be_one_to_five(kings: int) -> None:
         ({"die_faces": ()}, FACES),
         ({"die_faces": ("1", "4")}, FACES),
         ({"die_faces": ("dragon", "dragon")}, "a die of only dragons would roll forever"),
-        ({"blue_rerolls": -1}, "blue_rerolls is a whole number, 0 or more"),
-        ({"blue_rerolls": 0.5}, "blue_rerolls is a whole number, 0 or more"),
+        ({"blue_rerolls": -1}, "blue_rerolls is a whole number from 0 to 99"),
+        ({"blue_rerolls": 0.5}, "blue_rerolls is a whole number from 0 to 99"),
         ({"kings_to_win": True}, KINGS_RANGE),
         ({"realm_limit": 2.5, "green_knight_limit": 3}, REALM_RANGE),
     ],

@@ -16,7 +16,7 @@ from tests.browser.scenes import SCENES
 def test_how_to_play_pictures_are_real_cards_and_words_are_translated(
     table_type: type[GameTable], lang: str
 ) -> None:
-    table = table_type(players=["Mia", "easy"], seed=1, pace=0, language=lang)  # type: ignore[call-arg]
+    table = table_type(players=["Mia", "easy"], seed=1, pace=0, language=lang)
     guide = table.state["guide"]
     assert guide["title"]
     assert guide["open"]
