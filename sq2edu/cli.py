@@ -1,6 +1,7 @@
 """The ``sq2edu`` command.
 
-``sq2edu serve`` starts the classroom; ``sq2edu lab`` opens JupyterLab on the notebooks;
+``sq2edu serve`` starts the classroom; ``sq2edu school`` makes a school's classes and
+teachers in a store they share; ``sq2edu lab`` opens JupyterLab on the notebooks;
 ``sq2edu tournament`` measures the computer players; ``sq2edu check``, ``solve`` and
 ``hint`` try the equation engine from a terminal::
 
@@ -12,12 +13,14 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main"]
 
@@ -54,6 +57,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--class-code", default="", help="a code students must type to join")
     serve.add_argument(
+        "--room",
+        default="",
+        help="serve this class of the school's store (made with: sq2edu school add-class)",
+    )
+    serve.add_argument(
         "--max-students",
         type=_count,
         default=None,
@@ -64,6 +72,8 @@ def _build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--log", type=Path, default=None, help="the classroom's log file (default: your log folder)"
     )
+
+    _school_parser(commands)
 
     lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
     lab.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -96,6 +106,77 @@ def _build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--jobs", type=int, default=None, help="processes (default: cores)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _school_parser(commands: Any) -> None:
+    school = commands.add_parser(
+        "school", help="make a school's classes and teachers in the store they share"
+    )
+    school.add_argument("--db", help="the school's store: a file or a postgresql:// address")
+    actions = school.add_subparsers(dest="action", required=True)
+    actions.add_parser("list", help="every class with its code and teachers, and every teacher")
+    add_class = actions.add_parser("add-class", help="make a class (for example 3B)")
+    add_class.add_argument("name")
+    add_class.add_argument("--code", help="what its children type to join, for example OWL7")
+    add_class.add_argument(
+        "--teacher", action="append", default=[], help="a teacher who keeps it (repeatable)"
+    )
+    set_code = actions.add_parser("set-code", help="give a class a new code")
+    set_code.add_argument("name")
+    set_code.add_argument("code")
+    add_teacher = actions.add_parser(
+        "add-teacher", help="make a teacher (asks for the password, or reads it from stdin)"
+    )
+    add_teacher.add_argument("name")
+    password = actions.add_parser("set-password", help="give a teacher a new password")
+    password.add_argument("name")
+    for name, words in (("give", "let a teacher keep a class"), ("take", "stop it")):
+        action = actions.add_parser(name, help=words)
+        action.add_argument("class_name", metavar="class")
+        action.add_argument("teacher")
+
+
+def _password() -> str:
+    """A new password: asked twice at a terminal, or the first line of stdin (scripts)."""
+    if not sys.stdin.isatty():
+        return sys.stdin.readline().rstrip("\n")
+    first = getpass.getpass("Password (8 characters or more): ")
+    if getpass.getpass("The same again: ") != first:
+        raise ValueError("The two passwords differ; nothing was changed.")
+    return first
+
+
+def _school(args: argparse.Namespace) -> int:
+    from sq2edu.classroom.school import School
+    from sq2edu.classroom.store import SQLStore, open_store
+
+    store = open_store(args.db)
+    try:
+        assert isinstance(store, SQLStore)
+        school = School(store)
+        if args.action == "add-class":
+            room = school.add_room(args.name, args.code)
+            for teacher in args.teacher:
+                school.give_room(room.name, teacher)
+        elif args.action == "set-code":
+            school.set_code(args.name, args.code)
+        elif args.action == "add-teacher":
+            school.add_teacher(args.name, _password())
+        elif args.action == "set-password":
+            school.set_password(args.name, _password())
+        elif args.action == "give":
+            school.give_room(args.class_name, args.teacher)
+        elif args.action == "take":
+            school.take_room(args.class_name, args.teacher)
+        for room in school.rooms():
+            print(
+                f"class {room.name}: code {room.code or '(none)'}, "
+                f"teachers {', '.join(room.teachers) or '(none)'}"
+            )
+        print(f"teachers: {', '.join(school.teachers()) or '(none)'}")
+        return 0
+    finally:
+        store.close()
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -175,7 +256,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             refill=args.pool_refill,
             max_students=args.max_students,
             log=args.log,
+            room=args.room,
         )
+    if args.command == "school":
+        from sq2edu.classroom.store import StoreError
+
+        try:
+            return _school(args)
+        except (StoreError, ValueError) as error:
+            print(f"sq2edu: {error}", file=sys.stderr)
+            return 2
     if args.command == "lab":
         return _lab(args)
     if args.command == "tournament":

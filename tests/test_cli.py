@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from sq2edu import cli
+from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.school import School
 
 
 def test_check_prints_the_explanation_and_exits_1_when_wrong(
@@ -90,3 +93,41 @@ def test_serve_refuses_a_pool_refill_that_is_not_a_sensible_number_of_seconds(
     with pytest.raises(SystemExit):
         cli.main(["serve", f"--pool-refill={seconds}"])
     assert "is not a number of seconds from 0 to 86400" in capsys.readouterr().err
+
+
+def test_school_makes_classes_and_teachers_and_lists_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "school.sqlite3")
+    assert cli.main(["school", "--db", db, "add-class", "3B", "--code", "owl7"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("a long password\n"))
+    assert cli.main(["school", "--db", db, "add-teacher", "Anna"]) == 0
+    assert cli.main(["school", "--db", db, "give", "3B", "Anna"]) == 0
+    capsys.readouterr()
+    assert cli.main(["school", "--db", db, "list"]) == 0
+    assert capsys.readouterr().out == "class 3B: code OWL7, teachers Anna\nteachers: Anna\n"
+    with SQLiteStore(db) as store:
+        assert School(store).check_password("Anna", "a long password")
+
+
+def test_school_refuses_in_plain_words_and_changes_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "school.sqlite3")
+    assert cli.main(["school", "--db", db, "add-class", "3B", "--code", "OWL"]) == 2
+    assert capsys.readouterr().err == (
+        "sq2edu: A class code is 4 to 12 letters A-Z and digits, for example OWL7.\n"
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    assert cli.main(["school", "--db", db, "add-teacher", "Anna"]) == 2
+    assert "at least 8 characters" in capsys.readouterr().err
+    assert cli.main(["school", "--db", db, "list"]) == 0
+    assert capsys.readouterr().out == "teachers: (none)\n"
+
+
+def test_serve_refuses_a_class_the_school_never_made(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "school.sqlite3")
+    assert cli.main(["serve", "--db", db, "--room", "4C", "--no-qr"]) == 2
+    assert capsys.readouterr().err.startswith("sq2edu: This school has no class called '4C'.")

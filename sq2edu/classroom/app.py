@@ -27,7 +27,7 @@ from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.settings import ClassSettings, Focus
-from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_store
+from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, Tables
 from sq2edu.classroom.together import TableSeat
 from sq2edu.core import Game
@@ -185,10 +185,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_environment(cls) -> StudentApp:
-        """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_CLASS_CODE``,
-        and the page's client and the server log in ``SQ2EDU_RUNTIME`` / ``SQ2EDU_LOG``)."""
+        """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_ROOM``,
+        ``SQ2EDU_CLASS_CODE``, and the page's client and the server log in ``SQ2EDU_RUNTIME`` /
+        ``SQ2EDU_LOG``)."""
         keep_errors_in_the_server_log()
-        store = open_store(os.environ.get("SQ2EDU_DB") or None)
+        store = open_served_store()
         app = cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
         app.await_page()
         return app

@@ -33,7 +33,7 @@ from sq2edu.classroom import panels
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.settings import LENGTHS, ClassSettings, Focus
-from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_store
+from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
@@ -158,11 +158,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_environment(cls) -> Dashboard:
-        """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, and in the classroom
-        ``SQ2EDU_RUNTIME``, ``SQ2EDU_STUDENT_URL``, ``SQ2EDU_CLASS_CODE``)."""
+        """The dashboard as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_ROOM``, and in
+        the classroom ``SQ2EDU_RUNTIME``, ``SQ2EDU_STUDENT_URL``, ``SQ2EDU_CLASS_CODE``)."""
         in_classroom = bool(os.environ.get("SQ2EDU_RUNTIME"))
         return cls(
-            open_store(os.environ.get("SQ2EDU_DB") or None),
+            open_served_store(),
             csv_url=CSV_PATH if in_classroom else None,
             student_url=os.environ.get("SQ2EDU_STUDENT_URL", ""),
             class_code=os.environ.get("SQ2EDU_CLASS_CODE", ""),

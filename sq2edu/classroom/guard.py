@@ -261,9 +261,9 @@ class AttemptsCSVHandler(JupyterHandler):
 
     @tornado.web.authenticated
     async def get(self) -> None:
-        from sq2edu.classroom.store import open_store
+        from sq2edu.classroom.store import open_served_store
 
-        store = open_store(os.environ.get("SQ2EDU_DB") or None)
+        store = open_served_store()
         try:
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="attempts.csv"')
@@ -283,12 +283,12 @@ class ReportHandler(JupyterHandler):
     async def get(self) -> None:
         from sq2edu.classroom.panels import report_html
         from sq2edu.classroom.settings import ClassSettings
-        from sq2edu.classroom.store import open_store
+        from sq2edu.classroom.store import open_served_store
         from sq2edu.classroom.summary import ClassSummary
         from sq2edu.i18n import language
 
         student = self.get_argument("student", "")
-        store = open_store(os.environ.get("SQ2EDU_DB") or None)
+        store = open_served_store()
         try:
             if student not in store.students():
                 raise tornado.web.HTTPError(404)

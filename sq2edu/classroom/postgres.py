@@ -127,6 +127,27 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX game_tables_by_class ON sq2edu.game_tables (class_id, status)
     """,
+    # 5: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.classes ADD COLUMN room TEXT NOT NULL DEFAULT '';
+    CREATE INDEX classes_by_room ON sq2edu.classes (room, archived);
+    CREATE TABLE sq2edu.rooms (
+        name TEXT PRIMARY KEY,
+        code TEXT UNIQUE,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE sq2edu.teachers (
+        id BIGSERIAL PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        secret TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE sq2edu.room_teachers (
+        room TEXT NOT NULL REFERENCES sq2edu.rooms(name),
+        teacher_id BIGINT NOT NULL REFERENCES sq2edu.teachers(id),
+        PRIMARY KEY (room, teacher_id)
+    )
+    """,
 )
 
 
@@ -134,14 +155,16 @@ class PostgresStore(SQLStore):
     """The progress of the current class, in a PostgreSQL database.
 
     :param url: a ``postgresql://user:password@host:port/database`` address.
+    :param room: the school's class to read and write (``""``: the class of one laptop).
     :raises StoreError: if the server cannot be reached, the ``sq2edu`` schema belongs to
-        another program, or it comes from a newer sq2edu.
+        another program, comes from a newer sq2edu, or has no such room.
     """
 
     prefix = f"{_SCHEMA}."
     placeholder = "%s"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, room: str = "") -> None:
+        self.room = room
         try:
             import psycopg
         except ImportError as error:
@@ -161,6 +184,9 @@ class PostgresStore(SQLStore):
             ) from error
         try:
             self._prepare()
+        except StoreError:
+            self._db.close()
+            raise
         except psycopg.Error as error:
             self._db.close()
             raise StoreError(f"The progress store at {redact(url)} failed: {error}") from error

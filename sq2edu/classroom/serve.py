@@ -30,6 +30,7 @@ import nbformat
 from platformdirs import user_data_path, user_log_path
 
 from sq2edu.classroom.store import (
+    SQLStore,
     StoreError,
     default_path,
     is_database_url,
@@ -204,18 +205,24 @@ def serve(
     refill: float = POOL_REFILL_SECONDS,
     max_students: int | None = None,
     log: Path | None = None,
+    room: str = "",
 ) -> int:
     """Run the classroom until Ctrl-C or SIGTERM; return the exit status.
 
+    :param class_code: the code students type; with a ``room``, it becomes the room's code,
+        and without one the room's own code is used.
     :param pool: warm kernels kept ready (see :mod:`sq2edu.classroom.kernel_pool`).
     :param refill: seconds before a taken warm kernel is replaced.
     :param max_students: at most this many kernels (warm ones included); by default
         :func:`default_max_students`.
     :param log: the classroom's log file (default: in the user's log folder).
+    :param room: the school's class to serve, made with ``sq2edu school add-class`` in a
+        store the school shares (``""``: the class of one laptop).
     """
     location = str(db) if db and is_database_url(db) else str(Path(db) if db else default_path())
     try:
-        open_store(location).close()  # a damaged --db stops us here, before any server starts
+        # A damaged --db, or a room never made, stops us here, before any server starts.
+        class_code = _room_code(location, room, class_code)
     except StoreError as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
@@ -235,6 +242,7 @@ def serve(
     environment = {
         **os.environ,
         "SQ2EDU_DB": location,
+        "SQ2EDU_ROOM": room,
         "SQ2EDU_CLASS_CODE": class_code,
         "SQ2EDU_RUNTIME": str(folder),
         "SQ2EDU_LOG": str(log_path),
@@ -279,6 +287,8 @@ def serve(
     print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/?token={token}")
     print("        (on this computer only; keep this address to yourself)")
     print(f"sq2edu: progress store  {redact(location)}")
+    if room:
+        print(f"sq2edu: class           {room}")
     print(f"sq2edu: log             {log_path}")
     if class_code:
         print(f"sq2edu: class code      {class_code}")
@@ -290,6 +300,27 @@ def serve(
     finally:
         log_file.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _room_code(location: str, room: str, class_code: str) -> str:
+    """The code the room's students type: ``class_code`` kept as the room's code, or the
+    room's own. Opening the store checks it, and the room.
+
+    :raises StoreError: for a store that cannot be opened, a room never made, or a bad code.
+    """
+    from sq2edu.classroom.school import School
+
+    store = open_store(location, room)
+    try:
+        if not room:
+            return class_code
+        assert isinstance(store, SQLStore)
+        school = School(store)
+        if class_code:
+            return school.set_code(room, class_code).code or ""
+        return school.room(room).code or ""
+    finally:
+        store.close()
 
 
 def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:

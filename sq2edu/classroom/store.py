@@ -36,12 +36,13 @@ __all__ = [
     "Watch",
     "default_path",
     "is_database_url",
+    "open_served_store",
     "open_store",
     "redact",
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -137,6 +138,28 @@ _MIGRATIONS: tuple[str, ...] = (
         driver_until TEXT
     );
     CREATE INDEX game_tables_by_class ON game_tables (class_id, status);
+    """,
+    # 5: a school's classes side by side. Each open class is in a room of its own (the
+    # room's name; '' is the class of one laptop), and a room has its code and teachers.
+    """
+    ALTER TABLE classes ADD COLUMN room TEXT NOT NULL DEFAULT '';
+    CREATE INDEX classes_by_room ON classes (room, archived);
+    CREATE TABLE rooms (
+        name TEXT PRIMARY KEY,
+        code TEXT UNIQUE,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE teachers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        secret TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE room_teachers (
+        room TEXT NOT NULL REFERENCES rooms(name),
+        teacher_id INTEGER NOT NULL REFERENCES teachers(id),
+        PRIMARY KEY (room, teacher_id)
+    );
     """,
 )
 
@@ -234,18 +257,26 @@ def redact(location: str) -> str:
     return re.sub(r"(://[^:/@]+:)[^@]*@", r"\1***@", location)
 
 
-def open_store(location: str | Path | None = None) -> ProgressStore:
+def open_store(location: str | Path | None = None, room: str = "") -> ProgressStore:
     """Open the progress store at a file path or a ``postgresql://`` address.
 
     :param location: ``None`` for the file in the user's data folder.
+    :param room: the school's class to read and write (see :class:`SQLStore`); ``""`` for
+        the class of one laptop.
     :raises StoreError: as :class:`SQLiteStore` or
         :class:`~sq2edu.classroom.postgres.PostgresStore` do.
     """
     if location is not None and is_database_url(location):
         from sq2edu.classroom.postgres import PostgresStore
 
-        return PostgresStore(str(location))
-    return SQLiteStore(location if location is not None else default_path())
+        return PostgresStore(str(location), room)
+    return SQLiteStore(location if location is not None else default_path(), room)
+
+
+def open_served_store() -> ProgressStore:
+    """The store ``sq2edu serve`` gave its servers: ``SQ2EDU_DB`` (the file in the data folder
+    when unset) and the room ``SQ2EDU_ROOM`` (``""`` when unset)."""
+    return open_store(os.environ.get("SQ2EDU_DB") or None, os.environ.get("SQ2EDU_ROOM", ""))
 
 
 class Cursor(Protocol):
@@ -301,12 +332,21 @@ class SQLStore:
     Queries name tables as ``{t}name`` (the PostgreSQL store keeps them in a schema of its
     own) and take parameters as ``?``; a database's store sets :attr:`prefix` and
     :attr:`placeholder`, opens connections and runs :meth:`_transaction`.
+
+    A store is opened for one **room**: a class of the school as its teachers know it
+    ("3B"), which holds one open class at a time and the archived ones before it. Every
+    record read or written goes to the room's open class, and only the room's classes can be
+    read, so the teachers of a school that shares one database never see each other's
+    children. The room ``""`` is the class of one laptop, and needs no making; the school's
+    rooms are made with :class:`~sq2edu.classroom.school.School`.
     """
 
     #: Put before every table name (``"sq2edu."`` on PostgreSQL).
     prefix = ""
     #: The parameter marker of the database's driver.
     placeholder = "?"
+    #: The room this store reads and writes.
+    room = ""
 
     def _transaction(self) -> AbstractContextManager[Cursor]:
         raise NotImplementedError
@@ -328,11 +368,26 @@ class SQLStore:
 
     def _class_id(self, cursor: Cursor) -> int:
         row = self._run(
-            cursor, "SELECT id FROM {t}classes WHERE archived IS NULL ORDER BY id DESC LIMIT 1"
+            cursor,
+            "SELECT id FROM {t}classes WHERE archived IS NULL AND room = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (self.room,),
         ).fetchone()
         if row is None:
             raise StoreError("The store has no open class.")
         return int(row[0])
+
+    def _chosen_class(self, cursor: Cursor, class_id: int | None) -> int:
+        """``class_id`` if it is one of the room's classes (the open one for ``None``).
+
+        :raises StoreError: for another room's class, or one that does not exist.
+        """
+        if class_id is None:
+            return self._class_id(cursor)
+        row = self._run(cursor, "SELECT room FROM {t}classes WHERE id = ?", (class_id,)).fetchone()
+        if row is None or row[0] != self.room:
+            raise StoreError(f"Class {class_id} is not one of this room's classes.")
+        return class_id
 
     def _student(self, cursor: Cursor, nickname: str) -> tuple[int, str | None] | None:
         row = self._run(
@@ -383,7 +438,7 @@ class SQLStore:
     def students(self, class_id: int | None = None) -> list[str]:
         """A class's students (the open one's by default), in the order they joined."""
         with self._transaction() as cursor:
-            chosen = class_id if class_id is not None else self._class_id(cursor)
+            chosen = self._chosen_class(cursor, class_id)
             rows = self._run(
                 cursor,
                 "SELECT nickname FROM {t}students WHERE class_id = ? ORDER BY id",
@@ -536,7 +591,7 @@ class SQLStore:
                 "JOIN {t}students s ON s.id = a.student_id WHERE a.id > ? AND s.class_id = ? "
                 "ORDER BY a.id"
             )
-            chosen = class_id if class_id is not None else self._class_id(cursor)
+            chosen = self._chosen_class(cursor, class_id)
             params: list[Any] = [after, chosen]
             if limit is not None:
                 query += " LIMIT ?"
@@ -565,7 +620,7 @@ class SQLStore:
     def games(self, class_id: int | None = None) -> list[GameRecord]:
         """A class's games (the open one's by default), newest first."""
         with self._transaction() as cursor:
-            chosen = class_id if class_id is not None else self._class_id(cursor)
+            chosen = self._chosen_class(cursor, class_id)
             rows = self._run(
                 cursor,
                 "SELECT players, bots, winner, turns, seconds, at FROM {t}games "
@@ -648,27 +703,52 @@ class SQLStore:
             )
 
     def _first_class(self, cursor: Cursor) -> None:
-        """A store without an open class gets one (a new store's first)."""
-        row = self._run(cursor, "SELECT count(*) FROM {t}classes WHERE archived IS NULL").fetchone()
+        """The room gets an open class if it has none (a new store's or room's first).
+
+        :raises StoreError: if the room was never made.
+        """
+        if self.room:
+            made = self._run(
+                cursor, "SELECT count(*) FROM {t}rooms WHERE name = ?", (self.room,)
+            ).fetchone()
+            if int(made[0]) == 0:
+                raise StoreError(
+                    f"This school has no class called {self.room!r}. "
+                    f"Make it first: sq2edu school add-class {self.room!r}"
+                )
+        row = self._run(
+            cursor,
+            "SELECT count(*) FROM {t}classes WHERE archived IS NULL AND room = ?",
+            (self.room,),
+        ).fetchone()
         if int(row[0]) == 0:
-            self._new_class(cursor, "My class")
+            self._new_class(cursor, self.room or "My class")
 
     def _new_class(self, cursor: Cursor, name: str) -> None:
         stamp = utc_now()
-        self._run(cursor, "UPDATE {t}classes SET archived = ? WHERE archived IS NULL", (stamp,))
-        self._run(cursor, "INSERT INTO {t}classes (name, created) VALUES (?, ?)", (name, stamp))
+        self._run(
+            cursor,
+            "UPDATE {t}classes SET archived = ? WHERE archived IS NULL AND room = ?",
+            (stamp, self.room),
+        )
+        self._run(
+            cursor,
+            "INSERT INTO {t}classes (name, created, room) VALUES (?, ?, ?)",
+            (name, stamp, self.room),
+        )
 
     def classes(self) -> list[tuple[str, str | None]]:
-        """Every class ever kept: its name and when it was archived (``None``: current)."""
-        with self._transaction() as cursor:
-            rows = self._run(cursor, "SELECT name, archived FROM {t}classes ORDER BY id").fetchall()
-        return [(row[0], row[1]) for row in rows]
+        """The room's classes: each one's name and when it was archived (``None``: current)."""
+        return [(name, archived) for _id, name, archived in self.class_list()]
 
     def class_list(self) -> list[tuple[int, str, str | None]]:
-        """Every class ever kept: its number, name and when it was archived (``None``: open)."""
+        """The room's classes: each one's number, name and when it was archived (``None``:
+        open)."""
         with self._transaction() as cursor:
             rows = self._run(
-                cursor, "SELECT id, name, archived FROM {t}classes ORDER BY id"
+                cursor,
+                "SELECT id, name, archived FROM {t}classes WHERE room = ? ORDER BY id",
+                (self.room,),
             ).fetchall()
         return [(int(row[0]), row[1], row[2]) for row in rows]
 
@@ -682,12 +762,14 @@ class SQLiteStore(SQLStore):
 
     :param path: the file; created (with its folder, both for the teacher's account only) if
         missing, upgraded if older.
-    :raises StoreError: if the file is damaged, belongs to another program, or comes from a
-        newer sq2edu.
+    :param room: the school's class to read and write (``""``: the class of one laptop).
+    :raises StoreError: if the file is damaged, belongs to another program, comes from a
+        newer sq2edu, or has no such room.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, room: str = "") -> None:
         self.path = Path(path)
+        self.room = room
         if not self.path.parent.exists():
             self.path.parent.mkdir(mode=0o700, parents=True)
         if not self.path.exists():
@@ -701,6 +783,9 @@ class SQLiteStore(SQLStore):
             self._db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA foreign_keys = ON")
             self._prepare()
+        except StoreError:
+            self._db.close()
+            raise
         except sqlite3.DatabaseError as error:
             raise StoreError(
                 f"{self.path} is not a progress store that sq2edu can read ({error}). "

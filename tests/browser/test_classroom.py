@@ -21,6 +21,9 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.school import School
+from sq2edu.classroom.store import open_store
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answering
 
 
@@ -274,3 +277,52 @@ def test_a_page_whose_server_is_gone_says_so(tmp_path: Path, page: Page) -> None
     expect(page.get_by_role("alert")).to_contain_text(
         "Your page lost its connection to the class.", timeout=30_000
     )
+
+
+def test_a_teacher_serves_one_class_of_the_schools_store_and_sees_only_it(
+    tmp_path: Path, page: Page
+) -> None:
+    with SQLiteStore(tmp_path / "class.sqlite3") as store:
+        school = School(store)
+        school.add_room("3A", code="OWL7")
+        school.add_room("3B", code="FOX4")
+    with open_store(tmp_path / "class.sqlite3", room="3A") as other:
+        other.join("Ava")
+        other.record_attempt(Attempt("Ava", "2 × 2 = 4", True))
+    classroom = Classroom(tmp_path, "--room=3B", "--class-code=")
+    try:
+        assert "class           3B" in classroom.out.read_text()
+        page.goto(
+            f"http://127.0.0.1:{classroom.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS
+        )
+        join = page.get_by_role("button", name="Join")
+        expect(join).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        boxes = page.get_by_role("textbox")
+        boxes.nth(0).fill("Mia")
+        boxes.nth(1).fill("OWL7")  # the code of another class
+        join.click()
+        expect(page.get_by_text("That class code is not right. Ask your teacher.")).to_be_visible()
+        boxes.nth(1).fill("fox4")
+        join.click()
+        page.get_by_role("button", name="Equation Lab").click(timeout=WIDGET_TIMEOUT_MS)
+        page.get_by_role("button", name="Type it").click(timeout=WIDGET_TIMEOUT_MS)
+        page.get_by_label("Type an equation, like 2 + 3 = 5").fill("1 + 1 = 3")
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_role("status").filter(has_text="Not yet")).to_be_visible()
+        with open_store(classroom.db, room="3B") as store:
+            assert [(a.student, a.text) for a in store.attempts()] == [("Mia", "1 + 1 = 3")]
+        with open_store(classroom.db, room="3A") as store:
+            assert [a.student for a in store.attempts()] == ["Ava"]
+        with open_store(classroom.db) as store:
+            assert store.students() == []
+
+        teacher = page.context.new_page()
+        teacher.goto(classroom.teacher_url, wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+        expect(teacher.get_by_role("rowheader", name="Mia")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        expect(teacher.get_by_text("FOX4").first).to_be_visible()
+        assert teacher.get_by_role("rowheader", name="Ava").count() == 0
+        assert teacher.get_by_text("2 × 2 = 4").count() == 0
+    finally:
+        classroom.stop()

@@ -12,13 +12,16 @@ from sq2edu.classroom.store import ProgressStore, open_store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ProgressStore]:
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a class's store is: a file, or a new database on the throwaway server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "class.sqlite3")
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def any_store(location: str) -> Iterator[ProgressStore]:
     """The store on SQLite and on the throwaway PostgreSQL server."""
-    location = (
-        str(tmp_path / "class.sqlite3")
-        if request.param == "sqlite"
-        else request.getfixturevalue("postgres_url")
-    )
     opened = open_store(location)
     try:
         yield opened

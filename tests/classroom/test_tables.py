@@ -8,7 +8,6 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,14 +22,6 @@ from sq2edu.classroom.tables import (
     game_type,
 )
 from sq2edu.core import Game, IllegalActionError
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a class's store is: a file, or a database on the test server."""
-    if request.param == "sqlite":
-        return str(tmp_path / "class.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
 
 
 @pytest.fixture
