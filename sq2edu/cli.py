@@ -75,6 +75,14 @@ def _build_parser() -> argparse.ArgumentParser:
 
     _school_parser(commands)
 
+    hub = commands.add_parser("hub", help="run a school's JupyterHub on this machine")
+    hub.add_argument("--db", required=True, help="the school's store (postgresql://... or a file)")
+    hub.add_argument("--ip", default="", help="the address children reach (default: all)")
+    hub.add_argument("--port", type=int, default=8000, help="the hub's port (default: 8000)")
+    hub.add_argument(
+        "--data", type=Path, default=None, help="the hub's own folder (default: .hub/data)"
+    )
+
     lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
     lab.add_argument("--host", default="127.0.0.1", help="address to listen on")
     lab.add_argument("--port", type=int, default=8888, help="port to listen on")
@@ -258,6 +266,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             log=args.log,
             room=args.room,
         )
+    if args.command == "hub":
+        from sq2edu.hub.config import run
+
+        return run(args.db, args.ip, args.port, args.data)
     if args.command == "school":
         from sq2edu.classroom.store import StoreError
 

@@ -189,10 +189,34 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         ``SQ2EDU_CLASS_CODE``, and the page's client and the server log in ``SQ2EDU_RUNTIME`` /
         ``SQ2EDU_LOG``)."""
         keep_errors_in_the_server_log()
+        if os.environ.get("SQ2EDU_CLASS_SERVICE"):
+            return cls.on_the_hub()
         store = open_served_store()
         app = cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
         app.await_page()
         return app
+
+    @classmethod
+    def on_the_hub(cls) -> StudentApp:
+        """The app in a child's server on a school's hub: records kept by the class service
+        (``SQ2EDU_CLASS_SERVICE``, see :mod:`sq2edu.hub`), and the child already signed in
+        by the hub, who checked the class code and that the nickname is theirs."""
+        from sq2edu.hub.remote import ServiceStore
+
+        store = ServiceStore()
+        app = cls(store, client=this_client)
+        app.sign_in(store.who().nickname)
+        return app
+
+    def sign_in(self, nickname: str) -> None:
+        """Be ``nickname`` without the join form (the hub signed the child in)."""
+        self.student = nickname
+        self._present()
+        mine = self._my_table()
+        if mine is not None:
+            self.play_together()
+        else:
+            self.show_menu()
 
     def _kindly(self, handler: Callable[..., Any]) -> Callable[..., None]:
         def tell() -> None:

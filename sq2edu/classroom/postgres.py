@@ -146,6 +146,12 @@ _MIGRATIONS: tuple[str, ...] = (
         room TEXT NOT NULL REFERENCES sq2edu.rooms(name),
         teacher_id BIGINT NOT NULL REFERENCES sq2edu.teachers(id),
         PRIMARY KEY (room, teacher_id)
+    );
+    CREATE TABLE sq2edu.hub_users (
+        name TEXT PRIMARY KEY,
+        room TEXT NOT NULL,
+        nickname TEXT,
+        teacher TEXT
     )
     """,
 )

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore, StoreError
 
-__all__ = ["Room", "School", "SchoolError", "clean_code", "clean_name"]
+__all__ = ["HubUser", "Room", "School", "SchoolError", "clean_code", "clean_name"]
 
 #: PBKDF2-SHA256 rounds for a teacher's password (OWASP's figure for 2023 and after).
 _ROUNDS = 600_000
@@ -39,6 +39,16 @@ class Room:
     name: str
     code: str | None
     teachers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HubUser:
+    """Who a JupyterHub user is: a child of a room (``nickname``), or a teacher."""
+
+    name: str
+    room: str
+    nickname: str | None = None
+    teacher: str | None = None
 
 
 def clean_name(text: str) -> str:
@@ -278,6 +288,42 @@ class School:
                 (teacher,),
             ).fetchall()
         return [row[0] for row in rows]
+
+    # -- JupyterHub users --------------------------------------------------------------
+
+    def child_user(self, room: str, nickname: str) -> HubUser:
+        """The hub user a child of ``room`` signs in as: the same one every time.
+
+        A hub user's name is a digest, so that a child's nickname (any letters) and two
+        rooms' children of one nickname never clash in the hub's names or addresses.
+        """
+        key = hashlib.sha256(f"child\0{room}\0{nickname}".encode()).hexdigest()[:16]
+        return self._keep(HubUser(f"c{key}", room, nickname=nickname))
+
+    def teacher_user(self, teacher: str) -> HubUser:
+        """The hub user a teacher signs in as."""
+        key = hashlib.sha256(f"teacher\0{teacher}".encode()).hexdigest()[:16]
+        return self._keep(HubUser(f"t{key}", "", teacher=teacher))
+
+    def hub_user(self, name: str) -> HubUser | None:
+        """Who the hub user ``name`` is (``None``: nobody sq2edu signed in)."""
+        with self.store._transaction() as cursor:
+            row = self.store._run(
+                cursor,
+                "SELECT name, room, nickname, teacher FROM {t}hub_users WHERE name = ?",
+                (name,),
+            ).fetchone()
+        return None if row is None else HubUser(row[0], row[1], row[2], row[3])
+
+    def _keep(self, user: HubUser) -> HubUser:
+        with self.store._transaction() as cursor:
+            self.store._run(
+                cursor,
+                "INSERT INTO {t}hub_users (name, room, nickname, teacher) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (name) DO NOTHING",
+                (user.name, user.room, user.nickname, user.teacher),
+            )
+        return user
 
     def _teacher_id(self, cursor: Cursor, name: str) -> int | None:
         row = self.store._run(

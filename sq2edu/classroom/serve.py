@@ -43,6 +43,7 @@ __all__ = [
     "default_max_students",
     "network_address",
     "serve",
+    "voila_arguments",
     "write_cell_notebook",
     "write_notebooks",
 ]
@@ -106,16 +107,37 @@ def _voila(
     runtime: Path | None = None,
     token: str = "",
 ) -> list[str]:
-    command = [
+    return [
         sys.executable,
         "-m",
         "sq2edu.classroom.guard",
+        *voila_arguments(notebook, ip, port, pool, refill, role, max_kernels, runtime, token),
+    ]
+
+
+def voila_arguments(
+    notebook: Path,
+    ip: str,
+    port: int,
+    pool: int,
+    refill: float = POOL_REFILL_SECONDS,
+    role: str = "students",
+    max_kernels: int = 40,
+    runtime: Path | None = None,
+    token: str | None = "",
+) -> list[str]:
+    """The arguments of one classroom Voilà server (:func:`sq2edu.classroom.guard.main`).
+
+    :param token: what a browser must show (``""``: nothing; ``None``: the identity provider
+        decides, as on the hub).
+    """
+    command = [
         str(notebook),
         "--no-browser",
         f"--Voila.ip={ip}",
         f"--port={port}",
         "--Voila.port_retries=0",
-        f"--token={token}",
+        *([] if token is None else [f"--token={token}"]),
         f"--ClassroomVoila.role={role}",
         f"--ClassroomVoila.max_kernels={max_kernels}",
         "--strip_sources=True",

@@ -140,7 +140,8 @@ _MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX game_tables_by_class ON game_tables (class_id, status);
     """,
     # 5: a school's classes side by side. Each open class is in a room of its own (the
-    # room's name; '' is the class of one laptop), and a room has its code and teachers.
+    # room's name; '' is the class of one laptop), and a room has its code and teachers;
+    # who each JupyterHub user is (a child of a room, or a teacher).
     """
     ALTER TABLE classes ADD COLUMN room TEXT NOT NULL DEFAULT '';
     CREATE INDEX classes_by_room ON classes (room, archived);
@@ -159,6 +160,12 @@ _MIGRATIONS: tuple[str, ...] = (
         room TEXT NOT NULL REFERENCES rooms(name),
         teacher_id INTEGER NOT NULL REFERENCES teachers(id),
         PRIMARY KEY (room, teacher_id)
+    );
+    CREATE TABLE hub_users (
+        name TEXT PRIMARY KEY,
+        room TEXT NOT NULL,
+        nickname TEXT,
+        teacher TEXT
     );
     """,
 )

@@ -1,0 +1,181 @@
+"""The JupyterHub configuration sq2edu ships, and ``sq2edu hub`` that runs it.
+
+:func:`configure` fills a hub's configuration: sq2edu's sign-in
+(:class:`~sq2edu.hub.auth.SchoolAuthenticator`), each child's server running the student
+app only (:mod:`sq2edu.hub.student`), and the class service (:mod:`sq2edu.hub.service`),
+the only process besides the hub that is given the store's address. ``deploy/jupyterhub/
+jupyterhub_config.py`` calls it for a school's own hub; :func:`run` writes a configuration
+that calls it into a private folder and starts ``jupyterhub`` on one machine.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from sq2edu.hub.service import NAME as SERVICE_NAME
+
+__all__ = ["configure", "find_proxy", "run"]
+
+#: Where ``make hub`` puts JupyterHub's proxy (``npm install --prefix .hub``).
+LOCAL_PROXY = Path(".hub/node_modules/.bin/configurable-http-proxy")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def configure(
+    c: Any,
+    db: str,
+    *,
+    ip: str = "",
+    port: int = 8000,
+    service_port: int | None = None,
+    data: Path | None = None,
+    proxy: str | None = None,
+    spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
+) -> None:
+    """Fill the hub configuration ``c`` for a school whose store is ``db``.
+
+    :param ip: the address the hub's proxy listens on (``""``: every address).
+    :param service_port: the class service's port on 127.0.0.1 (default: a free one).
+    :param data: where the hub keeps its own database and cookie secret.
+    :param proxy: the ``configurable-http-proxy`` program (default: :func:`find_proxy`).
+    :param spawner: how children's servers are started. The default runs them as this
+        machine's user, for one machine; a school's hub uses containers
+        (``kubespawner.KubeSpawner``) or system users (``jupyterhub.spawner.LocalProcessSpawner``),
+        so that no child's server can read another's files or the hub's (``docs/deploy.md``).
+    """
+    from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
+
+    service_url = f"http://127.0.0.1:{service_port or _free_port()}"
+    c.JupyterHub.ip = ip
+    c.JupyterHub.port = port
+    # The hub's API and the proxy's API on this machine only, on ports of their own.
+    c.JupyterHub.hub_ip = "127.0.0.1"
+    c.JupyterHub.hub_port = _free_port()
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{_free_port()}"
+    c.JupyterHub.authenticator_class = SchoolAuthenticator
+    c.SchoolAuthenticator.db = db
+    # The class code or the teacher's password is the check (SchoolAuthenticator).
+    c.SchoolAuthenticator.allow_all = True
+    c.JupyterHub.template_paths = [str(TEMPLATES)]
+    c.JupyterHub.spawner_class = spawner
+    c.Spawner.cmd = [sys.executable, "-m", "sq2edu.hub.student"]
+    c.Spawner.args = []
+    c.Spawner.default_url = "/"
+    # Only what a child's server needs; the store's address is not among it.
+    c.Spawner.environment = {"SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}"}
+    c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "VIRTUAL_ENV"]
+    c.Spawner.server_token_scopes = [
+        "users:activity!user",
+        f"access:services!service={SERVICE_NAME}",
+    ]
+    c.Spawner.http_timeout = 90
+    c.Spawner.start_timeout = 120
+    c.JupyterHub.services = [
+        {
+            "name": SERVICE_NAME,
+            "url": service_url,
+            "command": [sys.executable, "-m", "sq2edu.hub.service"],
+            "environment": {"SQ2EDU_DB": db},
+            "display": False,
+        }
+    ]
+    # Every child may reach the class service, acting as themselves only.
+    c.JupyterHub.load_roles = [
+        {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]}
+    ]
+    c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
+    if data is not None:
+        c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
+        c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
+        c.ConfigurableHTTPProxy.pid_file = str(data / "proxy.pid")
+        c.JupyterHub.pid_file = str(data / "jupyterhub.pid")
+
+
+def find_proxy() -> str:
+    """JupyterHub's proxy, ``configurable-http-proxy``: on the ``PATH``, or where
+    ``make hub`` installs it.
+
+    :raises FileNotFoundError: if it is in neither place.
+    """
+    found = shutil.which("configurable-http-proxy")
+    if found:
+        return found
+    if LOCAL_PROXY.exists():
+        return str(LOCAL_PROXY.resolve())
+    raise FileNotFoundError(
+        "JupyterHub's proxy is missing: npm install --prefix .hub configurable-http-proxy "
+        "(make hub does it)."
+    )
+
+
+_CONFIG = """\
+# Written by `sq2edu hub`; the address of the store is read from the environment.
+import os
+from pathlib import Path
+
+from sq2edu.hub.config import configure
+
+configure(
+    c,
+    os.environ.pop("SQ2EDU_DB"),
+    ip={ip!r},
+    port={port!r},
+    data=Path({data!r}),
+    proxy={proxy!r},
+)
+"""
+
+
+def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> int:
+    """Run a hub for the school whose store is ``db`` until Ctrl-C; the exit status.
+
+    :param data: the hub's own folder (its database, cookie secret, configuration);
+        default ``.hub/data``.
+    """
+    from sq2edu.classroom.store import StoreError, open_store, redact
+
+    try:
+        open_store(db).close()  # a store that cannot be opened stops us before the hub
+        proxy = find_proxy()
+    except (StoreError, FileNotFoundError) as error:
+        print(f"sq2edu: {error}", file=sys.stderr)
+        return 2
+    folder = (data or Path(".hub/data")).resolve()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.chmod(0o700)
+    config = folder / "jupyterhub_config.py"
+    config.write_text(_CONFIG.format(ip=ip, port=port, data=str(folder), proxy=proxy))
+    config.chmod(0o600)
+    environment = {**os.environ, "SQ2EDU_DB": db}
+    print(f"sq2edu: the school's hub  http://{ip or '127.0.0.1'}:{port}/", flush=True)
+    print(f"sq2edu: progress store    {redact(db)}", flush=True)
+    hub = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(config)],
+        env=environment,
+        cwd=folder,
+        start_new_session=True,
+    )
+
+    def stop(_signal: int, _frame: FrameType | None) -> None:
+        hub.send_signal(signal.SIGTERM)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        return hub.wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

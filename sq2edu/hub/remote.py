@@ -1,0 +1,181 @@
+"""The progress store of a student's server on the hub: every record goes through the class
+service (:mod:`sq2edu.hub.service`), so the server holds no database credential.
+
+Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``); the service asks
+the hub whose it is, and acts for that child only. What a child's server may not do (a
+teacher's work: renaming, new classes, reading the class's attempts) is refused here and
+again by the service.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from typing import Any, Self
+
+from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
+from sq2edu.classroom.store import ProgressStore, StoreError
+from sq2edu.hub.wire import attempt_to, game_to
+
+__all__ = ["ServiceStore", "StudentIdentity"]
+
+_TIMEOUT_SECONDS = 15
+
+
+class StudentIdentity:
+    """Who the service says this server's child is."""
+
+    def __init__(self, room: str, nickname: str) -> None:
+        self.room = room
+        self.nickname = nickname
+
+
+class ServiceStore:
+    """A :class:`~sq2edu.classroom.store.ProgressStore` kept by the class service.
+
+    :param url: the service's address (``SQ2EDU_CLASS_SERVICE``).
+    :param token: this server's hub token (``JUPYTERHUB_API_TOKEN``).
+    """
+
+    def __init__(self, url: str | None = None, token: str | None = None) -> None:
+        self.url = (url or os.environ["SQ2EDU_CLASS_SERVICE"]).rstrip("/")
+        self._token = token or os.environ["JUPYTERHUB_API_TOKEN"]
+
+    def _call(self, method: str, **args: Any) -> Any:
+        request = urllib.request.Request(
+            f"{self.url}/api/{method}",
+            data=json.dumps(args).encode(),
+            headers={"Authorization": f"token {self._token}", "Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=_TIMEOUT_SECONDS) as answer:
+                return json.loads(answer.read())["result"]
+        except urllib.error.HTTPError as error:
+            reason = error.read().decode(errors="replace")
+            try:
+                reason = json.loads(reason)["error"]
+            except (ValueError, KeyError, TypeError):
+                reason = error.reason
+            raise StoreError(f"The class service refused {method}: {reason}") from error
+        except (OSError, ValueError) as error:
+            raise StoreError(f"The class service cannot be reached: {error}") from error
+
+    def who(self) -> StudentIdentity:
+        """The child this server belongs to."""
+        found = self._call("who")
+        return StudentIdentity(found["room"], found["nickname"])
+
+    # -- what a child's server does ----------------------------------------------------
+
+    def join(self, nickname: str, device: str | None = None) -> bool:
+        """Whether the child may be ``nickname`` (the hub signed them in as one child only)."""
+        return bool(self._call("join", nickname=nickname))
+
+    def students(self, class_id: int | None = None) -> list[str]:
+        """The children of the open class (``class_id`` is not for a child's server)."""
+        if class_id is not None:
+            self._teachers_only()
+        return list(self._call("students"))
+
+    def seen(self, nickname: str, at: str | None = None) -> None:
+        """Note that the child is here now."""
+        self._call("seen", nickname=nickname)
+
+    def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]:
+        """The groups the child is in (a child's server sees no other group)."""
+        found = self._call("groups")
+        return {name: (list(members), dict(focus)) for name, (members, focus) in found.items()}
+
+    def record_attempt(self, attempt: Attempt) -> None:
+        """Keep one of the child's attempts."""
+        self._call("record_attempt", attempt=attempt_to(attempt))
+
+    def record_game(self, game: GameRecord) -> None:
+        """Keep a game the child played."""
+        self._call("record_game", game=game_to(game))
+
+    def record_event(self, event: GuardEvent) -> None:
+        """Keep a refusal for the teacher to see (the service notes the address)."""
+        self._call("record_event", kind=event.kind, detail=event.detail)
+
+    def events(
+        self, since: str = "", kind: str | None = None, address: str | None = None
+    ) -> list[GuardEvent]:
+        """A child's server sees no refusals: a class code is checked at the hub's sign-in."""
+        return []
+
+    def settings(self) -> dict[str, Any]:
+        """The class's settings."""
+        return dict(self._call("settings"))
+
+    def current_class(self) -> tuple[int, str]:
+        """The open class: its number and name."""
+        number, name = self._call("current_class")
+        return int(number), str(name)
+
+    def watch(self) -> Any:
+        """Refused: tables of classmates are not played through the class service."""
+        raise StoreError("Tables of classmates are not played through the class service.")
+
+    # -- a teacher's work: refused -----------------------------------------------------
+
+    def _teachers_only(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise StoreError("Only a teacher's dashboard can do this, not a student's server.")
+
+    def last_seen(self) -> dict[str, str]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None:
+        self._teachers_only()
+
+    def delete_group(self, name: str) -> None:
+        self._teachers_only()
+
+    def release(self, nickname: str) -> None:
+        self._teachers_only()
+
+    def rename(self, old: str, new: str) -> None:
+        self._teachers_only()
+
+    def merge(self, source: str, target: str) -> None:
+        self._teachers_only()
+
+    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def attempts_after(
+        self, after: int, limit: int | None = None, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def games(self, class_id: int | None = None) -> list[GameRecord]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        self._teachers_only()
+
+    def new_class(self, name: str) -> None:
+        self._teachers_only()
+
+    def classes(self) -> list[tuple[str, str | None]]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def class_list(self) -> list[tuple[int, str, str | None]]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        """Nothing to close: each request is its own."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+# mypy checks here that ServiceStore offers everything ProgressStore promises.
+_SERVICE_IS_A_STORE: type[ProgressStore] = ServiceStore

@@ -1,0 +1,138 @@
+"""Records as they travel between a student's kernel and the class service: plain JSON,
+read back with every field checked (the service trusts nothing a student's server sends)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sq2edu.classroom.records import Attempt, GameRecord
+
+__all__ = ["WireError", "attempt_from", "attempt_to", "game_from", "game_to"]
+
+_PLACES = ("game", "lab", "lesson")
+_LONGEST_TEXT = 200
+
+
+class WireError(ValueError):
+    """A record that is not what the class service accepts, said in plain words."""
+
+
+def attempt_to(attempt: Attempt) -> dict[str, Any]:
+    """An attempt as JSON."""
+    return {
+        "student": attempt.student,
+        "text": attempt.text,
+        "ok": attempt.ok,
+        "codes": list(attempt.codes),
+        "numbers": list(attempt.numbers),
+        "typed": attempt.typed,
+        "hint_level": attempt.hint_level,
+        "where": attempt.where,
+        "at": attempt.at,
+        "cards": list(attempt.cards),
+    }
+
+
+def attempt_from(data: object) -> Attempt:
+    """An attempt read back.
+
+    :raises WireError: for a missing field or one of the wrong kind.
+    """
+    fields = _object(data, "attempt")
+    where = _text(fields, "where")
+    if where not in _PLACES:
+        raise WireError(f"an attempt is made in {', '.join(_PLACES)}, not {where[:20]!r}")
+    return Attempt(
+        student=_text(fields, "student"),
+        text=_text(fields, "text"),
+        ok=_flag(fields, "ok"),
+        codes=tuple(_texts(fields, "codes")),
+        numbers=tuple(_whole_numbers(fields, "numbers")),
+        typed=_flag(fields, "typed"),
+        hint_level=_whole(fields, "hint_level"),
+        where=where,
+        at=_text(fields, "at"),
+        cards=tuple(_whole_numbers(fields, "cards")),
+    )
+
+
+def game_to(game: GameRecord) -> dict[str, Any]:
+    """A game as JSON."""
+    return {
+        "players": list(game.players),
+        "bots": {str(seat): level for seat, level in game.bots.items()},
+        "winner": game.winner,
+        "turns": game.turns,
+        "seconds": game.seconds,
+        "at": game.at,
+    }
+
+
+def game_from(data: object) -> GameRecord:
+    """A game read back.
+
+    :raises WireError: for a missing field or one of the wrong kind.
+    """
+    fields = _object(data, "game")
+    players = _texts(fields, "players")
+    bots = _object(fields.get("bots"), "bots")
+    seats: dict[int, str] = {}
+    for seat, level in bots.items():
+        if not seat.isdigit() or int(seat) >= len(players) or not isinstance(level, str):
+            raise WireError("a game's computer players are seats and levels")
+        seats[int(seat)] = level[:_LONGEST_TEXT]
+    winner = fields.get("winner")
+    if winner is not None and winner not in players:
+        raise WireError("a game's winner is one of its players")
+    seconds = fields.get("seconds")
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
+        raise WireError("a game lasts a number of seconds")
+    return GameRecord(
+        players=tuple(players),
+        bots=seats,
+        winner=winner,
+        turns=_whole(fields, "turns"),
+        seconds=float(seconds),
+        at=_text(fields, "at"),
+    )
+
+
+def _object(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
+        raise WireError(f"{what} is not an object")
+    return value
+
+
+def _text(fields: dict[str, Any], name: str) -> str:
+    value = fields.get(name)
+    if not isinstance(value, str) or len(value) > _LONGEST_TEXT:
+        raise WireError(f"{name} is text of at most {_LONGEST_TEXT} characters")
+    return value
+
+
+def _flag(fields: dict[str, Any], name: str) -> bool:
+    value = fields.get(name)
+    if not isinstance(value, bool):
+        raise WireError(f"{name} is true or false")
+    return value
+
+
+def _whole(fields: dict[str, Any], name: str) -> int:
+    value = fields.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1_000_000:
+        raise WireError(f"{name} is a whole number")
+    return value
+
+
+def _texts(fields: dict[str, Any], name: str) -> list[str]:
+    values = fields.get(name)
+    if not isinstance(values, list) or len(values) > 20:
+        raise WireError(f"{name} is a list of at most 20")
+    return [_text({name: value}, name) for value in values]
+
+
+def _whole_numbers(fields: dict[str, Any], name: str) -> list[int]:
+    values = fields.get(name)
+    if not isinstance(values, list) or len(values) > 20:
+        raise WireError(f"{name} is a list of at most 20")
+    return [_whole({name: value}, name) for value in values]
