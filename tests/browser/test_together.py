@@ -150,14 +150,24 @@ def _wait_for_answer(child: Child, answered: int) -> None:
         child.page.wait_for_timeout(50)
 
 
+#: Moves a child playing to win takes whenever the page offers them.
+WINNING_MOVES = ("take-king", "rescue", "wake-", "take-companion", "make-equation", "take-queen")
+
+
 def _click_something(page: Page, chooser: random.Random | None = None) -> None:
     """Take a move the page offers: a button or a card that makes a move, opening a card
-    picker first if that is all there is. The first one, or one drawn by ``chooser`` (always
-    taking the first can go round in circles in the Rescue: discarding for ever)."""
+    picker first if that is all there is. The first one, or with a ``chooser`` a move that
+    wins something if there is one, else one drawn at random (always taking the first can
+    go round in circles in the Rescue: discarding for ever)."""
     for _try in range(3):
         moves = page.locator("[data-key^='act:']:visible")
         if count := moves.count():
-            (moves.nth(chooser.randrange(count)) if chooser else moves.first).click()
+            if chooser is None:
+                moves.first.click()
+                return
+            keys = [moves.nth(index).get_attribute("data-key") or "" for index in range(count)]
+            winning = [i for i, key in enumerate(keys) if any(w in key for w in WINNING_MOVES)]
+            moves.nth(chooser.choice(winning or list(range(count)))).click()
             return
         pickers = page.locator("[data-key='throw-away']:visible, [data-key='spell-book']:visible")
         if pickers.count():
@@ -244,7 +254,10 @@ def test_three_classmates_play_to_the_end_one_closing_the_page_and_coming_back(
             _click_something(mover.page, chooser)
             _wait_for_answer(mover, answered)
         else:
-            pytest.fail(f"no winner after {MAX_CLICKS} clicks")
+            with SQLiteStore(classroom.db) as store:
+                game = Tables(store).load(table.id).game
+            last = [action.to_dict()["kind"] for action in game.history[-12:]]
+            pytest.fail(f"no winner after {MAX_CLICKS} clicks; {len(game.history)} moves: {last}")
         for child in children:
             expect(child.page.locator(".sq2-over")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         with SQLiteStore(classroom.db) as store:
