@@ -6,12 +6,15 @@ PY := $(BIN)/python
 # A stamp per extra: reinstall when pyproject.toml changes.
 STAMP_APP := $(VENV)/.installed-app
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_HUB := $(VENV)/.installed-hub
+# JupyterHub's proxy, from npm (sq2edu hub finds it here when it is not on the PATH).
+PROXY := .hub/node_modules/.bin/configurable-http-proxy
 # The installer's own notes (the build backend's warnings) go to a log a teacher never has to
 # read; they are shown only if the installation fails.
 INSTALL_LOG := $(VENV)/install.log
 QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
 
-.PHONY: serve test lint bench loadtest notebooks lessons golden messages translations mutation clean
+.PHONY: serve hub test lint bench loadtest notebooks lessons golden messages translations mutation clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,14 +28,27 @@ $(STAMP_APP): pyproject.toml | $(PY)
 $(STAMP_TEST): pyproject.toml | $(PY)
 	@echo "sq2edu: installing with the test tools (a few minutes the first time) ..."
 	$(PY) -m pip install --quiet -e '.[dev]' $(QUIETLY)
+	@touch $@ $(STAMP_APP) $(STAMP_HUB)
+
+$(STAMP_HUB): pyproject.toml | $(PY)
+	@echo "sq2edu: installing with JupyterHub (a few minutes the first time) ..."
+	@$(PY) -m pip install --quiet -e '.[hub]' $(QUIETLY)
 	@touch $@ $(STAMP_APP)
+
+$(PROXY): | $(PY)
+	@echo "sq2edu: installing JupyterHub's proxy from npm ..."
+	@npm install --silent --no-audit --no-fund --prefix .hub configurable-http-proxy@4 $(QUIETLY)
 
 ## serve: set up and start the classroom (student app on the network, dashboard on localhost)
 serve: $(STAMP_APP)
 	$(BIN)/sq2edu serve
 
+## hub: a school's JupyterHub on this machine for the store DB (make hub DB=postgresql://...)
+hub: $(STAMP_HUB) $(PROXY)
+	$(BIN)/sq2edu hub --db "$(DB)"
+
 ## test: set up with the test extras and run every check: lint, types, unit, property, notebooks, browser
-test: $(STAMP_TEST)
+test: $(STAMP_TEST) $(PROXY)
 	$(MAKE) --no-print-directory lint
 	$(BIN)/pytest
 	SQ2EDU_DB=$(CURDIR)/.venv/notebook-test-progress.sqlite3 $(BIN)/pytest --nbval-lax notebooks/

@@ -1,0 +1,304 @@
+"""A school on a real JupyterHub with its proxy (``sq2edu hub``), on a throwaway PostgreSQL:
+two classes, children signing in with their class's code, each child's server serving the
+student app only and holding no database credential, their records reaching the store
+through the class service, and a hub started again losing nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from itertools import count
+from pathlib import Path
+
+import psutil
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.school import School
+from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.hub.config import find_proxy
+from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+_DATABASES = count()
+
+
+class Hub:
+    """``sq2edu hub`` running for a school's store, started and stopped by the test."""
+
+    def __init__(self, db: str, folder: Path) -> None:
+        self.db = db
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        log = (self.folder / "hub.log").open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sq2edu.cli",
+                "hub",
+                f"--db={self.db}",
+                "--ip=127.0.0.1",
+                f"--port={self.port}",
+                f"--data={self.folder / 'data'}",
+            ],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log()
+            try:
+                urllib.request.urlopen(f"{self.url}/hub/login", timeout=2)
+                return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.5)
+        raise RuntimeError(f"the hub did not answer in 90 s:\n{self.log()}")
+
+    def stop(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=60)
+
+    def log(self) -> str:
+        return (self.folder / "hub.log").read_text(errors="replace")[-4000:]
+
+
+@pytest.fixture(scope="module")
+def school_db(postgres_server: str) -> str:
+    """A school's store: classes 3A (code OWL7) and 3B (code FOX4)."""
+    import psycopg
+
+    name = f"sq2edu_hub_{os.getpid()}_{next(_DATABASES)}"
+    with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as db:
+        db.execute(f"CREATE DATABASE {name}")
+    url = f"{postgres_server}/{name}"
+    with open_store(url) as store:
+        assert isinstance(store, SQLStore)
+        school = School(store)
+        school.add_room("3A", code="OWL7")
+        school.add_room("3B", code="FOX4")
+    return url
+
+
+@pytest.fixture(scope="module")
+def hub(school_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    find_proxy()  # a missing proxy is an error here, never a skip
+    running = Hub(school_db, tmp_path_factory.mktemp("hub"))
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _sign_in(context: BrowserContext, hub: Hub, code: str, nickname: str) -> Page:
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login", timeout=WIDGET_TIMEOUT_MS)
+    page.get_by_label("Class code").fill(code)
+    page.get_by_label("Nickname").fill(nickname)
+    page.get_by_role("button", name="Let's go!").click()
+    return page
+
+
+def _server_of(hub_user: str) -> psutil.Process:
+    """The process of a child's server, found by the hub user it runs for."""
+    for process in psutil.process_iter(["cmdline"]):
+        try:
+            command = " ".join(process.info["cmdline"] or ())
+            if "sq2edu.hub.student" in command and (
+                process.environ().get("JUPYTERHUB_USER") == hub_user
+            ):
+                return process
+        except psutil.Error:
+            continue
+    raise AssertionError(f"no server runs for {hub_user}")
+
+
+def test_a_child_signs_in_with_the_class_code_and_practises_in_their_class(
+    browser: Browser, hub: Hub, artifacts_dir: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = _sign_in(context, hub, "fox4", "Mia")  # any case: the code of 3B
+        expect(page.get_by_text("Hi, Mia! What would you like to do?")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        page.get_by_role("button", name="Equation Lab").click()
+        page.get_by_role("button", name="Type it").click(timeout=WIDGET_TIMEOUT_MS)
+        page.get_by_label("Type an equation, like 2 + 3 = 5").fill("1 + 1 = 3")
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_role("status").filter(has_text="Not yet")).to_contain_text(
+            "1 + 1 makes 2, not 3."
+        )
+        page.screenshot(path=artifacts_dir / "hub_child.png", full_page=True)
+        with open_store(hub.db, room="3B") as store:
+            assert [(a.student, a.text, a.ok) for a in store.attempts()] == [
+                ("Mia", "1 + 1 = 3", False)
+            ]
+            assert "Mia" in store.last_seen()
+        with open_store(hub.db, room="3A") as store:
+            assert store.students() == []
+    finally:
+        context.close()
+
+
+def test_a_wrong_code_or_another_device_with_a_taken_name_is_refused_in_plain_words(
+    browser: Browser, hub: Hub, artifacts_dir: Path
+) -> None:
+    first = browser.new_context()
+    second = browser.new_context()
+    try:
+        page = _sign_in(first, hub, "BEAR", "Ava")
+        expect(page.get_by_role("alert")).to_have_text(
+            "That class code is not right. Ask your teacher."
+        )
+        page.screenshot(path=artifacts_dir / "hub_wrong_code.png", full_page=True)
+        page = _sign_in(first, hub, "OWL7", "Ava")
+        expect(page.get_by_text("Hi, Ava!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        # The same code and name from another device: Ava's name is held by her device.
+        other = _sign_in(second, hub, "OWL7", "Ava")
+        expect(other.get_by_role("alert")).to_have_text(
+            "Someone else is already Ava on another device. Choose another nickname, "
+            "or ask your teacher."
+        )
+        other = _sign_in(second, hub, "OWL7", "<script>alert(1)</script>")
+        expect(other.get_by_role("alert")).to_have_text(
+            "Use letters and numbers only, like Mia or Leo2."
+        )
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_childs_server_serves_the_student_app_only_and_to_its_child_only(
+    browser: Browser, hub: Hub
+) -> None:
+    mia_device, leo_device = browser.new_context(), browser.new_context()
+    try:
+        mia = _sign_in(mia_device, hub, "FOX4", "Leo2")
+        expect(mia.get_by_text("Hi, Leo2!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        server = mia.url.split("/user/")[1].split("/")[0]
+        base = f"{hub.url}/user/{server}"
+        # No Lab, file browser, terminal or contents API: Voilà sends any other address to
+        # its files, which refuse everything but the app's pictures.
+        for path in ("/lab", "/tree", "/terminals/1", "/api/contents", "/api/terminals"):
+            answer = mia_device.request.get(base + path)
+            assert answer.status == 403, (path, answer.status, answer.url)
+        # No kernel or session of the child's own: only the page's kernel runs code.
+        for path in ("/api/kernels", "/api/sessions"):
+            answer = mia_device.request.post(base + path, data="{}", max_redirects=0)
+            assert answer.status == 403, (path, answer.status)
+        # Another child, signed in, cannot open this child's server.
+        leo = _sign_in(leo_device, hub, "FOX4", "Sam")
+        expect(leo.get_by_text("Hi, Sam!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        stranger = leo_device.new_page()
+        refused = stranger.goto(f"{base}/", timeout=WIDGET_TIMEOUT_MS)
+        assert refused is not None
+        assert refused.status == 403, "the hub refuses to sign Sam in to Leo2's server"
+        assert stranger.get_by_text("Hi, Leo2!").count() == 0
+    finally:
+        mia_device.close()
+        leo_device.close()
+
+
+def test_no_database_credential_in_a_childs_server_its_kernel_or_its_home(
+    browser: Browser, hub: Hub
+) -> None:
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "FOX4", "Noa")
+        expect(page.get_by_text("Hi, Noa!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        hub_user = page.url.split("/user/")[1].split("/")[0]
+        server = _server_of(hub_user)
+        secret = hub.db.split("@")[-1]  # host, port and database: no part may be there
+        processes = [server, *server.children(recursive=True)]
+        assert len(processes) >= 2, "the server and its kernel"
+        for process in processes:
+            environment = process.environ()
+            assert "SQ2EDU_DB" not in environment
+            assert not any(secret in value for value in environment.values())
+            assert not any("postgresql://" in value for value in environment.values())
+        home = Path(server.environ()["HOME"])
+        for path in home.rglob("*"):
+            if path.is_file() and path.stat().st_size < 1_000_000:
+                assert secret not in path.read_text(errors="replace"), path
+    finally:
+        context.close()
+
+
+def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser, hub: Hub) -> None:
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "FOX4", "Ida")
+        expect(page.get_by_text("Hi, Ida!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        environment = _server_of(page.url.split("/user/")[1].split("/")[0]).environ()
+        service, token = environment["SQ2EDU_CLASS_SERVICE"], environment["JUPYTERHUB_API_TOKEN"]
+
+        def call(method: str, body: object, with_token: str | None = token) -> int:
+            request = urllib.request.Request(
+                f"{service}/api/{method}", data=json.dumps(body).encode(), method="POST"
+            )
+            if with_token:
+                request.add_header("Authorization", f"token {with_token}")
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return int(error.code)
+
+        attempt = {
+            "student": "Mia", "text": "2 + 2 = 4", "ok": True, "codes": [], "numbers": [2, 2, 4],
+            "typed": True, "hint_level": 0, "where": "lab", "at": "2026-12-01T10:00:00+00:00",
+            "cards": [],
+        }  # fmt: skip
+        assert call("record_attempt", {"attempt": attempt}, with_token=None) == 403
+        assert call("record_attempt", {"attempt": attempt}, with_token="not-a-token") == 403
+        assert call("record_attempt", {"attempt": attempt}) == 403, "another child's name"
+        assert call("record_attempt", {"attempt": {**attempt, "where": "<b>"}}) == 400
+        assert call("save_settings", {"settings": {}}) == 404
+        assert call("seen", {"nickname": "Mia"}) == 403
+        mine = {**attempt, "student": "Ida"}
+        answers = [call("record_attempt", {"attempt": mine}) for _ in range(12)]
+        assert answers[0] == 200
+        assert 429 in answers, "a flood of attempts is slowed down"
+        with open_store(hub.db, room="3B") as store:
+            kept = [a for a in store.attempts() if a.text == "2 + 2 = 4"]
+        assert {a.student for a in kept} == {"Ida"}
+        assert len(kept) == answers.count(200)
+    finally:
+        context.close()
+
+
+def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hub) -> None:
+    with open_store(hub.db, room="3B") as store:
+        store.join("Eli")
+        store.record_attempt(Attempt("Eli", "3 × 3 = 9", True, where="lab"))
+        before = len(store.attempts())
+    hub.stop()
+    hub.start()
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "FOX4", "Eli")
+        expect(page.get_by_text("Hi, Eli!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        with open_store(hub.db, room="3B") as store:
+            assert len(store.attempts()) == before
+            assert [a.text for a in store.attempts("Eli")] == ["3 × 3 = 9"]
+    finally:
+        context.close()
