@@ -35,10 +35,12 @@ class Client:
 
     :ivar address: its network address (``""`` when unknown).
     :ivar device: the digest of its secret (``None`` when unknown).
+    :ivar user: who signed in on it, where a school's hub signs people in (``""``: nobody).
     """
 
     address: str = ""
     device: str | None = None
+    user: str = ""
 
 
 def _kernel_id() -> str | None:
@@ -69,7 +71,9 @@ def this_client(runtime: str | None = None, kernel_id: str | None = None) -> Cli
         return Client()
     address = data.get("address") if isinstance(data, dict) else None
     device = data.get("device") if isinstance(data, dict) else None
+    user = data.get("user") if isinstance(data, dict) else None
     return Client(
         address if isinstance(address, str) else "",
         device if isinstance(device, str) and re.fullmatch(r"[0-9a-f]{64}", device) else None,
+        user if isinstance(user, str) else "",
     )

@@ -133,6 +133,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     :param csv_url: where the browser downloads the CSV (``None``: made in the page).
     :param student_url: the address students open (shown with its QR code), if known.
     :param class_code: the code students type, if there is one.
+    :param room: the school's class shown, named in the download and report links (a
+        school's hub serves many); ``None`` for the served one.
     """
 
     def __init__(
@@ -142,10 +144,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         csv_url: str | None = None,
         student_url: str = "",
         class_code: str = "",
+        room: str | None = None,
     ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
         self.refresh_seconds = refresh
+        self.room_query = "" if room is None else f"&room={quote(room)}"
+        self._stopped = False
         self.csv_url = csv_url
         self.student_url = student_url
         self.class_code = class_code
@@ -241,10 +246,17 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return  # no event loop (a script): refresh with the button or refresh()
 
         def tick() -> None:
+            if self._stopped:
+                return
             self.refresh()
             loop.call_later(self.refresh_seconds, tick)
 
         loop.call_later(self.refresh_seconds, tick)
+
+    def stop(self) -> None:
+        """Stop refreshing, and close the store (another class is shown instead)."""
+        self._stopped = True
+        self.store.close()
 
     # -- refreshing --------------------------------------------------------------------
 
@@ -359,7 +371,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.student_view.value = panels.student_html(student, self.summary)
         words = escape(_("Printable report for parents"))
         if self.csv_url is not None and not self.archived:
-            href = f"{REPORT_PATH}?student={quote(student)}"
+            href = f"{REPORT_PATH}?student={quote(student)}{self.room_query}"
         else:
             page = panels.report_html(
                 student,

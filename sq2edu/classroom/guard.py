@@ -49,6 +49,7 @@ import tornado.web
 from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.utils import url_path_join
 from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -203,7 +204,12 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         )
         folder = Path(self.settings["sq2edu_runtime"]) / CLIENTS_FOLDER
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        record = {"address": self.request.remote_ip or "", "device": device_key(device)}
+        record = {
+            "address": self.request.remote_ip or "",
+            "device": device_key(device),
+            # Who signed in, where an identity provider signs people in (a school's hub).
+            "user": getattr(self.current_user, "username", ""),
+        }
         path = folder / f"{kernel_id}.json"
         path.write_text(json.dumps(record))
         path.chmod(0o600)
@@ -256,14 +262,37 @@ def attempt_rows(store: Any) -> AsyncIterator[str]:
     return rows()
 
 
-class AttemptsCSVHandler(JupyterHandler):
+def _request_store(handler: JupyterHandler) -> Any:
+    """The store a teacher's request reads: the served class, or on a school's hub the class
+    named by ``?room=`` if the signed-in teacher keeps it (404 otherwise, as for no class)."""
+    from sq2edu.classroom.store import open_served_store
+
+    if not os.environ.get("SQ2EDU_HUB_TEACHERS"):
+        return open_served_store()
+    from sq2edu.hub.teachers import teachers_store
+
+    teacher = getattr(handler.current_user, "username", "")
+    store = teachers_store(teacher, handler.get_argument("room", ""))
+    if store is None:
+        raise tornado.web.HTTPError(404)
+    return store
+
+
+class _TeacherHandler(JupyterHandler):
+    """A download of the teacher's server: errors as a short plain page (Voilà has no
+    templates for Jupyter's own error pages)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: {self._reason}")
+
+
+class AttemptsCSVHandler(_TeacherHandler):
     """``/sq2edu/attempts.csv`` on the teacher's server: every attempt, streamed."""
 
     @tornado.web.authenticated
     async def get(self) -> None:
-        from sq2edu.classroom.store import open_served_store
-
-        store = open_served_store()
+        store = _request_store(self)
         try:
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="attempts.csv"')
@@ -275,7 +304,7 @@ class AttemptsCSVHandler(JupyterHandler):
             store.close()
 
 
-class ReportHandler(JupyterHandler):
+class ReportHandler(_TeacherHandler):
     """``/sq2edu/report?student=Mia`` on the teacher's server: one student's printable page,
     in the class's language."""
 
@@ -283,12 +312,11 @@ class ReportHandler(JupyterHandler):
     async def get(self) -> None:
         from sq2edu.classroom.panels import report_html
         from sq2edu.classroom.settings import ClassSettings
-        from sq2edu.classroom.store import open_served_store
         from sq2edu.classroom.summary import ClassSummary
         from sq2edu.i18n import language
 
         student = self.get_argument("student", "")
-        store = open_served_store()
+        store = _request_store(self)
         try:
             if student not in store.students():
                 raise tornado.web.HTTPError(404)
@@ -308,7 +336,12 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
     """Voilà as the classroom runs it: the student app, or the teacher's dashboard."""
 
     name = "sq2edu-classroom"
-    role = Unicode("students", config=True, help="'students' (the network) or 'teacher'.")
+    role = Unicode(
+        "students",
+        config=True,
+        help="'students' (the network), 'teacher' (this machine), or 'hub-teachers' (teachers "
+        "signed in by a school's hub).",
+    )
     max_kernels = Int(40, config=True, help="At most this many kernels, warm ones included.")
     runtime_dir = Unicode("", config=True, help="Where pages tell kernels who their client is.")
 
@@ -335,9 +368,10 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         handlers: list[Any] = []
         for pattern, handler, *rest in super().init_handlers():
             handlers.append((pattern, replace.get(handler, handler), *rest))
-        if self.role == "teacher":
-            handlers.insert(0, (r"/sq2edu/attempts\.csv", AttemptsCSVHandler))
-            handlers.insert(0, (r"/sq2edu/report", ReportHandler))
+        if self.role in ("teacher", "hub-teachers"):
+            csv = url_path_join(self.base_url, r"/sq2edu/attempts\.csv")
+            handlers.insert(0, (csv, AttemptsCSVHandler))
+            handlers.insert(0, (url_path_join(self.base_url, r"/sq2edu/report"), ReportHandler))
         return handlers
 
 

@@ -209,7 +209,7 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                     ),
                 )
         user = self.school.child_user(room, nickname)
-        return {"name": user.name}
+        return {"name": user.name, "groups": ["children"]}
 
     def check_allowed(self, username: str, authentication: dict[str, Any] | None = None) -> bool:
         """Everyone this authenticator signed in is allowed: the code or password was the

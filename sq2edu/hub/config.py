@@ -21,6 +21,7 @@ from types import FrameType
 from typing import Any
 
 from sq2edu.hub.service import NAME as SERVICE_NAME
+from sq2edu.hub.teachers import NAME as TEACHERS_NAME
 
 __all__ = ["configure", "find_proxy", "run"]
 
@@ -35,6 +36,25 @@ def _free_port() -> int:
         return port
 
 
+def _is_teacher(user: Any) -> bool:
+    return any(group.name == "teachers" for group in getattr(user, "groups", ()))
+
+
+def landing(handler: Any) -> str:
+    """Where a signed-in user lands: a teacher at the teachers' dashboard, a child at their
+    own server."""
+    user = handler.current_user
+    if user is not None and _is_teacher(user):
+        return str(handler.hub.base_url[: -len("hub/")] + f"services/{TEACHERS_NAME}/")
+    return str(handler.hub.base_url + "spawn")
+
+
+def children_only(spawner: Any) -> None:
+    """Refuse to start a server for a teacher: a server runs the student app."""
+    if _is_teacher(spawner.user):
+        raise ValueError("Teachers have no server of their own: their page is the dashboard.")
+
+
 def configure(
     c: Any,
     db: str,
@@ -42,6 +62,7 @@ def configure(
     ip: str = "",
     port: int = 8000,
     service_port: int | None = None,
+    teachers_port: int | None = None,
     data: Path | None = None,
     proxy: str | None = None,
     spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
@@ -50,6 +71,7 @@ def configure(
 
     :param ip: the address the hub's proxy listens on (``""``: every address).
     :param service_port: the class service's port on 127.0.0.1 (default: a free one).
+    :param teachers_port: the teachers' dashboard's port on 127.0.0.1 (default: a free one).
     :param data: where the hub keeps its own database and cookie secret.
     :param proxy: the ``configurable-http-proxy`` program (default: :func:`find_proxy`).
     :param spawner: how children's servers are started. The default runs them as this
@@ -72,6 +94,8 @@ def configure(
     c.SchoolAuthenticator.allow_all = True
     c.JupyterHub.template_paths = [str(TEMPLATES)]
     c.JupyterHub.spawner_class = spawner
+    c.JupyterHub.default_url = landing
+    c.Spawner.pre_spawn_hook = children_only
     c.Spawner.cmd = [sys.executable, "-m", "sq2edu.hub.student"]
     c.Spawner.args = []
     c.Spawner.default_url = "/"
@@ -91,11 +115,25 @@ def configure(
             "command": [sys.executable, "-m", "sq2edu.hub.service"],
             "environment": {"SQ2EDU_DB": db},
             "display": False,
-        }
+        },
+        {
+            "name": TEACHERS_NAME,
+            "url": f"http://127.0.0.1:{teachers_port or _free_port()}",
+            "command": [sys.executable, "-m", "sq2edu.hub.teachers"],
+            "environment": {"SQ2EDU_DB": db},
+            "oauth_no_confirm": True,
+        },
     ]
-    # Every child may reach the class service, acting as themselves only.
+    # Every child may reach the class service, acting as themselves only; the teachers'
+    # dashboard is for the teachers group, which a teacher joins by signing in.
+    c.SchoolAuthenticator.manage_groups = True
     c.JupyterHub.load_roles = [
-        {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]}
+        {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
+        {
+            "name": "sq2edu-teacher",
+            "scopes": [f"access:services!service={TEACHERS_NAME}"],
+            "groups": ["teachers"],
+        },
     ]
     c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
     if data is not None:

@@ -94,6 +94,10 @@ def school_db(postgres_server: str) -> str:
         school = School(store)
         school.add_room("3A", code="OWL7")
         school.add_room("3B", code="FOX4")
+        school.add_teacher("Anna", "anna's password")
+        school.add_teacher("Olga", "olga's password")
+        school.give_room("3A", "Anna")
+        school.give_room("3B", "Olga")
     return url
 
 
@@ -302,3 +306,54 @@ def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hu
             assert [a.text for a in store.attempts("Eli")] == ["3 × 3 = 9"]
     finally:
         context.close()
+
+
+def _teacher_signs_in(context: BrowserContext, hub: Hub, name: str, password: str) -> Page:
+    page = context.new_page()
+    page.goto(f"{hub.url}/hub/login", timeout=WIDGET_TIMEOUT_MS)
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    return page
+
+
+def test_a_teacher_sees_the_classes_they_keep_and_no_other(
+    browser: Browser, hub: Hub, artifacts_dir: Path
+) -> None:
+    for room, child, text in (("3A", "Tove", "4 + 4 = 8"), ("3B", "Ulf", "5 + 5 = 10")):
+        with open_store(hub.db, room=room) as store:
+            store.join(child)
+            store.record_attempt(Attempt(child, text, True, where="lab"))
+    anna, child = (
+        browser.new_context(viewport={"width": 1280, "height": 900}),
+        browser.new_context(),
+    )
+    try:
+        wrong = _teacher_signs_in(anna, hub, "Anna", "not her password")
+        expect(wrong.get_by_role("alert")).to_have_text("That name or password is not right.")
+        page = _teacher_signs_in(anna, hub, "Anna", "anna's password")
+        expect(page.get_by_text("Your classes")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        assert "/services/sq2edu-teachers/" in page.url
+        expect(page.get_by_role("rowheader", name="Tove")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        assert page.get_by_role("rowheader", name="Ulf").count() == 0
+        assert page.get_by_text("5 + 5 = 10").count() == 0
+        page.screenshot(path=artifacts_dir / "hub_teacher.png", full_page=True)
+        base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
+        own = anna.request.get(f"{base}/attempts.csv?room=3A")
+        assert own.status == 200
+        assert "Tove" in own.text()
+        assert "Ulf" not in own.text()
+        assert anna.request.get(f"{base}/attempts.csv?room=3B").status == 404
+        assert anna.request.get(f"{base}/report?student=Ulf&room=3B").status == 404
+        assert anna.request.get(f"{base}/report?student=Tove&room=3A").status == 200
+        # A teacher has no server of the student app; a child has no dashboard.
+        assert anna.request.get(f"{hub.url}/hub/spawn").status in (400, 403, 500)
+        kid = _sign_in(child, hub, "OWL7", "Tove")
+        expect(kid.get_by_text("Hi, Tove!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        refused = kid.goto(f"{hub.url}/services/sq2edu-teachers/", timeout=WIDGET_TIMEOUT_MS)
+        assert refused is not None
+        assert refused.status == 403
+        assert child.request.get(f"{base}/attempts.csv?room=3A").status in (302, 403)
+    finally:
+        anna.close()
+        child.close()

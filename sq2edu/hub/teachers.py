@@ -1,0 +1,146 @@
+"""The teachers' dashboard on a school's hub: each teacher sees the classes they keep, and
+no other.
+
+The hub runs it as the service ``sq2edu-teachers`` (``python -m sq2edu.hub.teachers``),
+reachable by the hub's ``teachers`` group only. It holds the store's address
+(``SQ2EDU_DB``), as the class service does; each page is the classroom's dashboard
+(:class:`~sq2edu.classroom.dashboard.Dashboard`) for one class, chosen among the signed-in
+teacher's classes (:class:`TeacherDesk`). The downloads of a page (every attempt as CSV, a
+child's report) name the class, and are served only to a teacher who keeps it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from html import escape
+from typing import Any
+from urllib.parse import quote
+
+import ipywidgets as widgets
+
+from sq2edu.classroom.client import Client, this_client
+from sq2edu.classroom.dashboard import CSV_PATH, Dashboard
+from sq2edu.classroom.school import School
+from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.i18n import _
+
+__all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main", "teachers_store"]
+
+#: The service's name in the hub.
+NAME = "sq2edu-teachers"
+#: Dashboards open at once across the school's teachers.
+TEACHER_KERNELS = 20
+_NOTEBOOK = "from sq2edu.hub.teachers import TeacherDesk\n\nTeacherDesk.from_environment()"
+
+
+def _school() -> School:
+    store = open_store(os.environ["SQ2EDU_DB"])
+    assert isinstance(store, SQLStore)
+    return School(store)
+
+
+def _teacher(school: School, hub_user: str) -> str | None:
+    user = school.hub_user(hub_user) if hub_user else None
+    return None if user is None else user.teacher
+
+
+def teachers_store(hub_user: str, room: str) -> SQLStore | None:
+    """The store of ``room`` if the hub user is a teacher who keeps it, else ``None``."""
+    school = _school()
+    try:
+        teacher = _teacher(school, hub_user)
+        if teacher is None or room not in school.rooms_of(teacher):
+            return None
+    finally:
+        school.store.close()
+    store = open_store(os.environ["SQ2EDU_DB"], room)
+    assert isinstance(store, SQLStore)
+    return store
+
+
+class TeacherDesk(widgets.VBox):  # type: ignore[misc]
+    """A signed-in teacher's classes: a choice of class, and its dashboard.
+
+    :param teacher: the teacher's name (``None``: the page's user is not a teacher).
+    :param rooms: the classes they keep.
+    """
+
+    def __init__(self, teacher: str | None, rooms: list[str]) -> None:
+        super().__init__(layout=widgets.Layout(max_width="1200px"))
+        self.teacher = teacher
+        self.rooms = rooms
+        self.dashboard: Dashboard | None = None
+        self.choice = widgets.ToggleButtons(options=rooms, description=_("Class"))
+        self.choice.observe(lambda _change: self.show(self.choice.value), names="value")
+        if teacher is None:
+            self.children = [widgets.HTML(f"<p>{escape(_('This page is for teachers.'))}</p>")]
+        elif not rooms:
+            words = _(
+                "No class is yours yet, {name}. Ask whoever runs the school's hub to give you "
+                "one (sq2edu school give).",
+                name=teacher,
+            )
+            self.children = [widgets.HTML(f"<p>{escape(words)}</p>")]
+        else:
+            self.show(rooms[0])
+
+    def show(self, room: str) -> None:
+        """The dashboard of one of the teacher's classes."""
+        if room not in self.rooms:
+            return
+        if self.dashboard is not None:
+            self.dashboard.stop()
+        store = open_store(os.environ["SQ2EDU_DB"], room)
+        school = School(store)  # type: ignore[arg-type]
+        self.dashboard = Dashboard(
+            store,
+            csv_url=f"{CSV_PATH}?room={quote(room)}",
+            class_code=school.room(room).code or "",
+            room=room,
+        )
+        header = widgets.HTML(f"<h2>{escape(_('Your classes'))}</h2>")
+        self.children = [header, self.choice, self.dashboard]
+
+    @classmethod
+    def for_user(cls, hub_user: str) -> TeacherDesk:
+        """The desk of the teacher signed in as ``hub_user``."""
+        school = _school()
+        try:
+            teacher = _teacher(school, hub_user)
+            rooms = school.rooms_of(teacher) if teacher else []
+        finally:
+            school.store.close()
+        return cls(teacher, rooms)
+
+    @classmethod
+    def from_environment(cls, client: Any = this_client) -> widgets.Widget:
+        """The page's desk, once the server has said who signed in (it writes the page's
+        client down as it hands the kernel over)."""
+        known: Client = client()
+        if known.user:
+            return cls.for_user(known.user)
+        holder = widgets.VBox([widgets.HTML("<p>…</p>")])
+
+        async def wait() -> None:
+            for _try in range(600):
+                found: Client = client()
+                if found.user:
+                    holder.children = [cls.for_user(found.user)]
+                    return
+                await asyncio.sleep(0.1)
+
+        asyncio.get_event_loop().create_task(wait())
+        return holder
+
+
+def main() -> None:
+    """Run the teachers' dashboard as the hub starts it."""
+    from sq2edu.hub.identity import run_voila
+
+    os.environ["SQ2EDU_HUB_TEACHERS"] = "1"
+    run_voila("teachers.ipynb", _NOTEBOOK, "hub-teachers", TEACHER_KERNELS)
+
+
+if __name__ == "__main__":
+    main()
