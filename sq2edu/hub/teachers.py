@@ -74,7 +74,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.choice = widgets.ToggleButtons(options=rooms, description=_("Class"))
         self.choice.observe(lambda _change: self.show(self.choice.value), names="value")
         if teacher is None:
-            self.children = [widgets.HTML(f"<p>{escape(_('This page is for teachers.'))}</p>")]
+            words = _("This page is for teachers.")
+            self.children = [widgets.HTML(f"<p>{escape(words)}</p>")]
         elif not rooms:
             words = _(
                 "No class is yours yet, {name}. Ask whoever runs the school's hub to give you "
@@ -99,7 +100,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             class_code=school.room(room).code or "",
             room=room,
         )
-        header = widgets.HTML(f"<h2>{escape(_('Your classes'))}</h2>")
+        title = _("Your classes")
+        header = widgets.HTML(f"<h2>{escape(title)}</h2>")
         self.children = [header, self.choice, self.dashboard]
 
     @classmethod

@@ -357,3 +357,35 @@ def test_a_teacher_sees_the_classes_they_keep_and_no_other(
     finally:
         anna.close()
         child.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "student", "wrong"),
+    [
+        ("en-GB", "I am a student", "That class code is not right. Ask your teacher."),
+        ("ru-RU", "Я ученик", "Код класса неверный. Спроси у учителя."),
+        ("nb-NO", "Jeg er elev", "Den klassekoden stemmer ikke. Spør læreren din."),
+    ],
+)
+def test_the_sign_in_page_speaks_the_browsers_language(
+    browser: Browser, hub: Hub, artifacts_dir: Path, locale: str, student: str, wrong: str
+) -> None:
+    for width, height in ((1280, 800), (820, 1180)):
+        context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(f"{hub.url}/hub/login", timeout=WIDGET_TIMEOUT_MS)
+            expect(page.get_by_role("heading", name=student)).to_be_visible()
+            code = page.locator("#sq2-code")
+            code.fill("ZZZZ")
+            page.locator("#sq2-nickname").fill("Mia")
+            code.press("Enter")
+            expect(page.get_by_role("alert")).to_have_text(wrong)
+            # Large targets: the fields and the button a child presses.
+            for target in (page.locator("#sq2-code"), page.locator("form button").first):
+                box = target.bounding_box()
+                assert box is not None
+                assert box["height"] >= 44
+            page.screenshot(path=artifacts_dir / f"hub_sign_in_{locale}_{width}.png")
+        finally:
+            context.close()
