@@ -66,6 +66,7 @@ def configure(
     data: Path | None = None,
     proxy: str | None = None,
     spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
+    service_ip: str = "127.0.0.1",
 ) -> None:
     """Fill the hub configuration ``c`` for a school whose store is ``db``.
 
@@ -78,10 +79,13 @@ def configure(
         machine's user, for one machine; a school's hub uses containers
         (``kubespawner.KubeSpawner``) or system users (``jupyterhub.spawner.LocalProcessSpawner``),
         so that no child's server can read another's files or the hub's (``docs/deploy.md``).
+    :param service_ip: where children's servers reach the class service: this machine for
+        servers on it, the hub machine's address as containers see it otherwise.
     """
     from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
 
-    service_url = f"http://127.0.0.1:{service_port or _free_port()}"
+    service_url = f"http://{service_ip}:{service_port or _free_port()}"
+    local = "LocalProcessSpawner" in spawner
     c.JupyterHub.ip = ip
     c.JupyterHub.port = port
     # The hub's API and the proxy's API on this machine only, on ports of their own.
@@ -96,7 +100,8 @@ def configure(
     c.JupyterHub.spawner_class = spawner
     c.JupyterHub.default_url = landing
     c.Spawner.pre_spawn_hook = children_only
-    c.Spawner.cmd = [sys.executable, "-m", "sq2edu.hub.student"]
+    # On this machine, this Python; in a container, the image's.
+    c.Spawner.cmd = [sys.executable if local else "python", "-m", "sq2edu.hub.student"]
     c.Spawner.args = []
     c.Spawner.default_url = "/"
     # Only what a child's server needs; the store's address is not among it.
@@ -137,6 +142,7 @@ def configure(
     ]
     c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
     if data is not None:
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)
         c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
         c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
         c.ConfigurableHTTPProxy.pid_file = str(data / "proxy.pid")

@@ -320,10 +320,10 @@ def _teacher_signs_in(context: BrowserContext, hub: Hub, name: str, password: st
 def test_a_teacher_sees_the_classes_they_keep_and_no_other(
     browser: Browser, hub: Hub, artifacts_dir: Path
 ) -> None:
-    for room, child, text in (("3A", "Tove", "4 + 4 = 8"), ("3B", "Ulf", "5 + 5 = 10")):
+    for room, name, text in (("3A", "Tove", "4 + 4 = 8"), ("3B", "Ulf", "5 + 5 = 10")):
         with open_store(hub.db, room=room) as store:
-            store.join(child)
-            store.record_attempt(Attempt(child, text, True, where="lab"))
+            store.join(name)
+            store.record_attempt(Attempt(name, text, True, where="lab"))
     anna, child = (
         browser.new_context(viewport={"width": 1280, "height": 900}),
         browser.new_context(),
