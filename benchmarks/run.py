@@ -13,7 +13,17 @@ import platform
 import sys
 from pathlib import Path
 
-from benchmarks import bots, classroom, engines, equations, loadtest, luck, table, tables_load
+from benchmarks import (
+    bots,
+    classroom,
+    engines,
+    equations,
+    hub_load,
+    loadtest,
+    luck,
+    table,
+    tables_load,
+)
 
 SUITES = [equations, engines, bots, luck, table, classroom]
 
@@ -71,7 +81,7 @@ def main() -> int:
         "- Times are wall-clock on one core; p50 is the median, p95 the 95th percentile.",
         "",
     ]
-    heavy = [loadtest, tables_load]
+    heavy = [loadtest, tables_load, hub_load]
     suites = [s for s in [*SUITES, *heavy] if args.only in (None, s.__name__.rpartition(".")[2])]
     if args.only is None:
         suites = list(SUITES)  # the class of thirty runs only when asked for (make loadtest)

@@ -37,11 +37,14 @@ _ASSETS = re.compile(r'<(?:script|link)[^>]+(?:src|href)="(/[^"]+)"')
 class WidgetClient:
     """One kernel's widgets, seen and clicked through the Jupyter messaging protocol."""
 
-    def __init__(self, base_url: str, keep_raw: bool = False) -> None:
+    def __init__(
+        self, base_url: str, keep_raw: bool = False, cookies: dict[str, str] | None = None
+    ) -> None:
         self.base_url = base_url
         self.session = uuid.uuid4().hex
-        #: The cookies the server set, as a browser keeps them.
-        self.cookies: dict[str, str] = {}
+        #: The cookies the server set, as a browser keeps them (with those it had already,
+        #: such as a hub's sign-in).
+        self.cookies: dict[str, str] = dict(cookies or {})
         #: Every message the kernel sent, as received (when ``keep_raw``).
         self.raw: list[str] = []
         self._keep_raw = keep_raw
@@ -58,7 +61,7 @@ class WidgetClient:
     async def open(self, timeout: float) -> None:
         """Load the page and its files, connect to its kernel and learn its widgets."""
         http = AsyncHTTPClient()
-        page = await http.fetch(self.base_url, request_timeout=timeout)
+        page = await http.fetch(self.base_url, request_timeout=timeout, headers=self.headers())
         for header in page.headers.get_list("Set-Cookie"):
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]

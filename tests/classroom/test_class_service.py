@@ -1,0 +1,174 @@
+"""The class service's calls, on a real store, for the hub users sq2edu signed in: a child
+acts in their own class and name only, and what a child's server sends is checked field by
+field. (The service behind a real hub, with real tokens: ``tests/browser/test_school_hub.py``.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from sq2edu.classroom.records import Attempt, GameRecord
+from sq2edu.classroom.school import School
+from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.hub.service import ClassService, RefusedError
+from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to
+
+
+@pytest.fixture
+def service(location: str) -> Iterator[ClassService]:
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        school = School(store)
+        school.add_room("3A")
+        school.add_room("3B")
+        school.add_teacher("Anna", "12345678")
+        for room, child in (("3A", "Mia"), ("3A", "Leo"), ("3B", "Mia")):
+            with open_store(location, room) as class_store:
+                class_store.join(child)
+    running = ClassService(location)
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+def _user(service: ClassService, room: str, child: str) -> str:
+    return service._school.child_user(room, child).name
+
+
+def _attempt(student: str, **changes: Any) -> dict[str, Any]:
+    return {**attempt_to(Attempt(student, "2 + 3 = 5", True, (), (2, 3, 5))), **changes}
+
+
+def test_service_a_child_keeps_their_own_attempt_in_their_own_class(
+    service: ClassService, location: str
+) -> None:
+    mia = _user(service, "3B", "Mia")
+    assert service.call("who", mia, {}, "10.0.0.5") == {"room": "3B", "nickname": "Mia"}
+    service.call("record_attempt", mia, {"attempt": _attempt("Mia")}, "10.0.0.5")
+    with open_store(location, "3B") as store:
+        assert [(a.student, a.text) for a in store.attempts()] == [("Mia", "2 + 3 = 5")]
+    with open_store(location, "3A") as store:
+        assert store.attempts() == [], "the other class's Mia is another child"
+
+
+@pytest.mark.parametrize(
+    ("method", "args"),
+    [
+        ("record_attempt", {"attempt": _attempt("Leo")}),
+        ("seen", {"nickname": "Leo"}),
+        ("join", {"nickname": "Leo"}),
+        ("record_game", {"game": game_to(GameRecord(("Leo", "Bot"), {1: "easy"}, "Leo", 3, 9))}),
+    ],
+)
+def test_service_a_child_cannot_act_as_a_classmate(
+    service: ClassService, location: str, method: str, args: dict[str, Any]
+) -> None:
+    with pytest.raises(RefusedError) as refused:
+        service.call(method, _user(service, "3A", "Mia"), args, "10.0.0.5")
+    assert refused.value.status == 403
+    with open_store(location, "3A") as store:
+        assert store.attempts() == []
+        assert store.games() == []
+
+
+def test_service_a_teacher_or_an_unknown_hub_user_is_not_a_child(service: ClassService) -> None:
+    teacher = service._school.teacher_user("Anna").name
+    for name in (teacher, "c0000000000000000", "admin"):
+        with pytest.raises(RefusedError, match="this is not a child's server"):
+            service.call("settings", name, {}, "10.0.0.5")
+
+
+def test_service_an_unknown_call_is_404_and_a_flood_of_attempts_429(
+    service: ClassService,
+) -> None:
+    mia = _user(service, "3B", "Mia")
+    with pytest.raises(RefusedError) as refused:
+        service.call("save_settings", mia, {"settings": {}}, "10.0.0.5")
+    assert refused.value.status == 404
+    statuses = []
+    for _ in range(10):
+        try:
+            service.call("record_attempt", mia, {"attempt": _attempt("Mia")}, "10.0.0.5")
+            statuses.append(200)
+        except RefusedError as error:
+            statuses.append(error.status)
+    assert statuses[:6] == [200] * 6
+    assert 429 in statuses[6:]
+
+
+def test_service_groups_show_a_child_only_their_own(service: ClassService, location: str) -> None:
+    with open_store(location, "3A") as store:
+        store.save_group("Foxes", ["Mia"], {"operations": "+"})
+        store.save_group("Owls", ["Leo"], {"operations": "×"})
+    groups = service.call("groups", _user(service, "3A", "Mia"), {}, "10.0.0.5")
+    assert groups == {"Foxes": [["Mia"], {"operations": "+"}]}
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"where": "<b>"}, "an attempt is made in game, lab, lesson"),
+        ({"text": "x" * 201}, "text is text of at most 200 characters"),
+        ({"ok": "yes"}, "ok is true or false"),
+        ({"numbers": [1, -2]}, "numbers is a whole number"),
+        ({"numbers": list(range(21))}, "numbers is a list of at most 20"),
+        ({"hint_level": True}, "hint_level is a whole number"),
+        ({"codes": "not-true"}, "codes is a list of at most 20"),
+    ],
+)
+def test_wire_an_attempt_of_the_wrong_shape_is_refused_in_plain_words(
+    change: dict[str, Any], reason: str
+) -> None:
+    with pytest.raises(WireError, match=f"^{reason}"):
+        attempt_from(_attempt("Mia", **change))
+
+
+def test_wire_records_travel_unchanged() -> None:
+    attempt = Attempt("Mia", "7 ÷ 2 = 3", False, ("not-whole",), (7, 2, 3), True, 2, "lab")
+    assert attempt_from(attempt_to(attempt)) == attempt
+    game = GameRecord(("Mia", "Bot"), {1: "strong"}, None, 40, 321.5)
+    assert game_from(game_to(game)) == game
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"winner": "Eve"}, "a game's winner is one of its players"),
+        ({"bots": {"5": "easy"}}, "a game's computer players are seats and levels"),
+        ({"seconds": -1}, "a game lasts a number of seconds"),
+        ({"players": "MiaLeo"}, "players is a list of at most 20"),
+    ],
+)
+def test_wire_a_game_of_the_wrong_shape_is_refused(change: dict[str, Any], reason: str) -> None:
+    data = {**game_to(GameRecord(("Mia", "Bot"), {1: "easy"}, "Mia", 3, 9.0)), **change}
+    with pytest.raises(WireError, match=f"^{reason}"):
+        game_from(data)
+
+
+def test_wire_not_an_object_is_refused() -> None:
+    values: tuple[object, ...] = (None, [], "attempt", {1: 2})
+    for value in values:
+        with pytest.raises(WireError, match="attempt is not an object"):
+            attempt_from(value)
+
+
+@pytest.mark.parametrize(
+    ("accept", "lang"),
+    [
+        ("ru-RU,ru;q=0.9,en;q=0.8", "ru"),
+        ("nb-NO", "nb"),
+        ("no", "nb"),
+        ("de-DE,nb;q=0.5", "nb"),
+        ("de-DE,fr", "en"),
+        ("", "en"),
+    ],
+)
+def test_sign_in_speaks_the_first_of_the_browsers_languages_sq2edu_knows(
+    accept: str, lang: str
+) -> None:
+    from sq2edu.hub.auth import _page_language
+
+    assert _page_language(accept) == lang

@@ -1,0 +1,73 @@
+"""A school's hub for tests and benchmarks: ``sq2edu hub`` on a free port of 127.0.0.1,
+started and stopped by its caller (JupyterHub's proxy must be installed: ``make hub``)."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+__all__ = ["Hub"]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Hub:
+    """``sq2edu hub`` running for a school's store, started and stopped by the test."""
+
+    def __init__(self, db: str, folder: Path) -> None:
+        self.db = db
+        self.folder = folder
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        log = (self.folder / "hub.log").open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sq2edu.cli",
+                "hub",
+                f"--db={self.db}",
+                "--ip=127.0.0.1",
+                f"--port={self.port}",
+                f"--data={self.folder / 'data'}",
+            ],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log()
+            try:
+                urllib.request.urlopen(f"{self.url}/hub/login", timeout=2)
+                return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.5)
+        raise RuntimeError(f"the hub did not answer in 90 s:\n{self.log()}")
+
+    def stop(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=60)
+
+    def log(self) -> str:
+        return (self.folder / "hub.log").read_text(errors="replace")[-4000:]
