@@ -19,6 +19,7 @@ import hashlib
 import secrets
 import time
 from collections import defaultdict, deque
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -163,9 +164,23 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                         seconds=round(waiting),
                     ),
                 )
-            if data.get("kind") == "teacher":
-                return self._teacher(data, address)
-            return self._child(data, address, getattr(handler.request, "sq2edu_device", None))
+            try:
+                if data.get("kind") == "teacher":
+                    return self._teacher(data, address)
+                return self._child(data, address, getattr(handler.request, "sq2edu_device", None))
+            except web.HTTPError:
+                raise
+            except Exception as error:
+                # The store's connection may have dropped (a database restart): open it again
+                # at the next sign-in, and tell this one to try again.
+                self.log.error("sq2edu: the school's store failed at sign-in: %s", error)
+                broken, self._school = self._school, None
+                if broken is not None:
+                    with suppress(Exception):
+                        broken.store.close()
+                raise web.HTTPError(
+                    503, _("Something went wrong. Try again, or ask your teacher.")
+                ) from error
 
     def _teacher(self, data: dict[str, str], address: str) -> dict[str, Any]:
         name, password = data.get("username", ""), data.get("password", "")

@@ -106,6 +106,17 @@ class ClassService:
             return action(store, child, args, address)
         except WireError as error:
             raise RefusedError(400, str(error)) from error
+        except RefusedError:
+            raise
+        except Exception as error:
+            # A connection the database dropped (a restart, a network blip) is opened again
+            # by the next request instead of failing every one after it.
+            self._rooms.pop(child.room, None)
+            try:
+                store.close()
+            except Exception:
+                log.debug("closing a failed store", exc_info=True)
+            raise StoreError(f"the store failed: {type(error).__name__}") from error
 
     def close(self) -> None:
         """Close every store."""

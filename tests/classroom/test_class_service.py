@@ -11,7 +11,7 @@ import pytest
 
 from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.store import SQLStore, StoreError, open_store
 from sq2edu.hub.service import ClassService, RefusedError
 from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to
 
@@ -172,3 +172,16 @@ def test_sign_in_speaks_the_first_of_the_browsers_languages_sq2edu_knows(
     from sq2edu.hub.auth import _page_language
 
     assert _page_language(accept) == lang
+
+
+def test_service_a_dropped_connection_fails_one_call_and_the_next_opens_it_again(
+    service: ClassService, location: str
+) -> None:
+    mia = _user(service, "3B", "Mia")
+    assert service.call("settings", mia, {}, "10.0.0.5") == {}
+    service._rooms["3B"].close()  # as a database restart would
+    with pytest.raises(StoreError, match=r"^the store failed"):
+        service.call("settings", mia, {}, "10.0.0.5")
+    service.call("record_attempt", mia, {"attempt": _attempt("Mia")}, "10.0.0.5")
+    with open_store(location, "3B") as store:
+        assert [a.student for a in store.attempts()] == ["Mia"]
