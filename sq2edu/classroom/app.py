@@ -28,12 +28,12 @@ from sq2edu.classroom.lobby import Lobby
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
-from sq2edu.classroom.tables import TableError, TableInfo, Tables
-from sq2edu.classroom.together import TableSeat
+from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
+from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
-from sq2edu.ui.game_table import GameTable, seat_names
+from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
@@ -383,9 +383,12 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     # -- playing with classmates -----------------------------------------------------------
 
     @property
-    def tables(self) -> Tables | None:
-        """The class's shared tables (every store sq2edu opens has them)."""
-        return Tables(self.store) if isinstance(self.store, SQLStore) else None
+    def tables(self) -> TableKeeper | None:
+        """The class's shared tables: in the store, or through a school's class service."""
+        if isinstance(self.store, SQLStore):
+            return Tables(self.store)
+        shared_tables = getattr(self.store, "shared_tables", None)
+        return shared_tables() if shared_tables is not None else None
 
     def _my_table(self) -> TableInfo | None:
         tables = self.tables
@@ -429,22 +432,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _shared_dealer(self) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
         """How a table of classmates is dealt, with the class's settings as they are now
         (read before the store's start transaction, which the dealing runs inside)."""
-        settings = self.settings()
-
-        def deal(seats: Sequence[dict[str, str]]) -> Game[Any, Any]:
-            players = [seat.get("child") or seat.get("bot", "") for seat in seats]
-            computers = [index for index, seat in enumerate(seats) if "bot" in seat]
-            with language(settings.language):
-                names, _levels = seat_names(players, computers)
-            if settings.edition == "classic":
-                from sq2edu.classic import new_game as classic_game
-
-                return classic_game(names, rules=settings.classic_rules())
-            from sq2edu.rescue import new_game as rescue_game
-
-            return rescue_game(names, rules=settings.rules())
-
-        return deal
+        return table_dealer(self.settings())
 
     def _open_shared(self, info: TableInfo) -> None:
         """Sit the child at their table's game: their seat's view, their moves through the
@@ -516,7 +504,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _start_watching(self) -> None:
         """Watch the store from now on: before anything is read from it, so that no change
         falls between the reading and the watching."""
-        if self._watch is None and isinstance(self.store, SQLStore):
+        if self._watch is None and self.tables is not None:
             self._watch = self.store.watch()
 
     def _look_often(self) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, Tables
+from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
 
@@ -39,7 +39,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        tables: Tables,
+        tables: TableKeeper,
         student: str,
         edition: str,
         dealer: Callable[[], Callable[[Sequence[dict[str, str]]], Game[Any, Any]]],

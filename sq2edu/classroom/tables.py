@@ -23,7 +23,7 @@ import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore
@@ -38,6 +38,7 @@ __all__ = [
     "StaleTableError",
     "TableError",
     "TableInfo",
+    "TableKeeper",
     "Tables",
     "game_type",
 ]
@@ -124,6 +125,39 @@ class SharedGame:
 
     info: TableInfo
     game: Game[Any, Any]
+
+
+class TableKeeper(Protocol):
+    """What a child's page does with the class's tables: :class:`Tables` on the store, or
+    :class:`sq2edu.hub.remote.RemoteTables` through a school's class service."""
+
+    def tables(self, statuses: Sequence[str] = ("open", "playing")) -> list[TableInfo]: ...
+
+    def where(self, nickname: str) -> TableInfo | None: ...
+
+    def load(self, table_id: str) -> SharedGame: ...
+
+    def version(self, table_id: str) -> int: ...
+
+    def make(self, maker: str, size: int, edition: str) -> TableInfo: ...
+
+    def sit(self, table_id: str, nickname: str) -> TableInfo: ...
+
+    def stand(self, table_id: str, nickname: str) -> None: ...
+
+    def start(
+        self,
+        table_id: str,
+        nickname: str,
+        deal: Callable[[Sequence[dict[str, str]]], Game[Any, Any]],
+        fill: str | None = None,
+    ) -> SharedGame: ...
+
+    def move(
+        self, table_id: str, version: int, seat: int, action: Action
+    ) -> tuple[SharedGame, list[Event]]: ...
+
+    def lease(self, table_id: str, version: int, holder: str) -> bool: ...
 
 
 def _info(row: Sequence[Any]) -> TableInfo:

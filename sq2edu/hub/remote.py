@@ -2,9 +2,10 @@
 service (:mod:`sq2edu.hub.service`), so the server holds no database credential.
 
 Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``); the service asks
-the hub whose it is, and acts for that child only. What a child's server may not do (a
-teacher's work: renaming, new classes, reading the class's attempts) is refused here and
-again by the service.
+the hub whose it is, and acts for that child only. Tables of classmates go the same way
+(:mod:`sq2edu.hub.remote_tables`). What a child's server may not do (a teacher's work:
+renaming, new classes, reading the class's attempts) is refused here and again by the
+service.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, Self
 
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.store import ProgressStore, StoreError
+from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import attempt_to, game_to
 
 __all__ = ["ServiceStore", "StudentIdentity"]
@@ -117,17 +119,22 @@ class ServiceStore:
         number, name = self._call("current_class")
         return int(number), str(name)
 
-    def watch(self) -> Any:
-        """Refused: tables of classmates are not played through the class service."""
-        raise StoreError("Tables of classmates are not played through the class service.")
+    def last_seen(self) -> dict[str, str]:
+        """When each classmate was last here (a table plays for a child who is away)."""
+        return {str(name): str(at) for name, at in self._call("last_seen").items()}
+
+    def shared_tables(self) -> RemoteTables:
+        """The class's tables of classmates, through the service."""
+        return RemoteTables(self)
+
+    def watch(self) -> RemoteWatch:
+        """Whether the class's tables changed, asked of the service (twice a second)."""
+        return RemoteWatch(self)
 
     # -- a teacher's work: refused -----------------------------------------------------
 
     def _teachers_only(self, *_args: Any, **_kwargs: Any) -> Any:
         raise StoreError("Only a teacher's dashboard can do this, not a student's server.")
-
-    def last_seen(self) -> dict[str, str]:
-        return self._teachers_only()  # type: ignore[no-any-return]
 
     def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None:
         self._teachers_only()

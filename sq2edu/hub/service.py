@@ -7,9 +7,13 @@ server's hub token; the service asks the hub whose token it is (the token must a
 ``access:services!service=sq2edu-class``), looks the hub user up in the store, and does only
 what that child may do in their own class:
 
-- read the class's settings, the names of its children, and the groups the child is in;
+- read the class's settings, the names of its children and when they were last here, and
+  the groups the child is in;
 - note that the child is here, and keep the child's own attempts and games;
-- keep a refusal the child's page met, with the address it came from.
+- keep a refusal the child's page met, with the address it came from;
+- play at the class's tables of classmates as that child: make, sit, stand, start (dealt
+  with the class's settings), and move the child's own seat, a computer's, or an away
+  classmate's, each move checked by the game's rules.
 
 An attempt made in another child's name, a game the child did not play, a token the hub
 does not know, a teacher's token, a body over 64 KB, and more than a burst of attempts at
@@ -23,17 +27,33 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import replace
 from typing import Any
 
 import tornado.ioloop
 import tornado.web
 from jupyterhub.services.auth import HubAuth, HubAuthenticated
 
+from sq2edu.bots import LEVELS as BOT_LEVELS
 from sq2edu.classroom.limits import TokenBucket
 from sq2edu.classroom.records import GuardEvent
 from sq2edu.classroom.school import HubUser, School
+from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
-from sq2edu.hub.wire import WireError, attempt_from, game_from
+from sq2edu.classroom.tables import (
+    SharedGame,
+    StaleTableError,
+    TableError,
+    TableInfo,
+    Tables,
+    seconds_since,
+)
+from sq2edu.classroom.together import table_dealer
+from sq2edu.core import IllegalActionError
+from sq2edu.hub.remote_tables import action_of
+from sq2edu.hub.wire import WireError, attempt_from, game_from, table_to
+from sq2edu.i18n import LANGUAGES, language
 
 __all__ = ["NAME", "ClassService", "main", "make_app"]
 
@@ -70,6 +90,8 @@ class ClassService:
         self._school = School(self._open(""))
         self._rooms: dict[str, SQLStore] = {}
         self._paces: dict[str, TokenBucket] = {}
+        # Who a hub user is never changes (the name is a digest of the class and nickname).
+        self._children: dict[str, HubUser] = {}
 
     def _open(self, room: str) -> SQLStore:
         store = open_store(self.location, room)
@@ -81,9 +103,20 @@ class ClassService:
 
         :raises RefusedError: for a teacher, or a hub user sq2edu never signed in.
         """
-        user = self._school.hub_user(hub_name)
+        known = self._children.get(hub_name)
+        if known is not None:
+            return known
+        try:
+            user = self._school.hub_user(hub_name)
+        except Exception as error:
+            # As for a class's store below: the next request opens it again.
+            with suppress(Exception):
+                self._school.store.close()
+            self._school = School(self._open(""))
+            raise StoreError(f"the store failed: {type(error).__name__}") from error
         if user is None or user.nickname is None:
             raise RefusedError(403, "this is not a child's server")
+        self._children[hub_name] = user
         return user
 
     def call(self, method: str, hub_name: str, args: dict[str, Any], address: str) -> Any:
@@ -112,10 +145,8 @@ class ClassService:
             # A connection the database dropped (a restart, a network blip) is opened again
             # by the next request instead of failing every one after it.
             self._rooms.pop(child.room, None)
-            try:
+            with suppress(Exception):
                 store.close()
-            except Exception:
-                log.debug("closing a failed store", exc_info=True)
             raise StoreError(f"the store failed: {type(error).__name__}") from error
 
     def close(self) -> None:
@@ -188,7 +219,147 @@ def _record_event(store: SQLStore, child: HubUser, args: dict[str, Any], address
     store.record_event(GuardEvent(kind, address, f"{_nickname(child)}: {detail[:80]}"))
 
 
+def _last_seen(store: SQLStore, _child: HubUser, _args: dict[str, Any], _address: str) -> Any:
+    # When classmates were last here: a table plays for a child who is away.
+    return store.last_seen()
+
+
+def _table_call(
+    action: Callable[[Tables, SQLStore, HubUser, dict[str, Any]], Any],
+) -> Call:
+    """A call about the class's tables: in the page's language, a refusal sent back as
+    such (the child's page shows its words) rather than as an error of the service."""
+
+    def call(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -> Any:
+        lang = args.get("lang")
+        with language(lang if lang in LANGUAGES else "en"):
+            try:
+                return {"value": action(Tables(store), store, child, args)}
+            except StaleTableError as error:
+                return {"refused": {"kind": "stale", "message": str(error)}}
+            except IllegalActionError as error:
+                return {"refused": {"kind": "illegal", "message": str(error)}}
+            except TableError as error:
+                return {"refused": {"kind": "table", "message": str(error)}}
+
+    return call
+
+
+def _table_id(args: dict[str, Any]) -> str:
+    table = args.get("table")
+    if not isinstance(table, str) or len(table) > 40:
+        raise RefusedError(400, "a table is named by its id")
+    return table
+
+
+def _whole_arg(args: dict[str, Any], name: str) -> int:
+    value = args.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RefusedError(400, f"{name} is a whole number")
+    return value
+
+
+def _shared_to(shared: SharedGame) -> dict[str, Any]:
+    return {"info": table_to(shared.info), "game": shared.game.to_json()}
+
+
+def _may_move(store: SQLStore, child: HubUser, info: TableInfo, seat: int) -> bool:
+    """A child's server moves its own seat, a computer's, or an away classmate's (as any
+    page at the table may when its lease comes)."""
+    if not 0 <= seat < len(info.seats):
+        return False
+    entry = info.seats[seat] or {}
+    if entry.get("child") == child.nickname or "bot" in entry:
+        return True
+    timeout = ClassSettings.from_dict(store.settings()).turn_timeout
+    seen = store.last_seen().get(entry.get("child", ""))
+    return bool(timeout) and (seen is None or seconds_since(seen) > timeout)
+
+
+def _tables(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, Any]) -> Any:
+    statuses = args.get("statuses", ["open", "playing"])
+    if not isinstance(statuses, list) or not set(statuses) <= {"open", "playing", "over"}:
+        raise RefusedError(400, "statuses are open, playing or over")
+    return [table_to(info) for info in tables.tables(statuses)]
+
+
+def _where(tables: Tables, _store: SQLStore, child: HubUser, _args: dict[str, Any]) -> Any:
+    found = tables.where(_nickname(child))
+    return None if found is None else table_to(found)
+
+
+def _load(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, Any]) -> Any:
+    return _shared_to(tables.load(_table_id(args)))
+
+
+def _version(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, Any]) -> Any:
+    return tables.version(_table_id(args))
+
+
+def _make(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    edition = args.get("edition")
+    if edition not in ("rescue", "classic"):
+        raise RefusedError(400, "the edition is rescue or classic")
+    return table_to(tables.make(_nickname(child), _whole_arg(args, "size"), str(edition)))
+
+
+def _sit(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    return table_to(tables.sit(_table_id(args), _nickname(child)))
+
+
+def _stand(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    tables.stand(_table_id(args), _nickname(child))
+
+
+def _start(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    fill = args.get("fill")
+    if fill is not None and fill not in BOT_LEVELS:
+        raise RefusedError(400, "a computer's level is easy, medium or hard")
+    table_id = _table_id(args)
+    mine = tables.where(_nickname(child))
+    settings = ClassSettings.from_dict(store.settings())
+    # The table's own game, even if the teacher changed the class's game since it was made.
+    edition = mine.edition if mine is not None and mine.id == table_id else settings.edition
+    deal = table_dealer(replace(settings, edition=edition))
+    return _shared_to(tables.start(table_id, _nickname(child), deal, fill))
+
+
+def _move(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    table_id, seat = _table_id(args), _whole_arg(args, "seat")
+    action = action_of(args.get("action"))
+    if not _may_move(store, child, tables.load(table_id).info, seat):
+        raise RefusedError(403, "a child's server moves its own seat")
+    shared, events = tables.move(table_id, _whole_arg(args, "version"), seat, action)
+    return {**_shared_to(shared), "events": len(events)}
+
+
+def _lease(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    holder = args.get("holder")
+    if not isinstance(holder, str) or len(holder) > 40:
+        raise RefusedError(400, "a lease's holder is a short text")
+    # The holder names the child, so one child's server can never pass for another's.
+    owned = f"{_nickname(child)}:{holder}"
+    return tables.lease(_table_id(args), _whole_arg(args, "version"), owned)
+
+
+def _table_stamp(store: SQLStore, _child: HubUser, _args: dict[str, Any], _address: str) -> Any:
+    shown = Tables(store).tables(("open", "playing"))
+    return ";".join(f"{info.id}:{info.version}" for info in shown)
+
+
 _CALLS: dict[str, Call] = {
+    "last_seen": _last_seen,
+    "table_stamp": _table_stamp,
+    "tables": _table_call(_tables),
+    "where": _table_call(_where),
+    "load": _table_call(_load),
+    "version": _table_call(_version),
+    "make": _table_call(_make),
+    "sit": _table_call(_sit),
+    "stand": _table_call(_stand),
+    "start": _table_call(_start),
+    "move": _table_call(_move),
+    "lease": _table_call(_lease),
     "who": _who,
     "join": _join,
     "students": _students,
@@ -235,7 +406,7 @@ class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore
             log.warning("refused %s for %s: %s", method, user["name"], refused)
             raise tornado.web.HTTPError(refused.status, reason=str(refused)) from refused
         except StoreError as error:
-            log.error("the store failed on %s: %s", method, error)
+            log.error("the store failed on %s: %s", method, error, exc_info=True)
             raise tornado.web.HTTPError(
                 503, reason="the class's records cannot be reached"
             ) from error

@@ -3,11 +3,21 @@ read back with every field checked (the service trusts nothing a student's serve
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from sq2edu.classroom.records import Attempt, GameRecord
+from sq2edu.classroom.tables import TableInfo
 
-__all__ = ["WireError", "attempt_from", "attempt_to", "game_from", "game_to"]
+__all__ = [
+    "WireError",
+    "attempt_from",
+    "attempt_to",
+    "game_from",
+    "game_to",
+    "table_from",
+    "table_to",
+]
 
 _PLACES = ("game", "lab", "lesson")
 _LONGEST_TEXT = 200
@@ -95,6 +105,23 @@ def game_from(data: object) -> GameRecord:
         seconds=float(seconds),
         at=_text(fields, "at"),
     )
+
+
+def table_to(info: TableInfo) -> dict[str, Any]:
+    """A table as JSON (sent by the class service, which read it from the store)."""
+    return {**asdict(info), "seats": list(info.seats)}
+
+
+def table_from(data: object) -> TableInfo:
+    """A table read back in a child's kernel.
+
+    :raises WireError: if it is not a table.
+    """
+    fields = _object(data, "table")
+    try:
+        return TableInfo(**{**fields, "seats": tuple(fields["seats"])})
+    except (KeyError, TypeError) as error:
+        raise WireError("not a table") from error
 
 
 def _object(value: object, what: str) -> dict[str, Any]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -20,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.tables import Tables
 from sq2edu.hub.config import find_proxy
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
 from tests.hub_server import Hub
@@ -335,4 +338,62 @@ def test_the_sign_in_page_speaks_the_browsers_language(
                 assert box["height"] >= 44
             page.screenshot(path=artifacts_dir / f"hub_sign_in_{locale}_{width}.png")
         finally:
+            context.close()
+
+
+def test_two_children_on_their_own_servers_play_at_one_table(browser: Browser, hub: Hub) -> None:
+    """Each child's kernel is in a server of its own, with no store: the table lives in the
+    store behind the class service, and each page sees the other's moves."""
+    from tests.browser.test_together import _click_something
+
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    try:
+        pages = [
+            _sign_in(context, hub, "OWL7", name)
+            for context, name in zip(contexts, ("Pia", "Ole"), strict=True)
+        ]
+        for page, name in zip(pages, ("Pia", "Ole"), strict=True):
+            expect(page.get_by_text(f"Hi, {name}!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            page.get_by_role("button", name="Play with classmates").click()
+        pia, ole = pages
+        pia.get_by_role("button", name="2", exact=True).click(timeout=WIDGET_TIMEOUT_MS)
+        pia.get_by_role("button", name="Make a table").click()
+        expect(pia.get_by_text("Waiting for friends…")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        ole.get_by_role("button", name="Sit here").click(timeout=WIDGET_TIMEOUT_MS)
+        expect(ole.get_by_text("Pia starts the game when everyone is here.")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        start = pia.get_by_role("button", name="Start", exact=True)
+        expect(start).to_be_enabled(timeout=WIDGET_TIMEOUT_MS)
+        start.click()
+        for page in pages:
+            expect(page.locator(".sq2-header")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        # Play until each page has had its turn: the turn went from one server to the other.
+        had_turn: set[int] = set()
+        chooser = random.Random(5)
+        for _click in range(60):
+            if len(had_turn) == 2 or any(p.locator(".sq2-over").count() for p in pages):
+                break
+            deadline = time.monotonic() + 30
+            mover = None
+            while mover is None and time.monotonic() < deadline:
+                for index, page in enumerate(pages):
+                    if page.locator(".sq2-who").first.inner_text() == "Your turn":
+                        mover = index
+                pages[0].wait_for_timeout(200)
+            assert mover is not None, "no page says it is its child's turn"
+            had_turn.add(mover)
+            _click_something(pages[mover], chooser)
+            pages[mover].wait_for_timeout(500)
+        assert had_turn == {0, 1}
+        with open_store(hub.db, room="3A") as store:
+            assert isinstance(store, SQLStore)
+            tables = Tables(store)
+            table = tables.where("Pia")
+            assert table is not None
+            assert table.children == ["Pia", "Ole"]
+            assert tables.load(table.id).game.history, "the moves are in the store"
+            assert tables.replays(table.id)
+    finally:
+        for context in contexts:
             context.close()

@@ -12,6 +12,7 @@ import pytest
 from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
+from sq2edu.classroom.tables import Tables, game_type
 from sq2edu.hub.service import ClassService, RefusedError
 from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to
 
@@ -185,3 +186,90 @@ def test_service_a_dropped_connection_fails_one_call_and_the_next_opens_it_again
     service.call("record_attempt", mia, {"attempt": _attempt("Mia")}, "10.0.0.5")
     with open_store(location, "3B") as store:
         assert [a.student for a in store.attempts()] == ["Mia"]
+
+
+def _table_call(service: ClassService, user: str, method: str, **args: Any) -> Any:
+    return service.call(method, user, {"lang": "en", **args}, "10.0.0.5")
+
+
+def test_service_two_children_make_sit_start_and_move_at_a_table_of_their_class(
+    service: ClassService, location: str
+) -> None:
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    for user, name in ((mia, "Mia"), (leo, "Leo")):
+        service.call("seen", user, {"nickname": name}, "10.0.0.5")  # both at their pages
+    made = _table_call(service, mia, "make", size=2, edition="classic")["value"]
+    assert made["maker"] == "Mia"
+    table = made["id"]
+    _table_call(service, leo, "sit", table=table)
+    refused = _table_call(service, leo, "start", table=table)["refused"]
+    assert refused == {"kind": "table", "message": "Mia made this table and starts the game."}
+    started = _table_call(service, mia, "start", table=table)["value"]
+    assert started["info"]["status"] == "playing"
+    game = game_type("classic").from_json(started["game"])
+    mover = _user(service, "3A", game.names[game.current_player])
+    other = leo if mover == mia else mia
+    action = game.legal_actions()[0].to_dict()
+    version = started["info"]["version"]
+    # The other child may not move the mover's seat; a move at an old version is stale.
+    with pytest.raises(RefusedError) as not_theirs:
+        _table_call(
+            service, other, "move", table=table, version=version,
+            seat=game.current_player, action=action,
+        )  # fmt: skip
+    assert not_theirs.value.status == 403
+    moved = _table_call(
+        service, mover, "move", table=table, version=version, seat=game.current_player,
+        action=action,
+    )["value"]  # fmt: skip
+    assert moved["info"]["version"] == version + 1
+    stale = _table_call(
+        service, mover, "move", table=table, version=version, seat=game.current_player,
+        action=action,
+    )["refused"]  # fmt: skip
+    assert stale["kind"] == "stale"
+    # The other class sees none of it.
+    assert _table_call(service, _user(service, "3B", "Mia"), "tables")["value"] == []
+    with open_store(location, "3A") as store:
+        assert isinstance(store, SQLStore)
+        assert Tables(store).load(table).info.version == version + 1
+
+
+@pytest.mark.parametrize(
+    ("method", "args"),
+    [
+        ("make", {"size": "2", "edition": "classic"}),
+        ("make", {"size": 2, "edition": "chess"}),
+        ("load", {"table": ["x"]}),
+        ("start", {"table": "abc", "fill": "godlike"}),
+        ("tables", {"statuses": ["ended", "secret"]}),
+        ("lease", {"table": "abc", "version": 1, "holder": "x" * 41}),
+    ],
+)
+def test_service_table_calls_with_arguments_of_the_wrong_kind_are_refused(
+    service: ClassService, method: str, args: dict[str, Any]
+) -> None:
+    with pytest.raises(RefusedError) as refused:
+        _table_call(service, _user(service, "3A", "Mia"), method, **args)
+    assert refused.value.status == 400
+
+
+def test_service_a_move_that_is_not_an_action_is_refused_in_words(service: ClassService) -> None:
+    answer = _table_call(
+        service, _user(service, "3A", "Mia"), "move", table="abc", version=1, seat=0,
+        action={"kind": "nope"},
+    )  # fmt: skip
+    assert answer == {"refused": {"kind": "table", "message": "not an action"}}
+
+
+def test_service_a_lease_is_held_in_its_childs_name(service: ClassService, location: str) -> None:
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    table = _table_call(service, mia, "make", size=3, edition="rescue")["value"]["id"]
+    _table_call(service, leo, "sit", table=table)
+    started = _table_call(service, mia, "start", table=table, fill="easy")["value"]
+    version = started["info"]["version"]
+    assert _table_call(service, mia, "lease", table=table, version=version, holder="k1")["value"]
+    # Leo's server using the same holder text does not get Mia's lease.
+    assert not _table_call(service, leo, "lease", table=table, version=version, holder="k1")[
+        "value"
+    ]
