@@ -111,8 +111,10 @@ def configure(
         "users:activity!user",
         f"access:services!service={SERVICE_NAME}",
     ]
-    c.Spawner.http_timeout = 90
-    c.Spawner.start_timeout = 120
+    # A class arriving at once starts thirty servers: the last may wait minutes on a small
+    # machine, and a wait is better than a failed start.
+    c.Spawner.http_timeout = 180
+    c.Spawner.start_timeout = 300
     c.JupyterHub.services = [
         {
             "name": SERVICE_NAME,
