@@ -273,3 +273,33 @@ def test_service_a_lease_is_held_in_its_childs_name(service: ClassService, locat
     assert not _table_call(service, leo, "lease", table=table, version=version, holder="k1")[
         "value"
     ]
+
+
+def test_service_a_classmate_away_longer_than_the_turn_timeout_is_played_for(
+    service: ClassService, location: str
+) -> None:
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    service.call("seen", mia, {"nickname": "Mia"}, "10.0.0.5")
+    table = _table_call(service, mia, "make", size=2, edition="classic")["value"]["id"]
+    _table_call(service, leo, "sit", table=table)
+    started = _table_call(service, mia, "start", table=table)["value"]
+    game = game_type("classic").from_json(started["game"])
+    leo_seat = game.names.index("Leo")
+    version = started["info"]["version"]
+    for _move in range(20):  # Mia plays until it is Leo's turn
+        if game.current_player == leo_seat:
+            break
+        moved = _table_call(
+            service, mia, "move", table=table, version=version, seat=game.current_player,
+            action=game.legal_actions()[0].to_dict(),
+        )["value"]  # fmt: skip
+        game = game_type("classic").from_json(moved["game"])
+        version = moved["info"]["version"]
+    assert game.current_player == leo_seat
+    with open_store(location, "3A") as store:
+        store.seen("Leo", "2026-01-05T08:00:00+00:00")  # long gone
+    moved = _table_call(
+        service, mia, "move", table=table, version=version, seat=leo_seat,
+        action=game.legal_actions()[0].to_dict(),
+    )["value"]  # fmt: skip
+    assert moved["info"]["version"] == version + 1
