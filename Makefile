@@ -65,10 +65,12 @@ bench: $(STAMP_TEST)
 	$(PY) -m benchmarks.run --write docs/performance.md
 
 ## loadtest: a class of 30 headless students against sq2edu serve, then ten tables of three
-## classmates on one server and on two servers sharing PostgreSQL; figures in docs/performance.md
-loadtest: $(STAMP_TEST)
+## classmates on one server and on two servers sharing PostgreSQL, then three classes signing
+## in to a school's hub; figures in docs/performance.md
+loadtest: $(STAMP_TEST) $(PROXY)
 	$(PY) -m benchmarks.run --only loadtest --write docs/performance.md
 	$(PY) -m benchmarks.run --only tables_load --write docs/performance.md
+	$(PY) -m benchmarks.run --only hub_load --write docs/performance.md
 
 ## notebooks: re-execute the notebooks and save their outputs (after an intended change)
 notebooks: $(STAMP_TEST)
