@@ -106,9 +106,11 @@ def _children(browser: Browser, room: Classroom, names: list[str]) -> list[Child
     return children
 
 
-def _sit_at_one_table(children: list[Child], fill: bool = False) -> None:
+def _sit_at_one_table(children: list[Child]) -> None:
+    """The first child makes a table with a seat for each, the others sit, the first starts
+    (every seat taken: no computer players)."""
     maker = children[0].page
-    maker.get_by_role("button", name=str(len(children) + (1 if fill else 0)), exact=True).click()
+    maker.get_by_role("button", name=str(len(children)), exact=True).click()
     maker.get_by_role("button", name="Make a table").click()
     expect(maker.get_by_text("Waiting for friends…")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     for child in children[1:]:
@@ -120,9 +122,6 @@ def _sit_at_one_table(children: list[Child], fill: bool = False) -> None:
         )
     start = maker.get_by_role("button", name="Start", exact=True)
     expect(start).to_be_enabled(timeout=WIDGET_TIMEOUT_MS)
-    fill_box = maker.get_by_role("checkbox", name="Computer players take the free seats")
-    if fill_box.count() and not fill:
-        fill_box.uncheck()
     start.click()
     for child in children:
         expect(child.page.locator(".sq2-header")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
