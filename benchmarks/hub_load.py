@@ -29,11 +29,9 @@ from benchmarks.widget_client import WidgetClient
 
 TITLE = "A school on JupyterHub"
 CLASSES = ("3A", "3B", "3C")
-#: Children per class. A child's server with its kernel takes about 260 MB, so three classes
-#: of thirty need about 23 GB: more than this 24 GB machine has free beside everything else.
-#: Three classes of fifteen (about 12 GB) are measured here; the figures per child hold for
-#: thirty on a machine with the memory for them (docs/deploy.md, sizing).
-CHILDREN = 15
+#: Children per class. A child's server with its kernel takes about 240 MB: three classes
+#: of thirty need about 22 GB, nearly all of this 24 GB machine.
+CHILDREN = 30
 ATTEMPTS = 5
 THINK_SECONDS = 10.0
 ARRIVAL_SECONDS = 2.0
