@@ -98,7 +98,7 @@ async def _light_student(url: str, number: int, results: dict[str, list[float]])
     try:
         started = time.perf_counter()
         await client.open(STEP_SECONDS)
-        join = client.find("ButtonModel", description="Join")
+        join = await client.widget("ButtonModel", STEP_SECONDS, description="Join")
         nickname = client.find("TextModel", description="Nickname")
         if join is None or nickname is None:
             raise RuntimeError("no join form")

@@ -116,10 +116,7 @@ class LightChild:
 
     async def open(self) -> None:
         await self.client.open(STEP_SECONDS)
-        # The widgets arrive one message each: wait for the join form's.
-        await self.client.wait_for(
-            lambda: self.client.find("TextModel", description="Nickname"), STEP_SECONDS
-        )
+        await self.client.widget("ButtonModel", STEP_SECONDS, description="Join")
         nickname = self.client.find("TextModel", description="Nickname") or ""
         self.client.set_value(nickname, value=self.name)
         self.client.click(await self._button("Join"))

@@ -149,6 +149,12 @@ class WidgetClient:
         """Any Jupyter message, as a page could send it (the server decides what it takes)."""
         self._send(msg_type, content, channel=channel)
 
+    async def widget(self, model_name: str, timeout: float, **state: Any) -> str:
+        """The id of a widget of that kind and state, waiting for it to arrive: the kernel
+        tells of its widgets one message each, and a page may connect before the last."""
+        await self.wait_for(lambda: self.find(model_name, **state), timeout)
+        return self.find(model_name, **state) or ""
+
     async def wait_for(self, condition: Any, timeout: float) -> None:
         """Wait until ``condition()`` holds, re-checked whenever a widget changes."""
         deadline = time.monotonic() + timeout

@@ -158,7 +158,7 @@ def test_raw_widget_messages_meet_the_same_checks_as_the_page(classroom: Classro
         client = WidgetClient(f"http://127.0.0.1:{classroom.port}/")
         await client.open(timeout=90)
         try:
-            join = client.find("ButtonModel", description="Join")
+            join = await client.widget("ButtonModel", 90, description="Join")
             nickname = client.find("TextModel", description="Nickname")
             code = client.find("TextModel", description="Class code")
             assert join is not None

@@ -60,6 +60,7 @@ def _url(room: Classroom) -> str:
 async def _joined(room: Classroom, nickname: str, keep_raw: bool = False) -> WidgetClient:
     client = WidgetClient(_url(room), keep_raw=keep_raw)
     await client.open(timeout=TIMEOUT)
+    await client.widget("ButtonModel", TIMEOUT, description="Join")
     client.set_value(client.find("TextModel", description="Nickname") or "", value=nickname)
     client.set_value(client.find("TextModel", description="Class code") or "", value="owl")
     client.click(client.find("ButtonModel", description="Join") or "")
@@ -89,10 +90,11 @@ def test_guessing_the_class_code_is_stopped_after_a_few_tries(classroom: Classro
         client = WidgetClient(_url(classroom))
         await client.open(timeout=TIMEOUT)
         try:
+            await client.widget("ButtonModel", TIMEOUT, description="Join")
             nickname = client.find("TextModel", description="Nickname") or ""
             code = client.find("TextModel", description="Class code") or ""
             join = client.find("ButtonModel", description="Join") or ""
-            label = client.find("LabelModel") or ""
+            label = await client.widget("LabelModel", TIMEOUT)
             client.set_value(nickname, value="Guesser")
             answers: list[str] = []
             for guess in ["AAA", "AAB", "AAC", "AAD", "AAE", "AAF", "AAG", "OWL"]:
@@ -228,6 +230,7 @@ def test_no_traceback_reaches_the_page(classroom: Classroom) -> None:
         zoe = WidgetClient(_url(classroom), keep_raw=True)
         await zoe.open(timeout=TIMEOUT)
         try:
+            await zoe.widget("ButtonModel", TIMEOUT, description="Join")
             nickname = zoe.find("TextModel", description="Nickname") or ""
             # A value of the wrong type: the widget library raises deep inside.
             zoe.set_value(nickname, value={"evil": ["dict"]})
