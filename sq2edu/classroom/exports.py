@@ -20,6 +20,7 @@ CSV_HEADER = [
     "class",
     "student",
     "activity",
+    "level",
     "equation",
     "right",
     "problems",
@@ -50,6 +51,7 @@ def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
         _cell(class_name),
         _cell(attempt.student),
         attempt.where,
+        attempt.level,
         _cell(attempt.text),
         attempt.ok,
         " ".join(dict.fromkeys(attempt.codes)),  # each problem once, in order

@@ -154,6 +154,10 @@ _MIGRATIONS: tuple[str, ...] = (
         teacher TEXT
     )
     """,
+    # 6: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.attempts ADD COLUMN level TEXT NOT NULL DEFAULT ''
+    """,
 )
 
 

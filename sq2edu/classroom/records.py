@@ -7,6 +7,7 @@ import functools
 from dataclasses import dataclass, field
 
 from sq2edu.equations import EquationSyntaxError, Op, parse
+from sq2edu.equations.remainder import split_rest
 
 __all__ = ["SKILLS", "Attempt", "GameRecord", "GuardEvent", "skill_of", "utc_now"]
 
@@ -26,9 +27,12 @@ _OP_NAMES = {
 
 @functools.lru_cache(maxsize=4096)
 def skill_of(text: str) -> str | None:
-    """The skill an equation practises (``"addition-two"``), or ``None`` if it has no one sign."""
+    """The skill an equation practises (``"addition-two"``), or ``None`` if it has no one sign.
+
+    A division with its rest (``17 ÷ 5 = 3 r 2``) practises division.
+    """
     try:
-        equation = parse(text)
+        equation = parse(split_rest(text)[0])
     except EquationSyntaxError:
         return None
     side, op = equation.operator_side, equation.operation
@@ -56,6 +60,8 @@ class Attempt:
     :ivar where: ``"game"``, ``"lab"`` or ``"lesson"``.
     :ivar at: when, in UTC (ISO 8601).
     :ivar cards: the number cards the student held (empty when not known).
+    :ivar level: the level of practice (a key of :data:`sq2edu.practice.LEVELS`), or ""
+        for a game or lesson.
     """
 
     student: str
@@ -68,6 +74,7 @@ class Attempt:
     where: str = "game"
     at: str = field(default_factory=utc_now)
     cards: tuple[int, ...] = ()
+    level: str = ""
 
     @property
     def skill(self) -> str | None:

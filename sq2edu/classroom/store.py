@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -167,6 +167,10 @@ _MIGRATIONS: tuple[str, ...] = (
         nickname TEXT,
         teacher TEXT
     );
+    """,
+    # 6: the level of practice an attempt was made at ('' outside the Lab's levels).
+    """
+    ALTER TABLE attempts ADD COLUMN level TEXT NOT NULL DEFAULT '';
     """,
 )
 
@@ -301,12 +305,12 @@ class Cursor(Protocol):
 
 _ATTEMPT_COLUMNS = (
     "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at, "
-    "a.cards"
+    "a.cards, a.level"
 )
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
-    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards = row
+    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards, level = row
     return int(key), Attempt(
         nickname,
         text,
@@ -318,6 +322,7 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
         place,
         at,
         tuple(json.loads(cards)),
+        level,
     )
 
 
@@ -552,7 +557,8 @@ class SQLStore:
             self._run(
                 cursor,
                 "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hint_level, place, skill, cards, level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     student,
                     attempt.at,
@@ -565,6 +571,7 @@ class SQLStore:
                     attempt.where,
                     attempt.skill,
                     json.dumps(list(attempt.cards)),
+                    attempt.level,
                 ),
             )
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student))

@@ -8,6 +8,7 @@ from typing import Any
 
 from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.tables import TableInfo
+from sq2edu.practice import LEVELS
 
 __all__ = [
     "WireError",
@@ -40,6 +41,7 @@ def attempt_to(attempt: Attempt) -> dict[str, Any]:
         "where": attempt.where,
         "at": attempt.at,
         "cards": list(attempt.cards),
+        "level": attempt.level,
     }
 
 
@@ -52,6 +54,9 @@ def attempt_from(data: object) -> Attempt:
     where = _text(fields, "where")
     if where not in _PLACES:
         raise WireError(f"an attempt is made in {', '.join(_PLACES)}, not {where[:20]!r}")
+    level = _text(fields, "level") if "level" in fields else ""
+    if level and level not in LEVELS:
+        raise WireError(f"{level[:20]!r} is not a level of practice")
     return Attempt(
         student=_text(fields, "student"),
         text=_text(fields, "text"),
@@ -63,6 +68,7 @@ def attempt_from(data: object) -> Attempt:
         where=where,
         at=_text(fields, "at"),
         cards=tuple(_whole_numbers(fields, "cards")),
+        level=level,
     )
 
 

@@ -118,6 +118,8 @@ def test_service_groups_show_a_child_only_their_own(service: ClassService, locat
         ({"numbers": list(range(21))}, "numbers is a list of at most 20"),
         ({"hint_level": True}, "hint_level is a whole number"),
         ({"codes": "not-true"}, "codes is a list of at most 20"),
+        ({"level": "<script>"}, "'<script>' is not a level of practice"),
+        ({"level": 3}, "level is text"),
     ],
 )
 def test_wire_an_attempt_of_the_wrong_shape_is_refused_in_plain_words(
@@ -130,6 +132,10 @@ def test_wire_an_attempt_of_the_wrong_shape_is_refused_in_plain_words(
 def test_wire_records_travel_unchanged() -> None:
     attempt = Attempt("Mia", "7 ÷ 2 = 3", False, ("not-whole",), (7, 2, 3), True, 2, "lab")
     assert attempt_from(attempt_to(attempt)) == attempt
+    levelled = Attempt(
+        "Mia", "17 ÷ 5 = 3 r 2", True, (), (17, 5, 3, 2), where="lab", level="remainders"
+    )
+    assert attempt_from(attempt_to(levelled)) == levelled
     game = GameRecord(("Mia", "Bot"), {1: "strong"}, None, 40, 321.5)
     assert game_from(game_to(game)) == game
 

@@ -244,10 +244,10 @@ def test_the_csv_guards_every_first_character_a_spreadsheet_runs(start: str) -> 
     row = csv_row(Attempt(start + "cmd|' /C calc'!A0", start + "1+1", False), start + "3B")
     assert row[1] == "'" + start + "3B"
     assert str(row[2]).startswith("'" + start)
-    assert str(row[4]).startswith("'" + start)
+    assert str(row[5]).startswith("'" + start)
 
 
-def test_the_csv_has_local_times_the_class_the_cards_held_and_each_problem_once() -> None:
+def test_the_csv_has_local_times_the_class_the_level_the_cards_held_and_each_problem_once() -> None:
     attempt = Attempt(
         "Mia",
         "7 = 5 + 5 + 5",
@@ -255,13 +255,15 @@ def test_the_csv_has_local_times_the_class_the_cards_held_and_each_problem_once(
         ("not-true", "missing-card", "missing-card"),
         at="2026-12-01T12:00:00+00:00",
         cards=(5, 5, 7),
+        level="rescue",
     )
     row = csv_row(attempt, "Class 3B")
     local = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC).astimezone()
     assert row[0] == local.strftime("%Y-%m-%d %H:%M:%S")
     assert row[1] == "Class 3B"
-    assert row[6] == "not-true missing-card"
-    assert row[8] == "5 5 7"
+    assert row[4] == "rescue"
+    assert row[7] == "not-true missing-card"
+    assert row[9] == "5 5 7"
     assert attempts_csv([attempt]).splitlines()[0] == ",".join(CSV_HEADER)
     assert csv_row(attempt)[1] == ""  # an empty cell stays empty
 

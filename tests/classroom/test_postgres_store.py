@@ -30,17 +30,23 @@ def test_attempts_games_and_students_are_kept_exactly(postgres_url: str) -> None
         store.record_attempt(
             Attempt("Mia", "2 + 3 = 6", False, ("not-true",), (2, 3, 6), typed=True, hint_level=1)
         )
-        store.record_attempt(Attempt("Mia", "2 × 3 = 6", True, (), (2, 3, 6)))
+        store.record_attempt(Attempt("Mia", "2 × 3 = 6", True, (), (2, 3, 6), level="rescue"))
         store.record_game(GameRecord(("Mia", "Computer"), {1: "easy"}, "Mia", 12, 340.5))
     with PostgresStore(postgres_url) as again:
         latest, first = again.attempts("Mia")
         assert again.students() == ["Leo", "Mia"]
-        assert (latest.text, latest.ok, latest.skill) == ("2 × 3 = 6", True, "multiplication-two")
-        assert (first.codes, first.numbers, first.typed, first.hint_level) == (
+        assert (latest.text, latest.ok, latest.skill, latest.level) == (
+            "2 × 3 = 6",
+            True,
+            "multiplication-two",
+            "rescue",
+        )
+        assert (first.codes, first.numbers, first.typed, first.hint_level, first.level) == (
             ("not-true",),
             (2, 3, 6),
             True,
             1,
+            "",
         )
         (game,) = again.games()
         assert (game.players, game.bots, game.winner, game.turns) == (

@@ -26,14 +26,20 @@ def test_an_attempt_is_kept_with_everything_the_dashboard_needs(tmp_path: Path) 
         store.record_attempt(
             Attempt("Mia", "2 + 3 = 6", False, ("not-true",), (2, 3, 6), typed=True, hint_level=1)
         )
-        store.record_attempt(Attempt("Mia", "2 × 3 = 6", True, (), (2, 3, 6)))
+        store.record_attempt(Attempt("Mia", "2 × 3 = 6", True, (), (2, 3, 6), level="rescue"))
         (latest, first) = store.attempts("Mia")
-    assert (latest.text, latest.ok, latest.skill) == ("2 × 3 = 6", True, "multiplication-two")
-    assert (first.codes, first.numbers, first.typed, first.hint_level) == (
+    assert (latest.text, latest.ok, latest.skill, latest.level) == (
+        "2 × 3 = 6",
+        True,
+        "multiplication-two",
+        "rescue",
+    )
+    assert (first.codes, first.numbers, first.typed, first.hint_level, first.level) == (
         ("not-true",),
         (2, 3, 6),
         True,
         1,
+        "",
     )
     assert first.at <= latest.at
 

@@ -1,0 +1,122 @@
+"""The equations a level is made of, by skill.
+
+Every equation of a level belongs to one family, as in :func:`sq2edu.equations.solve`:
+``a + b = s`` and its reverse forms ``s − b = a``, or ``a × b = p`` and ``p ÷ b = a``. The
+operands come from the level's :attr:`~sq2edu.practice.levels.Level.operands`, and no number
+of the equation is above its :attr:`~sq2edu.practice.levels.Level.largest`. A remainder
+level's facts are divisions that leave something over: ``17 ÷ 5 = 3 r 2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+from math import prod
+
+from sq2edu.classroom.records import SKILLS, skill_of
+from sq2edu.equations import Equation, Op
+from sq2edu.practice.levels import Level
+
+__all__ = ["Fact", "facts", "skills_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One equation a deal may be built on.
+
+    :ivar equation: the equation (for a remainder, the division without its rest).
+    :ivar rest: what a division leaves over (0 for every other level).
+    """
+
+    equation: Equation
+    rest: int = 0
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The numbers a child needs as cards to make it."""
+        return (*self.equation.numbers, self.rest) if self.rest else self.equation.numbers
+
+    @property
+    def skill(self) -> str:
+        """The skill it practises (``"division-two"``)."""
+        skill = skill_of(self.equation.text)
+        assert skill is not None
+        return skill
+
+    @property
+    def text(self) -> str:
+        """The fact as children write it in English (``17 ÷ 5 = 3 r 2``)."""
+        return f"{self.equation.text} r {self.rest}" if self.rest else self.equation.text
+
+
+_SKILL_OPS = {"addition": Op.ADD, "subtraction": Op.SUB, "multiplication": Op.MUL}
+_SKILL_OPS["division"] = Op.DIV
+
+
+def _op_of(skill: str) -> Op:
+    return _SKILL_OPS[skill.split("-")[0]]
+
+
+def skills_of(level: Level, operations: str = "+−×÷") -> tuple[str, ...]:
+    """The skills a level trains with the class's ``operations``, in :data:`SKILLS` order:
+    those that have at least one fact."""
+    return tuple(
+        skill
+        for skill in SKILLS
+        if _op_of(skill).value in level.operations
+        and _op_of(skill).value in operations
+        and facts(level, skill)
+    )
+
+
+@cache
+def facts(level: Level, skill: str) -> tuple[Fact, ...]:
+    """Every fact of ``level`` in ``skill``, in a fixed order (empty if it trains no such
+    skill)."""
+    if skill not in SKILLS:
+        raise ValueError(f"{skill!r} is not a skill; the skills are {', '.join(SKILLS)}")
+    op = _op_of(skill)
+    size = 2 if skill.endswith("-two") else 3
+    if op.value not in level.operations or size not in level.sizes:
+        return ()
+    if level.kind == "remainder":
+        return _remainders(level) if skill == "division-two" else ()
+    found: list[Fact] = []
+    combine = Op.ADD if op in (Op.ADD, Op.SUB) else Op.MUL
+    for operands in combinations_with_replacement(level.operands, size):
+        result = sum(operands) if combine is Op.ADD else prod(operands)
+        if result > level.largest or not _fits(level, operands, op):
+            continue
+        if op is combine:
+            found.append(Fact(Equation.of(operands, op, result)))
+            continue
+        for moved in sorted(set(operands)):
+            rest = list(operands)
+            rest.remove(moved)
+            if level.doubles and op is Op.DIV and rest != [2]:
+                continue  # a half divides by 2; 14 ÷ 7 = 2 is not halving
+            found.append(Fact(Equation.of((result, *rest), op, moved)))
+    return tuple(found)
+
+
+def _fits(level: Level, operands: tuple[int, ...], op: Op) -> bool:
+    """Whether a family's operands belong to the level's tables or doubles."""
+    if level.factors and not set(operands) & set(level.factors):
+        return False
+    if level.doubles:
+        if op in (Op.ADD, Op.SUB):
+            return len(set(operands)) == 1
+        return 2 in operands
+    return True
+
+
+def _remainders(level: Level) -> tuple[Fact, ...]:
+    found = []
+    for divisor in level.operands:
+        for answer in level.operands:
+            for rest in range(1, divisor):
+                number = divisor * answer + rest
+                if number <= level.largest:
+                    found.append(Fact(Equation.of((number, divisor), Op.DIV, answer), rest))
+    return tuple(found)

@@ -1,0 +1,106 @@
+"""Division with a remainder, as children of three countries write it."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq2edu.equations import EquationSyntaxError
+from sq2edu.equations.remainder import check_remainder, split_rest, with_rest
+from sq2edu.i18n import language
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "17 ÷ 5 = 3 r 2",
+        "17 / 5 = 3 R 2",
+        "17 : 5 = 3r2",
+        "17 : 5 = 3 rest 2",
+        "17 : 5 = 3 (ост. 2)",
+        "17 : 5 = 3 ост 2",
+        "17 : 5 = 3 остаток 2",
+        "17 ÷ 5 = 3 remainder 2",
+    ],
+)
+def test_a_rest_is_read_in_every_way_children_write_it(text: str) -> None:
+    verdict = check_remainder(text, cards=[17, 5, 3, 2])
+    assert verdict.ok, verdict.explanation
+    assert verdict.cards_used == (17, 5, 3, 2)
+
+
+def test_a_right_division_with_its_rest_is_explained_by_multiplying_back() -> None:
+    verdict = check_remainder("17 ÷ 5 = 3 r 2")
+    assert verdict.lines == ("Yes! 17 ÷ 5 = 3 r 2 works.", "5 × 3 = 15, and 15 + 2 = 17 ✓")
+
+
+def test_a_wrong_rest_is_not_true_and_the_working_shows_why() -> None:
+    verdict = check_remainder("17 ÷ 5 = 3 r 1")
+    assert verdict.codes == ("not-true",)
+    assert verdict.lines[1] == "5 × 3 = 15, and 15 + 1 = 16, not 17."
+
+
+def test_a_rest_as_big_as_the_divisor_means_each_group_gets_one_more() -> None:
+    verdict = check_remainder("17 ÷ 5 = 2 r 7")
+    assert verdict.codes == ("not-true",)
+    assert "less than 5" in verdict.explanation
+
+
+def test_a_division_without_its_rest_asks_for_it_without_saying_it() -> None:
+    verdict = check_remainder("17 ÷ 5 = 3")
+    assert verdict.codes == ("not-whole",)
+    assert (
+        verdict.lines[1]
+        == "17 ÷ 5 leaves some over: write how many after an r, like 17 ÷ 5 = □ r □."
+    )
+    assert "2" not in verdict.explanation.replace("17", "")
+
+
+def test_a_division_with_nothing_over_is_right_without_a_rest() -> None:
+    assert check_remainder("15 ÷ 5 = 3").ok
+    assert check_remainder("15 ÷ 5 = 3 r 0").ok
+
+
+def test_the_rest_is_a_card_like_the_others() -> None:
+    verdict = check_remainder("17 ÷ 5 = 3 r 2", cards=[17, 5, 3])
+    assert verdict.codes == ("missing-card",)
+    assert "You have no card with 2." in verdict.lines
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("17 + 5 = 3 r 2", "operation-not-allowed"),
+        ("17 ÷ 5 ÷ 1 = 3 r 2", "not-true"),
+        ("17 ÷ 0 = 3 r 2", "divide-by-zero"),
+        ("17 = 5 ÷ 3 r 2", "not-true"),
+        ("17 ÷ 5 = 3 r x", "syntax"),
+        ("17 ÷ 5 = 3 r", "syntax"),
+        ("import os r 2", "syntax"),
+    ],
+)
+def test_the_rescues_rules_and_codes_hold_with_a_rest(text: str, code: str) -> None:
+    assert check_remainder(text).codes[0] == code
+
+
+def test_an_unreadable_rest_is_a_syntax_error_in_plain_words() -> None:
+    with pytest.raises(EquationSyntaxError, match="left over"):
+        split_rest("7 ÷ 2 = 3 r two")
+    assert split_rest("7 ÷ 2 = 3") == ("7 ÷ 2 = 3", None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "written", "headline"),
+    [
+        ("en", "7 ÷ 2 = 3 r 1", "Yes! 7 ÷ 2 = 3 r 1 works."),
+        ("ru", "7 : 2 = 3 (ост. 1)", "Молодец! 7 : 2 = 3 (ост. 1) — верно."),
+        ("nb", "7 : 2 = 3 rest 1", "Ja! 7 : 2 = 3 rest 1 stemmer."),
+    ],
+)
+def test_each_language_writes_the_rest_as_its_schools_do(
+    lang: str, written: str, headline: str
+) -> None:
+    with language(lang):
+        assert with_rest("7 ÷ 2 = 3", 1) == written
+        verdict = check_remainder(written, cards=[7, 2, 3, 1])
+        assert verdict.ok
+        assert verdict.headline == headline
