@@ -43,7 +43,7 @@ function words(text) {
 }
 
 function newBuilder() {
-  return { slots: [null, null], result: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
+  return { slots: [null, null], result: null, rest: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
 }
 
 function render({ model, el }) {
@@ -281,23 +281,40 @@ function render({ model, el }) {
     return builderOpen(state) && myNumbers(state).length >= 3;
   }
 
+  // A division with a remainder has a place for what is left over, after the answer.
+  function restOn() {
+    const state = model.get("state");
+    return Boolean(state && state.view && state.view.rest);
+  }
+
+  function firstEmpty() {
+    const index = builder.slots.indexOf(null);
+    if (index >= 0) return index;
+    if (builder.result === null) return "result";
+    return restOn() && builder.rest === null ? "rest" : "result";
+  }
+
   function placeCard(id) {
-    const all = [...builder.slots, builder.result];
+    const all = [...builder.slots, builder.result, builder.rest];
     if (all.includes(id)) {
       builder.slots = builder.slots.map((s) => (s === id ? null : s));
       if (builder.result === id) builder.result = null;
+      if (builder.rest === id) builder.rest = null;
       if (builder.adjust && builder.adjust.card === id) builder.adjust = null;
+    } else if (builder.active === "rest" && restOn()) {
+      builder.rest = id;
+      builder.active = firstEmpty();
     } else if (builder.active === "result") {
       builder.result = id;
-      builder.active = builder.slots.indexOf(null) >= 0 ? builder.slots.indexOf(null) : "result";
+      builder.active = firstEmpty();
     } else {
       let index = typeof builder.active === "number" && builder.slots[builder.active] === null ? builder.active : builder.slots.indexOf(null);
       if (index < 0) {
         if (builder.result === null) builder.result = id;
+        else if (restOn() && builder.rest === null) builder.rest = id;
         else return redraw();
       } else builder.slots[index] = id;
-      const next = builder.slots.indexOf(null);
-      builder.active = next >= 0 ? next : "result";
+      builder.active = firstEmpty();
     }
     redraw();
   }
@@ -312,7 +329,8 @@ function render({ model, el }) {
   function preview() {
     const value = (id) => (id ? card(id).value + (builder.adjust && builder.adjust.card === id ? builder.adjust.by : 0) : "?");
     const left = builder.slots.map(value).join(` ${builder.op ? shown(builder.op) : "?"} `);
-    return `${left} = ${value(builder.result)}`;
+    const rest = restOn() ? ` ${t("restWord")} ${value(builder.rest)}` : "";
+    return `${left} = ${value(builder.result)}${rest}`;
   }
 
   function equationBuilder(state) {
@@ -333,6 +351,10 @@ function render({ model, el }) {
     }
     slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, "="));
     slotsRow.append(slotButton(builder.result, builder.active === "result", builder.result ? t("answerFull", { card: card(builder.result).name }) : t("answerEmpty"), () => { if (builder.result) placeCard(builder.result); else { builder.active = "result"; redraw(); } }, "slot:result"));
+    if (restOn()) {
+      slotsRow.append(h("span", { class: "sq2-sign sq2-rest-word", "aria-hidden": "true" }, t("restWord")));
+      slotsRow.append(slotButton(builder.rest, builder.active === "rest", builder.rest ? t("restFull", { card: card(builder.rest).name }) : t("restEmpty"), () => { if (builder.rest) placeCard(builder.rest); else { builder.active = "rest"; redraw(); } }, "slot:rest"));
+    }
 
     const signs = h("div", { class: "sq2-signs", role: "group", "aria-label": t("chooseSign") },
       SIGNS.map((sign) => h("button", {
@@ -342,7 +364,7 @@ function render({ model, el }) {
         onclick: () => { builder.op = sign; redraw(); },
       }, shown(sign))));
 
-    const placed = [...builder.slots, builder.result].filter(Boolean);
+    const placed = [...builder.slots, builder.result, builder.rest].filter(Boolean);
     const knightRow = state.red_knight ? h("div", { class: "sq2-knight-help" },
       h("p", {}, words(`${KNIGHT_EMOJI.red} ${t("knightHelp")}`)),
       placed.length ? h("div", { class: "sq2-row", role: "group", "aria-label": t("knightHelp") },
@@ -355,7 +377,7 @@ function render({ model, el }) {
 
     const checkBuilt = () => {
       const cards = builder.slots.filter(Boolean);
-      send({ intent: "check", cards, result: builder.result, op: builder.op, adjust: builder.adjust });
+      send({ intent: "check", cards, result: builder.result, op: builder.op, adjust: builder.adjust, rest: restOn() ? builder.rest : null });
     };
     const ready = builder.slots.filter(Boolean).length >= 2 && builder.result && builder.op;
     const typed = h("form", { class: "sq2-typed", onsubmit: (event) => { event.preventDefault(); send({ intent: "check", text: builder.typed }); } },
@@ -371,11 +393,21 @@ function render({ model, el }) {
           h("button", { class: "sq2-small-button", "data-key": "clear", onclick: () => { builder = Object.assign(newBuilder(), { typing: builder.typing }); redraw(); } }, t("clear"))),
         knightRow),
       h("div", { class: "sq2-row" },
-        hints.policy !== "off" ? h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, words(t("hint")), hints.left_text ? ` (${hints.left_text})` : "") : null,
+        hintButton(hints),
         h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, words(builder.typing ? t("buildIt") : t("typeIt")))),
-      hints.shown && hints.shown.length ? h("ol", { class: "sq2-hints", "aria-label": t("hints") },
-        hints.shown.map((text) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line)))))) : null,
+      hintList(hints),
       verdictBox(state));
+  }
+
+  function hintButton(hints) {
+    if (hints.policy === "off") return null;
+    return h("button", { class: "sq2-small-button", "data-key": "hint", onclick: () => send({ intent: "hint" }) }, words(t("hint")), hints.left_text ? ` (${hints.left_text})` : "");
+  }
+
+  function hintList(hints) {
+    if (!hints.shown || !hints.shown.length) return null;
+    return h("ol", { class: "sq2-hints", "aria-label": t("hints") },
+      hints.shown.map((text) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line))))));
   }
 
   function verdictBox(state) {
@@ -588,23 +620,48 @@ function render({ model, el }) {
 
   function lab(state) {
     const cards = state.view.players[0].realm;
-    const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
+    const inEquation = new Set([...builder.slots, builder.result, builder.rest].filter(Boolean));
     // Stars for right equations only: a wrong try is practice, not a mark against the child.
     const stars = state.score_text || "";
+    const box = state.view.box;
+    const level = state.level;
     return [
       h("header", { class: "sq2-header" },
         h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, t("lab")),
           h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
+        level ? levelLine(level) : null,
         h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
         h("p", { class: "sq2-message" }, state.message || "")),
+      box ? h("p", { class: "sq2-box-task", "aria-label": box.replace("□", t("theBox")) },
+        box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "□"), part] : [part]))) : null,
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
         h("h3", {}, t("yourCards")),
         h("div", { class: "sq2-row", role: "group", "aria-label": t("yourCards") },
-          cards.map((id) => cardItem(id, { label: cardLabel(id), onclick: () => placeCard(id), key: "build:" + id, pressed: inEquation.has(id) })))),
-      equationBuilder(state),
+          cards.map((id) => box
+            ? cardItem(id, { label: t("intoBox", { card: card(id).name }), onclick: () => send({ intent: "check", box: id }), key: "box:" + id, choose: true })
+            : cardItem(id, { label: cardLabel(id), onclick: () => placeCard(id), key: "build:" + id, pressed: inEquation.has(id) })))),
+      box ? boxHelp(state) : equationBuilder(state),
       h("div", { class: "sq2-row" },
         h("button", { class: "sq2-big", "data-key": "deal", onclick: () => send({ intent: "deal" }) }, t("newCards"))),
     ];
+  }
+
+  // Where the child is: the level's name and its stars, drawn filled and hollow (a shape,
+  // not only a colour) and said in words.
+  function levelLine(level) {
+    const said = t("levelStars", { title: level.title, n: level.stars, of: level.of });
+    return h("p", { class: "sq2-level", role: "img", "aria-label": said },
+      h("span", { class: "sq2-level-title" }, level.title), " ",
+      h("span", { class: "sq2-level-stars" }, "★".repeat(level.stars) + "☆".repeat(Math.max(0, level.of - level.stars))));
+  }
+
+  // A missing-number task needs no builder: a card is the answer. Hints and the verdict stay.
+  function boxHelp(state) {
+    const hints = state.hints || { policy: "free", shown: [] };
+    return h("section", { class: "sq2-builder", "aria-label": t("equation") },
+      h("div", { class: "sq2-row" }, hintButton(hints)),
+      hintList(hints),
+      verdictBox(state));
   }
 
   // ---- drawing ----
@@ -672,7 +729,7 @@ function render({ model, el }) {
   // builder's cards and its Check button.
   const TARGETS = [
     ".sq2-curtain button", ".sq2-over > button", ".sq2-choices button", "button.sq2-choose",
-    "button[data-key^='build:']", "button[data-key='check']:not(:disabled)",
+    "button[data-key^='build:']", "button[data-key^='box:']", "button[data-key='check']:not(:disabled)",
   ].join(", ");
   let lastAsked = "";
 

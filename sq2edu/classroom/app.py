@@ -32,6 +32,7 @@ from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
+from sq2edu.practice import available, level_range, place
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
@@ -51,6 +52,8 @@ READ_ANYWAY_EVERY = 5.0
 #: Equations a page may check in a burst, and then one every so many seconds.
 ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
+#: How many of a child's latest attempts the Lab reads to choose their next deal.
+HISTORY = 200
 # Letters of other alphabets that look like Latin ones, in either case (and digits that look
 # like letters): "Мiа" with a Cyrillic М and а must not pass for a classmate's "Mia".
 _LOOKS_LIKE = str.maketrans(
@@ -528,17 +531,27 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         loop.call_later(LOOK_EVERY, tick)
 
     def practise(self) -> EquationLab:
-        """The Equation Lab, with the class's operations."""
+        """The Equation Lab at the child's level of practice, within the teacher's range
+        (the group's, else the class's), dealing from what the child has done."""
         settings = self.settings()
-        focus = self.focus() or Focus(settings.operations)
+        focus = self.focus()
+        operations = focus.operations if focus is not None else settings.operations
+        if focus is not None and focus.has_levels:
+            chosen = level_range(focus.practice_from, focus.practice_to)
+        else:
+            chosen = level_range(settings.practice_from, settings.practice_to)
+        # A range without the class's signs (adding only, tables chosen) opens them all.
+        levels = available(operations, chosen) or available(operations)
         assert self.student is not None
+        history = self.store.attempts(self.student, HISTORY)
         lab = EquationLab(
-            operations=settings.operations,
+            operations=operations,
             hints=settings.hints,
             student=self.student,
             language=self.language,
-            largest=focus.largest,
-            length=focus.length,
+            level=place(levels, history).key,
+            levels=(levels[0].key, levels[-1].key),
+            history=history,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))
         lab.gate = self._slow_down
@@ -575,6 +588,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     hint_level=attempt["hint_level"],
                     where=where,
                     cards=tuple(attempt.get("cards", ())),
+                    level=attempt.get("level", ""),
                 )
             )
 

@@ -32,11 +32,12 @@ import ipywidgets as widgets
 from sq2edu.classroom import panels
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
-from sq2edu.classroom.settings import LENGTHS, ClassSettings, Focus
+from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
+from sq2edu.practice import LEVELS, level_range
 
 __all__ = [
     "CSV_HEADER",
@@ -74,11 +75,6 @@ _TIMEOUTS = {
     60: N_("after 1 minute"),
     120: N_("after 2 minutes"),
     300: N_("after 5 minutes"),
-}
-_LENGTH_WORDS = {
-    "any": N_("any length"),
-    "two": N_("two cards and an answer"),
-    "more": N_("three or more cards and an answer"),
 }
 _STYLE = """<style>
 .sq2-dash { border-collapse: collapse; font-size: 14px; }
@@ -563,16 +559,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             for sign in "+−×÷"
         }
-        self.group_largest = widgets.IntSlider(
-            value=10, min=3, max=10, description=_("Largest card"), style=_WIDE
-        )
-        self.group_length = widgets.Dropdown(
-            options=[(_(_LENGTH_WORDS[length]), length) for length in LENGTHS],
-            value="any",
-            description=_("Equations"),
-            style=_WIDE,
-            layout={"width": "auto"},
-        )
+        as_class = [(_("as the class"), "")]
+        self.group_from = _level_picker(_("Lab levels from"), "", as_class)
+        self.group_to = _level_picker(_("Lab levels to"), "", as_class)
         save = widgets.Button(
             description=_("Save the group"), button_style="primary", layout={"width": "auto"}
         )
@@ -599,8 +588,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.group_name,
                 self.group_members,
                 widgets.HBox(list(self.group_signs.values())),
-                self.group_largest,
-                self.group_length,
+                self.group_from,
+                self.group_to,
                 save,
                 self.group_message,
                 self.groups_list,
@@ -613,11 +602,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         items = []
         for name, (members, data) in groups.items():
             focus = Focus.from_dict(data) or Focus()
-            what = _(
-                "{signs}; cards up to {largest}; {length}",
-                signs=" ".join(local_signs(sign) for sign in focus.operations),
-                largest=focus.largest,
-                length=_(_LENGTH_WORDS[focus.length]),
+            signs = " ".join(local_signs(sign) for sign in focus.operations)
+            what = (
+                _("{signs}; Lab levels: {levels}", signs=signs, levels=_levels_words(focus))
+                if focus.has_levels
+                else _("{signs}; the class's Lab levels", signs=signs)
             )
             who = ", ".join(members) or "—"
             items.append(f"<li><b>{escape(name)}</b>: {escape(who)} — {escape(what)}</li>")
@@ -635,9 +624,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         signs = "".join(sign for sign, box in self.group_signs.items() if box.value)
         try:
-            focus = Focus(signs, self.group_largest.value, self.group_length.value)
-        except ValueError:
-            self.group_message.value = _("Choose at least one sign.")
+            focus = Focus(signs, self.group_from.value, self.group_to.value)
+        except ValueError as error:
+            self.group_message.value = (
+                _("The first level comes after the last one.")
+                if "comes after" in str(error)
+                else _("Choose at least one sign.")
+            )
             return
         self.store.save_group(name, list(self.group_members.value), focus.to_dict())
         self.group_message.value = _(
@@ -710,6 +703,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             style=_WIDE,
             layout={"width": "auto"},
         )
+        self.practice_from = _level_picker(_("Lab levels from"), current.practice_from or _FIRST)
+        self.practice_to = _level_picker(_("Lab levels to"), current.practice_to or _LAST)
         save = widgets.Button(
             description=_("Save settings"), button_style="primary", layout={"width": "auto"}
         )
@@ -726,6 +721,20 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.level,
                 self.quick,
                 self.turn_timeout,
+                widgets.HTML(
+                    "<b>"
+                    + escape(_("Levels of practice in the Lab"))
+                    + "</b><p>"
+                    + escape(
+                        _(
+                            "Each child moves between these levels as they learn; choose one "
+                            "level twice to pin the class to it for a lesson."
+                        )
+                    )
+                    + "</p>"
+                ),
+                self.practice_from,
+                self.practice_to,
                 widgets.HBox([save, self.saved]),
             ]
         )
@@ -743,9 +752,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.edition.value,
                 self.class_language.value,
                 self.turn_timeout.value,
+                self.practice_from.value,
+                self.practice_to.value,
             )
-        except ValueError:
-            self.saved.value = _("Choose at least one sign.")
+        except ValueError as error:
+            self.saved.value = (
+                _("The first level comes after the last one.")
+                if "comes after" in str(error)
+                else _("Choose at least one sign.")
+            )
             return
         self.store.save_settings(settings.to_dict())
         if settings.language != self.language:
@@ -796,6 +811,26 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.sure.value = False
         self.new_class_message.value = _("A new class has started. The old one is archived.")
         self.refresh()
+
+
+_FIRST, _LAST = next(iter(LEVELS)), list(LEVELS)[-1]
+
+
+def _level_picker(
+    description: str, value: str, extra: list[tuple[str, str]] | None = None
+) -> widgets.Dropdown:
+    """A choice of one level of practice, by its name."""
+    options = [*(extra or []), *((_(level.title), key) for key, level in LEVELS.items())]
+    return widgets.Dropdown(
+        options=options, value=value, description=description, style=_WIDE, layout={"width": "auto"}
+    )
+
+
+def _levels_words(focus: Focus) -> str:
+    """A group's levels of practice in words: one level, or the first and the last."""
+    chosen = level_range(focus.practice_from, focus.practice_to)
+    first, last = _(chosen[0].title), _(chosen[-1].title)
+    return first if first == last else _("{first} to {last}", first=first, last=last)
 
 
 def local_date(at: str) -> str:

@@ -10,17 +10,16 @@ from sq2edu.bots import LEVELS
 from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
 from sq2edu.i18n import LANGUAGES
+from sq2edu.practice import level_range
 from sq2edu.rescue import Rules
 from sq2edu.ui import HINT_POLICIES
 
-__all__ = ["EDITIONS", "LENGTHS", "TURN_TIMEOUTS", "ClassSettings", "Focus"]
+__all__ = ["EDITIONS", "TURN_TIMEOUTS", "ClassSettings", "Focus"]
 
 #: The games a class may play: the Rescue, or the classic game for younger children.
 EDITIONS = ("rescue", "classic")
 #: The shortest and longest turn timeout a teacher may choose, in seconds.
 TURN_TIMEOUTS = (15, 600)
-#: How long a group's equations are: any, two cards and an answer, or three cards or more.
-LENGTHS = ("any", "two", "more")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,24 +27,26 @@ class Focus:
     """What a group of students practises instead of the class's settings.
 
     :ivar operations: the signs their games and Lab use.
-    :ivar largest: the largest number card the Lab deals them (3 to 10).
-    :ivar length: ``"any"``, ``"two"`` (two cards and an answer) or ``"more"`` (three or
-        more cards and an answer), for the Lab.
+    :ivar practice_from: the group's lowest level of practice in the Lab (a key of
+        :data:`sq2edu.practice.LEVELS`; "" with ``practice_to`` "": the class's levels).
+    :ivar practice_to: the group's highest level of practice.
     """
 
     operations: str = "+−×÷"
-    largest: int = 10
-    length: str = "any"
+    practice_from: str = ""
+    practice_to: str = ""
 
     def __post_init__(self) -> None:
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
         if not chosen:
             raise ValueError("choose at least one operation")
         object.__setattr__(self, "operations", "".join(op.value for op in chosen))
-        if not isinstance(self.largest, int) or not 3 <= self.largest <= 10:
-            raise ValueError("the largest card is 3 to 10")
-        if self.length not in LENGTHS:
-            raise ValueError(f"length is one of {', '.join(LENGTHS)}")
+        _check_levels(self.practice_from, self.practice_to)
+
+    @property
+    def has_levels(self) -> bool:
+        """Whether the group practises levels of its own."""
+        return bool(self.practice_from or self.practice_to)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -74,6 +75,10 @@ class ClassSettings:
         are additions only whatever ``operations`` says (its rules allow nothing else).
     :ivar turn_timeout: at a table of classmates, the seconds a child may be away (page
         closed, network lost) before an easy computer player plays for them; ``0``: never.
+    :ivar practice_from: the lowest level of practice the Lab may deal (a key of
+        :data:`sq2edu.practice.LEVELS`; "" for the first); the same as ``practice_to`` pins
+        the class to one level.
+    :ivar practice_to: the highest level of practice ("" for the last).
     """
 
     operations: str = "+−×÷"
@@ -83,6 +88,8 @@ class ClassSettings:
     edition: str = "rescue"
     language: str = "en"
     turn_timeout: int = 60
+    practice_from: str = ""
+    practice_to: str = ""
 
     def __post_init__(self) -> None:
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
@@ -100,6 +107,7 @@ class ClassSettings:
         if self.turn_timeout != 0 and not whole_in(self.turn_timeout, *TURN_TIMEOUTS):
             low, high = TURN_TIMEOUTS
             raise ValueError(f"the turn timeout is 0 (off) or {low} to {high} seconds")
+        _check_levels(self.practice_from, self.practice_to)
 
     def rules(self) -> Rules:
         """The game rules these settings make."""
@@ -122,3 +130,9 @@ class ClassSettings:
             return cls(**known)
         except (TypeError, ValueError):
             return cls()
+
+
+def _check_levels(lowest: object, highest: object) -> None:
+    if not isinstance(lowest, str) or not isinstance(highest, str):
+        raise ValueError("the levels of practice are named by their keys")
+    level_range(lowest, highest)

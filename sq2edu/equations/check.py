@@ -97,11 +97,20 @@ class Verdict:
         return tuple(problem.code for problem in self.problems)
 
     @property
+    def shown(self) -> str:
+        """The equation as it is shown back: as read, or as written when it could not be."""
+        return self.equation.text if self.equation is not None else self.text
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """Every number of the equation, left to right (none when it could not be read)."""
+        return self.equation.numbers if self.equation is not None else ()
+
+    @property
     def headline(self) -> str:
         """One short line: the verdict."""
         if self.ok:
-            shown = self.equation.text if self.equation is not None else self.text
-            return _("Yes! {equation} works.", equation=shown)
+            return _("Yes! {equation} works.", equation=self.shown)
         return _("Not yet.")
 
     @property

@@ -69,10 +69,9 @@ class RemainderVerdict(Verdict):
     rest: int = 0
 
     @property
-    def headline(self) -> str:
-        if self.ok and self.equation is not None:
-            return _("Yes! {equation} works.", equation=with_rest(self.equation.text, self.rest))
-        return _("Not yet.")
+    def shown(self) -> str:
+        """The division and its rest, as the active language writes them."""
+        return with_rest(self.equation.text, self.rest) if self.equation is not None else self.text
 
     @property
     def numbers(self) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from typing import Any, Self
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.store import ProgressStore, StoreError
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
-from sq2edu.hub.wire import attempt_to, game_to
+from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
 
 __all__ = ["ServiceStore", "StudentIdentity"]
 
@@ -152,7 +152,13 @@ class ServiceStore:
         self._teachers_only()
 
     def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
-        return self._teachers_only()  # type: ignore[no-any-return]
+        """The child's own latest attempts (the Lab reads them); anyone else's are the
+        teachers'."""
+        if student is None:
+            return self._teachers_only()  # type: ignore[no-any-return]
+        wanted = min(limit or OWN_ATTEMPTS, OWN_ATTEMPTS)
+        found = self._call("own_attempts", student=student, limit=wanted)
+        return [attempt_from(item) for item in found]
 
     def attempts_after(
         self, after: int, limit: int | None = None, class_id: int | None = None

@@ -52,7 +52,14 @@ from sq2edu.classroom.tables import (
 from sq2edu.classroom.together import table_dealer
 from sq2edu.core import IllegalActionError
 from sq2edu.hub.remote_tables import action_of
-from sq2edu.hub.wire import WireError, attempt_from, game_from, table_to
+from sq2edu.hub.wire import (
+    OWN_ATTEMPTS,
+    WireError,
+    attempt_from,
+    attempt_to,
+    game_from,
+    table_to,
+)
 from sq2edu.i18n import LANGUAGES, language
 
 __all__ = ["NAME", "ClassService", "main", "make_app"]
@@ -197,6 +204,14 @@ def _settings(store: SQLStore, _child: HubUser, _args: dict[str, Any], _address:
 
 def _current_class(store: SQLStore, _child: HubUser, _args: dict[str, Any], _addr: str) -> Any:
     return list(store.current_class())
+
+
+def _own_attempts(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
+    limit = args.get("limit", OWN_ATTEMPTS)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= OWN_ATTEMPTS:
+        raise RefusedError(400, f"limit is a whole number from 1 to {OWN_ATTEMPTS}")
+    student = _own(child, args.get("student"))
+    return [attempt_to(attempt) for attempt in store.attempts(student, limit)]
 
 
 def _record_attempt(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
@@ -368,6 +383,7 @@ _CALLS: dict[str, Call] = {
     "settings": _settings,
     "current_class": _current_class,
     "record_attempt": _record_attempt,
+    "own_attempts": _own_attempts,
     "record_game": _record_game,
     "record_event": _record_event,
 }

@@ -11,6 +11,7 @@ from sq2edu.classroom.tables import TableInfo
 from sq2edu.practice import LEVELS
 
 __all__ = [
+    "OWN_ATTEMPTS",
     "WireError",
     "attempt_from",
     "attempt_to",
@@ -21,6 +22,9 @@ __all__ = [
 ]
 
 _PLACES = ("game", "lab", "lesson")
+#: The most of a child's own attempts the class service returns at once (the Lab reads
+#: its latest few).
+OWN_ATTEMPTS = 200
 _LONGEST_TEXT = 200
 
 

@@ -38,7 +38,7 @@ def shown_verdict(verdict: Verdict, text: str, suggest: bool) -> dict[str, Any]:
     """What the browser draws of a verdict, in the local signs."""
     return {
         "ok": verdict.ok,
-        "text": local_signs(verdict.equation.text if verdict.equation else text[:60]),
+        "text": local_signs(verdict.shown if verdict.equation else text[:60]),
         "lines": [local_signs(line) for line in verdict.shown_lines(suggest)],
         "codes": list(verdict.codes),
     }

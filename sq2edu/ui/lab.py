@@ -7,6 +7,14 @@
 
 The same equation builder as the card table (and the same browser module), the same checks,
 words and hints; each right equation scores a star and deals new cards.
+
+With a level of practice (:data:`sq2edu.practice.LEVELS`) the Lab deals with
+:func:`sq2edu.practice.next_deal`: aimed at the child's weakest skill, stepping back or up
+between the levels of ``levels``, and showing the child where they are:
+
+>>> lab = EquationLab(level="tables-2-5-10", seed=1)
+>>> lab.state["level"]["title"], lab.state["level"]["stars"]
+('Tables of 2, 5 and 10', 0)
 """
 
 from __future__ import annotations
@@ -19,9 +27,23 @@ from typing import Any
 import anywidget
 import traitlets
 
+from sq2edu.classroom.records import Attempt
 from sq2edu.equations import MAX_LENGTH, Equation, check, hints, parse_operations, solve
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import N_, _, ngettext
+from sq2edu.equations.remainder import with_rest
+from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.practice import (
+    LEVELS,
+    STARS,
+    Deal,
+    Level,
+    available,
+    level_range,
+    next_deal,
+    stars,
+    step_back_due,
+    tasks,
+)
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.helping import Helping
@@ -43,6 +65,15 @@ _IDS_BY_VALUE = {
     value: [c.id for c in CARDS.values() if c.kind is Kind.NUMBER and c.value == value]
     for value in range(1, 11)
 }
+#: Cards past the Rescue's 10, drawn like its number cards: four of each number.
+_COPIES = "abcd"
+_PRACTICE_IDS = {value: [f"p{value}{copy}" for copy in _COPIES] for value in range(11, 101)}
+_LARGEST = 100
+#: What the Lab says when it moves a child to another level (the level's title fills in).
+_MOVED = {
+    "step-back": N_("Let's practise {level} for a while."),
+    "step-up": N_("Well done! Next: {level}."),
+}
 
 
 class EquationLab(Speaking, anywidget.AnyWidget):
@@ -58,6 +89,13 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         numbers.
     :param length: ``"any"``, ``"two"`` (every deal has an equation of two cards and an
         answer) or ``"more"`` (of three or more cards and an answer).
+    :param level: a level of practice to start at (a key of :data:`sq2edu.practice.LEVELS`);
+        ``None`` deals at random from the Rescue's cards, as shaped by ``largest`` and
+        ``length``.
+    :param levels: the lowest and highest level the child may move between (the teacher's
+        range; ``("", "")`` for every level the operations allow).
+    :param history: the child's earlier attempts, newest first, which the adaptive choice
+        reads (the Lab adds each new one).
     """
 
     _esm = asset("table.js")
@@ -76,6 +114,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         language: str | None = None,
         largest: int = 10,
         length: str = "any",
+        level: str | None = None,
+        levels: tuple[str, str] = ("", ""),
+        history: Sequence[Attempt] = (),
     ) -> None:
         super().__init__()
         self.choose_language(language)
@@ -95,6 +136,19 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         if not self.operations:
             raise ValueError("choose at least one operation")
         self.size = cards
+        self.level: Level | None = None
+        self.range: tuple[Level, ...] = ()
+        self.dealt: Deal | None = None
+        self.moved = ""
+        if level is not None:
+            self.range = available(self.operations, level_range(*levels))
+            if level not in LEVELS:
+                raise ValueError(f"{level[:40]!r} is not a level of practice")
+            if LEVELS[level] not in self.range:
+                raise ValueError(f"the level {level} is not open to this class")
+            self.level = LEVELS[level]
+        #: The child's attempts, newest first.
+        self.history: list[Attempt] = list(history)
         self.rng = random.Random(seed)
         self.hint_policy = hints
         self.help = Helping(hints)
@@ -119,7 +173,17 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         )
 
     def make_catalog(self) -> dict[str, Any]:
-        return catalog()
+        made = catalog()
+        if self.level is not None:
+            for value, ids in _PRACTICE_IDS.items():
+                for card_id in ids:
+                    made["cards"][card_id] = {
+                        "kind": "number",
+                        "emoji": "",
+                        "name": str(value),
+                        "value": value,
+                    }
+        return made
 
     def deal(self) -> None:
         """New cards, always with at least one equation to find."""
@@ -127,6 +191,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             self._deal()
 
     def _deal(self) -> None:
+        if self.level is not None:
+            self._deal_level(self.level)
+            return
         while True:
             values = sorted(self.rng.randint(1, self.largest) for _ in range(self.size))
             if max(values.count(v) for v in values) <= 4 and any(
@@ -134,6 +201,17 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             ):
                 break
         self._use_cards(values)
+
+    def _deal_level(self, level: Level) -> None:
+        deal = next_deal(
+            level, self.history, self.rng, operations=self.operations, levels=self.range
+        )
+        self.moved = ""
+        if deal.level is not level:
+            self.moved = _(_MOVED[deal.reason], level=_(deal.level.title))
+        self.level = deal.level
+        self.dealt = deal
+        self._use_cards(deal.cards)
 
     def _long_enough(self, equation: Equation) -> bool:
         side = equation.operator_side
@@ -143,22 +221,25 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     def use_cards(self, values: Sequence[int]) -> None:
         """Put these number cards on the table (a lesson's exercise, say).
 
-        :raises ValueError: for a card that is not a number from 1 to 10, or more than
-            four of one number (the deck has four of each).
+        :raises ValueError: for a card that is not a number from 1 to 10 (to 100 at a level
+            of practice), or more than four of one number (the deck has four of each).
         """
         with self.speaking():
+            self.dealt = None
             self._use_cards(values)
 
     def _use_cards(self, values: Sequence[int]) -> None:
         values = sorted(values)
-        if not values or any(not 1 <= v <= 10 for v in values):
-            raise ValueError("number cards go from 1 to 10")
+        largest = 10 if self.level is None else _LARGEST
+        if not values or any(not 1 <= v <= largest for v in values):
+            raise ValueError(f"number cards go from 1 to {largest}")
         if any(values.count(v) > 4 for v in values):
             raise ValueError("the deck has only four cards of each number")
         used: dict[int, int] = {}
         self.cards = []
         for value in values:
-            self.cards.append(_IDS_BY_VALUE[value][used.get(value, 0)])
+            ids = _IDS_BY_VALUE[value] if value <= 10 else _PRACTICE_IDS[value]
+            self.cards.append(ids[used.get(value, 0)])
             used[value] = used.get(value, 0) + 1
         self.deals += 1
         self.verdict: dict[str, Any] | None = None
@@ -194,6 +275,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         typed = intent.get("text")
         if isinstance(typed, str):
             return typed
+        box = intent.get("box")
+        if box is not None:
+            if self.dealt is None or self.dealt.missing is None or box not in self.cards:
+                return None
+            return self.dealt.shown.replace("□", str(_card_value(box)))
         cards, result, sign = intent.get("cards"), intent.get("result"), intent.get("op")
         if (
             not isinstance(cards, list)
@@ -204,8 +290,14 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             or len({*cards, result}) != len(cards) + 1
         ):
             return None
-        left = f" {SIGNS[sign].value} ".join(str(CARDS[c].value) for c in cards)
-        return f"{left} = {CARDS[result].value}"
+        left = f" {SIGNS[sign].value} ".join(str(_card_value(c)) for c in cards)
+        built = f"{left} = {_card_value(result)}"
+        rest = intent.get("rest")
+        if rest is None or self.dealt is None or self.dealt.level.kind != "remainder":
+            return built
+        if not isinstance(rest, str) or rest not in self.cards or rest in [*cards, result]:
+            return None
+        return with_rest(built, _card_value(rest))
 
     def _check(self, intent: dict[str, Any]) -> None:
         refusal = self.gate() if self.gate is not None else ""
@@ -218,8 +310,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             self.message = _("Put your number cards in the equation first.")
             self._publish()
             return
-        values = [CARDS[c].value for c in self.cards]
-        verdict = check(text, values, self.operations)
+        values = [_card_value(c) for c in self.cards]
+        if self.dealt is not None:
+            verdict = tasks.answer(self.dealt, text)
+        else:
+            verdict = check(text, values, self.operations)
         self.tries += 1
         self.right += verdict.ok
         hint_level = self.help.level(verdict)
@@ -227,16 +322,18 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         attempt = {
             "player": self.student,
             "text": text if len(text) <= MAX_LENGTH else text[:MAX_LENGTH],
-            "numbers": list(verdict.equation.numbers) if verdict.equation else [],
+            "numbers": list(verdict.numbers),
             "ok": verdict.ok,
             "codes": list(verdict.codes),
             "typed": "text" in intent,
             "hint_level": hint_level,
             "cards": values,
+            "level": self.level.key if self.level is not None else "",
         }
+        self.history.insert(0, _as_attempt(attempt, verdict.text))
         for listener in self.attempt_listeners:
             listener(attempt)
-        if verdict.ok:
+        if verdict.ok or (self.level is not None and step_back_due(self.level, self.history)):
             kept = self.verdict
             self._deal()
             self.verdict = kept
@@ -248,7 +345,12 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         elif self.hint_policy == "limited" and len(self.help.rungs) >= HINT_LIMIT:
             self.message = _("You have used all your hints for these cards.")
         else:
-            self.help.climb(hints([CARDS[c].value for c in self.cards], self.operations))
+            ladder = (
+                tasks.ladder(self.dealt)
+                if self.dealt is not None
+                else hints([_card_value(c) for c in self.cards], self.operations)
+            )
+            self.help.climb(ladder)
         self._publish()
 
     def _publish(self) -> None:
@@ -270,8 +372,12 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 "current_player": 0,
                 "phase": "actions",
                 "turn": self.deals,
-                "operations": self.operations,
-                "prompt": _(_LENGTH_PROMPTS[self.length]),
+                "operations": self.dealt.operations if self.dealt else self.operations,
+                "prompt": tasks.prompt(self.dealt)
+                if self.dealt
+                else _(_LENGTH_PROMPTS[self.length]),
+                "box": local_signs(self.dealt.shown) if self.dealt and self.dealt.shown else None,
+                "rest": bool(self.dealt and self.dealt.level.kind == "remainder"),
                 "legal_actions": [],
                 "roll": None,
             },
@@ -280,8 +386,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "names": [self.student],
             "curtain": None,
             "winner": None,
-            "message": self.message,
+            "message": self.message or self.moved,
             "verdict": self.verdict,
+            "level": self._level_state(),
             "score": {"right": self.right, "tries": self.tries},
             "score_text": ngettext("{n} star", "{n} stars", self.right),
             "hints": hint_state(
@@ -289,3 +396,37 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             ),
             "red_knight": False,
         }
+
+    def _level_state(self) -> dict[str, Any] | None:
+        """Where the child is: the level's name and its stars (None outside the levels)."""
+        if self.level is None:
+            return None
+        return {
+            "key": self.level.key,
+            "title": _(self.level.title),
+            "stars": stars(self.level, self.history),
+            "of": STARS,
+        }
+
+
+def _card_value(card_id: str) -> int:
+    """The number on a card of the Rescue or of a level of practice."""
+    if card_id in CARDS:
+        return int(CARDS[card_id].value or 0)
+    return int(card_id[1:-1])
+
+
+def _as_attempt(attempt: dict[str, Any], text: str) -> Attempt:
+    """What the adaptive choice reads of an attempt just made."""
+    return Attempt(
+        student=attempt["player"],
+        text=text,
+        ok=attempt["ok"],
+        codes=tuple(attempt["codes"]),
+        numbers=tuple(attempt["numbers"]),
+        typed=attempt["typed"],
+        hint_level=attempt["hint_level"],
+        where="lab",
+        cards=tuple(attempt["cards"]),
+        level=attempt["level"],
+    )

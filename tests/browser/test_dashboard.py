@@ -57,7 +57,7 @@ def _class_store(path: Path, lang: str) -> None:
     for name in NAMES[:3]:
         store.seen(name)
     store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Mia", 20, 300.0))
-    store.save_group("Small sums", ["Mia", "Leo"], Focus("+", 5, "two").to_dict())
+    store.save_group("Small sums", ["Mia", "Leo"], Focus("+", "bonds-10", "within-20").to_dict())
     store.close()
 
 

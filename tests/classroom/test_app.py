@@ -185,7 +185,7 @@ def test_common_mistakes_keep_real_examples() -> None:
 
 def test_the_csv_cannot_smuggle_a_spreadsheet_formula() -> None:
     text = attempts_csv([Attempt("=HYPERLINK(1)", "=1+1", False)])
-    assert ",'=HYPERLINK(1),game,'=1+1," in text
+    assert ",'=HYPERLINK(1),game,,'=1+1," in text
 
 
 def test_the_repository_notebooks_are_the_ones_serve_writes(tmp_path: Path) -> None:
@@ -300,18 +300,56 @@ def test_a_group_practises_its_own_focus_and_the_rest_the_class_settings(
     from sq2edu.classroom.settings import Focus
 
     store.save_settings(ClassSettings(operations="+−×÷").to_dict())
-    store.save_group("Small sums", ["Mia"], Focus("+", largest=5, length="two").to_dict())
+    store.save_settings(
+        ClassSettings(practice_from="tables-10", practice_to="division-100").to_dict()
+    )
+    store.save_group("Small sums", ["Mia"], Focus("+", "bonds-10", "within-20").to_dict())
     mia = StudentApp(store, pace=0)
     mia.join("Mia")
     lab = mia.practise()
     assert lab.operations == "+"
-    assert max(int(card[1:-1]) for card in lab.cards) <= 5
-    assert lab.state["view"]["prompt"] == "Make an equation with two cards and an answer."
+    assert lab.state["level"]["key"] == "bonds-10"
+    assert [level.key for level in lab.range] == ["bonds-10", "within-20"]
     game = mia.play()
     assert isinstance(game, RescueTable)
     assert game.rules.operations == "+"
     leo = StudentApp(store, pace=0)
     leo.join("Leo")
     assert leo.practise().operations == "+−×÷"
+    assert leo.practise().state["level"]["key"] == "tables-10"
     store.delete_group("Small sums")
     assert mia.practise().operations == "+−×÷"
+
+
+def test_the_lab_goes_on_at_the_childs_level_and_keeps_it_with_each_attempt(
+    store: SQLiteStore,
+) -> None:
+    store.record_attempt(Attempt("Mia", "5 × 7 = 35", True, level="tables-2-5-10"))
+    mia = StudentApp(store, pace=0)
+    mia.join("Mia")
+    lab = mia.practise()
+    assert lab.state["level"] == {
+        "key": "tables-2-5-10",
+        "title": "Tables of 2, 5 and 10",
+        "stars": 1,
+        "of": 10,
+    }
+    assert lab.dealt is not None
+    lab.handle({"intent": "check", "text": lab.dealt.fact.text})
+    latest = store.attempts("Mia")[0]
+    assert (latest.ok, latest.level, latest.where) == (True, "tables-2-5-10", "lab")
+    assert lab.state["level"]["stars"] == 2
+
+
+def test_a_pinned_class_practises_its_level_whatever_the_child_did_before(
+    store: SQLiteStore,
+) -> None:
+    store.record_attempt(Attempt("Mia", "5 × 7 = 35", True, level="tables-2-5-10"))
+    store.save_settings(
+        ClassSettings(practice_from="remainders", practice_to="remainders").to_dict()
+    )
+    mia = StudentApp(store, pace=0)
+    mia.join("Mia")
+    lab = mia.practise()
+    assert lab.state["level"]["key"] == "remainders"
+    assert lab.state["view"]["rest"] is True

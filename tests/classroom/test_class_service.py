@@ -53,6 +53,8 @@ def test_service_a_child_keeps_their_own_attempt_in_their_own_class(
         assert [(a.student, a.text) for a in store.attempts()] == [("Mia", "2 + 3 = 5")]
     with open_store(location, "3A") as store:
         assert store.attempts() == [], "the other class's Mia is another child"
+    (own,) = service.call("own_attempts", mia, {"student": "Mia", "limit": 5}, "10.0.0.5")
+    assert own["text"] == "2 + 3 = 5"
 
 
 @pytest.mark.parametrize(
@@ -61,6 +63,7 @@ def test_service_a_child_keeps_their_own_attempt_in_their_own_class(
         ("record_attempt", {"attempt": _attempt("Leo")}),
         ("seen", {"nickname": "Leo"}),
         ("join", {"nickname": "Leo"}),
+        ("own_attempts", {"student": "Leo"}),
         ("record_game", {"game": game_to(GameRecord(("Leo", "Bot"), {1: "easy"}, "Leo", 3, 9))}),
     ],
 )
@@ -73,6 +76,17 @@ def test_service_a_child_cannot_act_as_a_classmate(
     with open_store(location, "3A") as store:
         assert store.attempts() == []
         assert store.games() == []
+
+
+@pytest.mark.parametrize("limit", [0, 201, "5", True, None])
+def test_service_a_child_reads_a_sensible_number_of_their_attempts(
+    service: ClassService, limit: object
+) -> None:
+    with pytest.raises(RefusedError) as refused:
+        service.call(
+            "own_attempts", _user(service, "3A", "Mia"), {"student": "Mia", "limit": limit}, "x"
+        )
+    assert refused.value.status == 400
 
 
 def test_service_a_teacher_or_an_unknown_hub_user_is_not_a_child(service: ClassService) -> None:

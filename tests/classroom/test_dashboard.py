@@ -158,14 +158,18 @@ def test_the_teacher_gives_a_group_a_focus(store: SQLiteStore) -> None:
     board.group_members.value = ("Mia", "Leo")
     for sign, box in board.group_signs.items():
         box.value = sign == "+"
-    board.group_largest.value = 5
-    board.group_length.value = "two"
+    board.group_from.value = "within-20"
+    board.group_to.value = "bonds-10"
+    board.save_group()
+    assert board.group_message.value == "The first level comes after the last one."
+    assert store.groups() == {}
+    board.group_from.value = board.group_to.value = "bonds-10"
     board.save_group()
     assert store.groups() == {
-        "Small sums": (["Mia", "Leo"], Focus("+", 5, "two").to_dict()),
+        "Small sums": (["Mia", "Leo"], Focus("+", "bonds-10", "bonds-10").to_dict()),
     }
     assert "Small sums" in board.groups_list.value
-    assert "cards up to 5" in board.groups_list.value
+    assert "+; Lab levels: Number bonds to 10<" in board.groups_list.value
     board.group_remove.value = "Small sums"
     board.remove_group()
     assert store.groups() == {}
@@ -217,3 +221,20 @@ def test_a_new_class_keeps_the_settings_the_dashboard_shows(store: SQLiteStore) 
     board.start_new_class()
     assert ClassSettings.from_dict(store.settings()).operations == "+−×"
     assert board.op_boxes["÷"].value is False
+
+
+def test_the_teacher_pins_the_class_to_one_level_of_practice(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0)
+    assert (board.practice_from.value, board.practice_to.value) == ("bonds-10", "rescue")
+    board.practice_from.value = "remainders"
+    board.practice_to.value = "tables-10"
+    board.save_settings()
+    assert board.saved.value == "The first level comes after the last one."
+    assert ClassSettings.from_dict(store.settings()).practice_from == ""
+    board.practice_from.value = board.practice_to.value = "tables-2-5-10"
+    board.save_settings()
+    settings = ClassSettings.from_dict(store.settings())
+    assert (settings.practice_from, settings.practice_to) == ("tables-2-5-10", "tables-2-5-10")
+    store.save_settings(ClassSettings(language="nb").to_dict())
+    titles = [label for label, _key in Dashboard(store, refresh=0).practice_to.options]
+    assert "Gangetabellen for 2, 5 og 10" in titles

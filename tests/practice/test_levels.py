@@ -183,3 +183,11 @@ def _standard(text: str) -> str:
     division, rest = split_rest(text)
     standard = parse(division).canonical().text
     return f"{standard} r {rest}" if rest else standard
+
+
+def test_the_teachers_page_names_every_level_with_its_key_and_title() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "practice.md").read_text(encoding="utf-8")
+    for key, level in LEVELS.items():
+        assert f"| {level.title} | `{key}` |" in page, key

@@ -42,6 +42,7 @@ def test_a_right_equation_scores_and_deals_new_cards() -> None:
             "typed": False,
             "hint_level": 0,
             "cards": [2, 3, 5, 9],
+            "level": "",
         }
     ]
 

@@ -1,0 +1,130 @@
+"""What a deal asks, how an answer to it is checked, and its hints, for each kind of level.
+
+* *make*: any equation from the cards, checked by :func:`sq2edu.equations.check`;
+* *missing*: the number in the box (``3 × □ = 12``), chosen from the cards or typed; the
+  filled-in equation is checked, so a wrong card is explained as any wrong equation is;
+* *remainder*: a division and what it leaves over, checked by
+  :func:`sq2edu.equations.remainder.check_remainder`.
+
+The hint ladder always ends in a worked example, which a class with hints off never sees
+(the Lab does not climb it then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sq2edu.equations import Hint, Problem, Verdict, check, hints
+from sq2edu.equations.remainder import check_remainder, with_rest
+from sq2edu.i18n import N_, _
+from sq2edu.practice.deal import BOX, Deal
+
+__all__ = ["answer", "ladder", "prompt"]
+
+_PROMPTS = {
+    "make": N_("Make an equation with your cards."),
+    "missing": N_("Which card goes in the box?"),
+    "remainder": N_("Divide, and say what is left over."),
+}
+
+
+def prompt(deal: Deal) -> str:
+    """What the deal asks, in a few words."""
+    return _(_PROMPTS[deal.level.kind])
+
+
+def answer(deal: Deal, text: str) -> Verdict:
+    """Check a child's answer to a deal (``text`` as typed or built from the cards)."""
+    if deal.level.kind == "remainder":
+        return check_remainder(text, deal.cards)
+    if deal.missing is None:
+        return check(text, deal.cards, deal.operations)
+    stripped = text.strip()
+    if stripped.isascii() and stripped.isdigit() and len(stripped) <= 3:
+        text = deal.shown.replace(BOX, stripped)
+    verdict = check(text, deal.cards, deal.operations)
+    if verdict.equation is not None and not _fills_the_box(deal, verdict):
+        message = _("The box is in {task}: which number goes there?", task=deal.shown)
+        return Verdict(verdict.text, verdict.equation, (Problem("not-true", message),))
+    return verdict
+
+
+def _fills_the_box(deal: Deal, verdict: Verdict) -> bool:
+    """Whether an equation is the deal's own with one number in the box."""
+    assert verdict.equation is not None
+    wanted = deal.fact.equation
+    written = verdict.equation
+    return (
+        len(written.numbers) == len(wanted.numbers)
+        and written.operations == wanted.operations
+        and all(
+            a == b
+            for index, (a, b) in enumerate(zip(written.numbers, wanted.numbers, strict=True))
+            if index != deal.missing
+        )
+    )
+
+
+def ladder(deal: Deal) -> Sequence[Hint]:
+    """The hints for a deal: a nudge, then where to look, then a worked example."""
+    if deal.level.kind == "make":
+        return hints(deal.cards, deal.operations)
+    equation = deal.fact.equation
+    if deal.missing is not None:
+        inverse = _inverse(deal)
+        return [
+            Hint(1, _("Try each card in the box: which one makes both sides the same?")),
+            Hint(2, inverse, (deal.answer or 0,)),
+            Hint(
+                3,
+                _(
+                    "{equation}, so {number} goes in the box.",
+                    equation=equation.text,
+                    number=deal.answer,
+                ),
+                equation.numbers,
+                equation,
+            ),
+        ]
+    number, divisor = equation.numbers[:2]
+    answer_number, rest = equation.numbers[2], deal.fact.rest
+    return [
+        Hint(1, _("Share out the biggest card: how many whole groups fit?")),
+        Hint(
+            2,
+            _("{a} ÷ {b}: how many groups of {b} fit in {a}?", a=number, b=divisor),
+            (number, divisor),
+        ),
+        Hint(
+            3,
+            _(
+                "{b} × {q} = {p}, and {r} is left over: {equation}.",
+                b=divisor,
+                q=answer_number,
+                p=divisor * answer_number,
+                r=rest,
+                equation=with_rest(equation.text, rest),
+            ),
+            deal.fact.cards,
+            equation,
+        ),
+    ]
+
+
+def _inverse(deal: Deal) -> str:
+    """The box task said the other way round: ``3 × □ = 12`` is ``12 ÷ 3 = □``."""
+    equation = deal.fact.equation
+    side = equation.operator_side
+    assert side is not None
+    assert deal.missing is not None
+    op = side.ops[0]
+    numbers = list(equation.numbers)
+    result = numbers[-1]
+    if deal.missing == len(numbers) - 1:
+        return _("Work out {side}: that number goes in the box.", side=deal.shown.split(" =")[0])
+    other = numbers[1 - deal.missing]
+    if op.commutative or deal.missing == 0:
+        inverse = f"{result} {op.inverse.value} {other} = {BOX}"
+    else:  # 12 − □ = 4 is 12 − 4 = □
+        inverse = f"{numbers[0]} {op.value} {result} = {BOX}"
+    return _("{task} is the same as {inverse}.", task=deal.shown, inverse=inverse)
