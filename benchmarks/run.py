@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from benchmarks import (
+    adaptive,
     bots,
     classroom,
     engines,
@@ -25,7 +26,7 @@ from benchmarks import (
     tables_load,
 )
 
-SUITES = [equations, engines, bots, luck, table, classroom]
+SUITES = [equations, engines, bots, luck, adaptive, table, classroom]
 
 
 def machine() -> str:

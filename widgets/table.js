@@ -346,7 +346,7 @@ function render({ model, el }) {
       const label = id ? t("slotFull", { place: index + 1, card: card(id).name }) : t("slotEmpty", { place: index + 1 });
       slotsRow.append(slotButton(id, builder.active === index, label, () => { if (id) placeCard(id); else { builder.active = index; redraw(); } }, `slot:${index}`));
     });
-    if (builder.slots.length < 5) {
+    if (builder.slots.length < 5 && !restOn()) {
       slotsRow.append(h("button", { class: "sq2-small-button", "data-key": "add-slot", onclick: () => { builder.slots.push(null); builder.active = builder.slots.length - 1; redraw(); } }, t("addSlot")));
     }
     slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, "="));
@@ -633,7 +633,7 @@ function render({ model, el }) {
         h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
         h("p", { class: "sq2-message" }, state.message || "")),
       box ? h("p", { class: "sq2-box-task", "aria-label": box.replace("□", t("theBox")) },
-        box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "□"), part] : [part]))) : null,
+        box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "\u00a0"), part] : [part]))) : null,
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
         h("h3", {}, t("yourCards")),
         h("div", { class: "sq2-row", role: "group", "aria-label": t("yourCards") },

@@ -10,9 +10,13 @@ The rules, in the order they are tried:
    the child's own (no worked example): the next level of the range.
 3. **Review.** Every :data:`REVIEW_EVERY`-th deal of a level goes to a skill the child has
    mastered, the one practised longest ago, so that mastery is kept up.
-4. **Practice.** Otherwise the weakest skill of the level that the child is ready for: its
-   prerequisite (addition before subtraction, multiplication before division, two numbers
-   before three) is at least *familiar* (see :mod:`sq2edu.classroom.mastery`).
+4. **Practice.** Otherwise the weakest skill of the level that the child is ready for: not
+   yet mastered, and its prerequisite known (see :mod:`sq2edu.classroom.mastery`): three
+   numbers once two are *proficient*; subtraction once addition is *familiar* (or once the
+   child has tried subtraction three times), division once multiplication is. The weakest is the one with the smallest share right on
+   the child's own among their recent attempts in it, counted as if they had one more right
+   and one more wrong: a skill not tried yet is a half, one gone wrong three times in four is
+   a third.
 
 Only attempts at a level count for it, so the levels never blur into each other; a child's
 place is the level of their latest attempt in the range (:func:`place`).
@@ -55,6 +59,8 @@ REVIEW_EVERY = 4
 #: A level's stars are counted over the child's latest attempts at it: this many.
 STARS = 10
 
+#: Attempts of their own accord that make a child ready for a skill anyway.
+_TRIED = 3
 #: The skill a skill builds on, within a level.
 _PREREQUISITE = {
     "subtraction-two": "addition-two",
@@ -165,20 +171,39 @@ def _aimed(
     learning = [
         skill
         for skill in skills
-        if levels[skill] is not Mastery.MASTERED and _ready(skill, skills, levels)
+        if levels[skill] is not Mastery.MASTERED and _ready(skill, skills, levels, by_skill)
     ]
     if mastered and (len(at) % REVIEW_EVERY == REVIEW_EVERY - 1 or not learning):
         skill, reason = max(mastered, key=lambda s: last_seen[s]), "review"
     else:
-        weakest = min(levels[skill] for skill in learning)
-        tied = [skill for skill in learning if levels[skill] == weakest]
+        weakness = {skill: _share_right(by_skill[skill]) for skill in learning}
+        weakest = min(weakness.values())
+        tied = [skill for skill in learning if weakness[skill] == weakest]
         skill, reason = rng.choice(tied), "practice"
     return deal_for(level, skill, rng, usable, moved or reason)
 
 
-def _ready(skill: str, skills: Sequence[str], levels: dict[str, Mastery]) -> bool:
+def _share_right(recent: Sequence[Attempt]) -> float:
+    """How sure a child is of a skill: their share right on their own among recent attempts,
+    counted as if they had one right and one wrong more (a skill not tried yet is a half)."""
+    return (sum(own_work(a) for a in recent) + 1) / (len(recent) + 2)
+
+
+def _ready(
+    skill: str,
+    skills: Sequence[str],
+    levels: dict[str, Mastery],
+    by_skill: dict[str, list[Attempt]],
+) -> bool:
+    """Whether the child is ready for a skill: three numbers once two are proficient; an
+    operation once its inverse is familiar, or once the child has tried it a few times of
+    their own accord (the cards that make ``3 + 4 = 7`` also make ``7 − 4 = 3``)."""
     before = _PREREQUISITE.get(skill)
-    return before is None or before not in skills or levels[before] >= Mastery.FAMILIAR
+    if before is None or before not in skills:
+        return True
+    if skill.endswith("-more"):
+        return levels[before] >= Mastery.PROFICIENT
+    return levels[before] >= Mastery.FAMILIAR or len(by_skill[skill]) >= _TRIED
 
 
 def _last_seen(at: Sequence[Attempt], skill: str) -> int:

@@ -74,7 +74,8 @@ class Deal:
         if self.fact.rest:
             return check_remainder(self.fact.text, self.cards).ok
         if self.missing is not None:
-            return check(self.fact.equation, self.cards, self.operations).ok
+            equation = self.fact.equation
+            return self.answer in self.cards and check(equation, None, self.operations).ok
         made = solve(self.cards, self.operations)
         return self.fact.equation.canonical() in {e.canonical() for e in made}
 
@@ -151,13 +152,13 @@ def _missing(
     level: Level, skill: str, fact: Fact, rng: random.Random, operations: str, reason: str
 ) -> Deal:
     """The fact with one number in a box, and cards to choose it from: the right one and
-    numbers close to it."""
+    numbers close to it (the numbers around the box are printed, not dealt)."""
     equation: Equation = fact.equation
     missing = rng.randrange(len(equation.numbers))
     answer = equation.numbers[missing]
-    near = [n for n in range(max(1, answer - 3), answer + 4) if n != answer]
-    rng.shuffle(near)
-    hand = [*equation.numbers, *near[: max(0, level.hand - len(equation.numbers))]]
+    around = [n for n in range(max(1, answer - level.hand), answer + level.hand + 1)]
+    near = sorted((n for n in around if n != answer), key=lambda n: (abs(n - answer), rng.random()))
+    hand = [answer, *near[: level.hand - 1]]
     deal = Deal(level, tuple(sorted(hand)), skill, fact, operations, reason, missing)
     assert deal.proved(), deal
     return deal

@@ -18,6 +18,7 @@ from sq2edu.equations import Hint, Problem, Verdict, check, hints
 from sq2edu.equations.remainder import check_remainder, with_rest
 from sq2edu.i18n import N_, _
 from sq2edu.practice.deal import BOX, Deal
+from sq2edu.practice.facts import skills_of
 
 __all__ = ["answer", "ladder", "prompt"]
 
@@ -29,8 +30,15 @@ _PROMPTS = {
 
 
 def prompt(deal: Deal) -> str:
-    """What the deal asks, in a few words."""
-    return _(_PROMPTS[deal.level.kind])
+    """What the deal asks, in a few words: at a level of several skills, the skill it is
+    aimed at (any right equation still counts)."""
+    if deal.level.kind != "make" or len(skills_of(deal.level, deal.operations)) < 2:
+        return _(_PROMPTS[deal.level.kind])
+    sign = deal.fact.equation.operation
+    assert sign is not None
+    if deal.skill.endswith("-more"):
+        return _("Make an equation with {sign} and three cards or more.", sign=sign.value)
+    return _("Make an equation with {sign}.", sign=sign.value)
 
 
 def answer(deal: Deal, text: str) -> Verdict:
@@ -42,7 +50,8 @@ def answer(deal: Deal, text: str) -> Verdict:
     stripped = text.strip()
     if stripped.isascii() and stripped.isdigit() and len(stripped) <= 3:
         text = deal.shown.replace(BOX, stripped)
-    verdict = check(text, deal.cards, deal.operations)
+    # The numbers around the box are printed, not cards the child must hold.
+    verdict = check(text, None, deal.operations)
     if verdict.equation is not None and not _fills_the_box(deal, verdict):
         message = _("The box is in {task}: which number goes there?", task=deal.shown)
         return Verdict(verdict.text, verdict.equation, (Problem("not-true", message),))

@@ -68,6 +68,34 @@ def classic(lang: str, players: tuple[str, ...] = ("Mia", "easy"), **placed: Any
     return table
 
 
+#: The first card not yet in the equation (a click on it puts it in the next place).
+_NEXT_CARD = "button[data-key^='build:'][aria-pressed='false'] >> nth=0"
+
+
+def lab_at(lang: str, level: str, right: int = 0, seed: int = 2) -> EquationLab:
+    """A Lab at a level of practice, after ``right`` right answers."""
+    lab = EquationLab(seed=seed, language=lang, level=level, levels=(level, level), student="Mia")
+    for _answer in range(right):
+        assert lab.dealt is not None
+        lab.handle({"intent": "check", "text": lab.dealt.fact.text})
+    return lab
+
+
+def lab_answering(lang: str, level: str, rest: bool = True, wrong: bool = False) -> EquationLab:
+    """A Lab at a level after one wrong try: a division without its rest, or the wrong card
+    in the box."""
+    lab = lab_at(lang, level, seed=5)
+    deal = lab.dealt
+    assert deal is not None
+    if not rest:
+        text = deal.fact.equation.text
+    else:
+        answer = deal.answer or 0
+        text = str(next(card for card in deal.cards if card != answer)) if wrong else str(answer)
+    lab.handle({"intent": "check", "text": text})
+    return lab
+
+
 def lab_with(lang: str, values: list[int]) -> EquationLab:
     lab = EquationLab(seed=1, language=lang)
     lab.use_cards(values)
@@ -305,6 +333,40 @@ SCENES: tuple[Scene, ...] = (
         "lab-wrong-try-and-hints",
         lambda lang: lab_with(lang, [3, 4, 7, 9, 10]),
         ({"intent": "check", "text": "3 × 4 = 7"}, {"intent": "hint"}, {"intent": "hint"}),
+        "actions",
+    ),
+    # -- the Lab at levels of practice ---------------------------------------------------
+    Scene(
+        "lab-level-tables-right",
+        lambda lang: lab_at(lang, "tables-2-5-10", right=3),
+        phase="actions",
+    ),
+    Scene(
+        "lab-level-within-100-built",
+        lambda lang: lab_at(lang, "within-100"),
+        phase="actions",
+        clicks=(_NEXT_CARD,) * 3,
+    ),
+    Scene(
+        "lab-level-remainder-built",
+        lambda lang: lab_at(lang, "remainders"),
+        phase="actions",
+        clicks=(_NEXT_CARD,) * 4,
+    ),
+    Scene(
+        "lab-level-remainder-asked-for-the-rest",
+        lambda lang: lab_answering(lang, "remainders", rest=False),
+        phase="actions",
+    ),
+    Scene(
+        "lab-level-missing-number",
+        lambda lang: lab_at(lang, "missing", seed=5),
+        phase="actions",
+    ),
+    Scene(
+        "lab-level-missing-wrong-card-and-hints",
+        lambda lang: lab_answering(lang, "missing", wrong=True),
+        ({"intent": "hint"}, {"intent": "hint"}),
         "actions",
     ),
     # -- the classic game ----------------------------------------------------------------
