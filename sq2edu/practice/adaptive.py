@@ -13,10 +13,10 @@ The rules, in the order they are tried:
 4. **Practice.** Otherwise the weakest skill of the level that the child is ready for: not
    yet mastered, and its prerequisite known (see :mod:`sq2edu.classroom.mastery`): three
    numbers once two are *proficient*; subtraction once addition is *familiar* (or once the
-   child has tried subtraction three times), division once multiplication is. The weakest is the one with the smallest share right on
-   the child's own among their recent attempts in it, counted as if they had one more right
-   and one more wrong: a skill not tried yet is a half, one gone wrong three times in four is
-   a third.
+   child has tried subtraction three times), division once multiplication is. The weakest
+   is the one with the smallest share right on the child's own among their recent attempts
+   in it, counted as if they had one more right and one more wrong: a skill not tried yet
+   is a half, one gone wrong three times in four is a third.
 
 Only attempts at a level count for it, so the levels never blur into each other; a child's
 place is the level of their latest attempt in the range (:func:`place`).

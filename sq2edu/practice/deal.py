@@ -156,7 +156,7 @@ def _missing(
     equation: Equation = fact.equation
     missing = rng.randrange(len(equation.numbers))
     answer = equation.numbers[missing]
-    around = [n for n in range(max(1, answer - level.hand), answer + level.hand + 1)]
+    around = range(max(1, answer - level.hand), answer + level.hand + 1)
     near = sorted((n for n in around if n != answer), key=lambda n: (abs(n - answer), rng.random()))
     hand = [answer, *near[: level.hand - 1]]
     deal = Deal(level, tuple(sorted(hand)), skill, fact, operations, reason, missing)
