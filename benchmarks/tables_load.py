@@ -66,6 +66,11 @@ class Class:
         #: The move being made at each table (by its maker's name): when it was sent, by
         #: whom, and its number.
         self.sent: dict[str, tuple[float, str, int]] = {}
+        self.started = time.monotonic()
+
+    def failed(self, name: str, error: BaseException) -> None:
+        """Note a child's failure, with the second of the run it came at."""
+        self.failures.append(f"{name} ({time.monotonic() - self.started:.0f} s): {_where(error)}")
 
     def send(self, maker: str, mover: str) -> None:
         """Note that ``mover`` sends a move at ``maker``'s table now."""
@@ -250,7 +255,7 @@ async def _page_child(browser: Any, url: str, table: int, room: Class, until: fl
                 await pickers.first.click(timeout=10_000)
             await asyncio.sleep(0.5)
     except Exception as error:  # counted: the point is to see how many
-        room.failures.append(f"{name}: {_where(error)}")
+        room.failed(name, error)
     finally:
         await context.close()
 
@@ -273,7 +278,7 @@ async def _light(child: LightChild, until: float) -> None:
         await child.sit_down()
         await child.play(until)
     except Exception as error:  # counted, as for a page
-        child.room.failures.append(f"{child.name}: {_where(error)}")
+        child.room.failed(child.name, error)
     finally:
         if child.pinging is not None:
             child.pinging.cancel()
@@ -285,7 +290,8 @@ async def _class(urls: list[str], chromium: str, room: Class) -> None:
 
     from tests.browser.conftest import CHROMIUM_ARGS
 
-    until = time.monotonic() + PLAY_SECONDS
+    room.started = time.monotonic()
+    until = room.started + PLAY_SECONDS
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path=chromium, headless=True, args=CHROMIUM_ARGS

@@ -57,6 +57,8 @@ class WidgetClient:
         self._reader: asyncio.Task[None] | None = None
         #: Called with a widget's id whenever the kernel changes that widget.
         self.on_update: list[Any] = []
+        #: Why the kernel's websocket stopped, once it has ("" while it is open).
+        self.gone = ""
 
     async def open(self, timeout: float) -> None:
         """Load the page and its files, connect to its kernel and learn its widgets."""
@@ -159,6 +161,8 @@ class WidgetClient:
         """Wait until ``condition()`` holds, re-checked whenever a widget changes."""
         deadline = time.monotonic() + timeout
         while not condition():
+            if self.gone:
+                raise ConnectionError(self.gone)
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("the page did not change in time")
@@ -196,28 +200,39 @@ class WidgetClient:
 
     async def _read(self) -> None:
         assert self._socket is not None
-        while True:
-            raw = await self._socket.read_message()
-            if raw is None:
-                return
-            if isinstance(raw, bytes):
-                continue  # binary frames carry buffers; none of these widgets use them
-            if self._keep_raw:
-                self.raw.append(raw)
-            message = json.loads(raw)
-            kind = message.get("msg_type") or message["header"]["msg_type"]
-            content = message.get("content", {})
-            data = content.get("data", {})
-            if kind == "comm_open":
-                self.models[content["comm_id"]] = dict(data.get("state", {}))
-            elif kind == "comm_msg":
-                if data.get("method") == "update_states":
-                    for model_id, model in data["states"].items():
-                        self.models[model_id] = dict(model["state"])
-                elif data.get("method") in ("update", "echo_update"):
-                    self.models.setdefault(content["comm_id"], {}).update(data["state"])
-                    for listener in self.on_update:
-                        listener(content["comm_id"])
-            elif kind == "comm_close":
-                self.models.pop(content.get("comm_id"), None)
+        try:
+            while True:
+                raw = await self._socket.read_message()
+                if raw is None:
+                    code, reason = self._socket.close_code, self._socket.close_reason
+                    self.gone = f"the kernel's websocket closed ({code} {reason or ''})".strip()
+                    return
+                self._take(raw)
+        except Exception as error:  # told to whoever waits, not lost in a dead task
+            self.gone = f"reading the kernel's messages failed: {error!r}"[:200]
+        finally:
             self._changed.set()
+
+    def _take(self, raw: str | bytes) -> None:
+        """One message from the kernel: the widgets it tells of."""
+        if isinstance(raw, bytes):
+            return  # binary frames carry buffers; none of these widgets use them
+        if self._keep_raw:
+            self.raw.append(raw)
+        message = json.loads(raw)
+        kind = message.get("msg_type") or message["header"]["msg_type"]
+        content = message.get("content", {})
+        data = content.get("data", {})
+        if kind == "comm_open":
+            self.models[content["comm_id"]] = dict(data.get("state", {}))
+        elif kind == "comm_msg":
+            if data.get("method") == "update_states":
+                for model_id, model in data["states"].items():
+                    self.models[model_id] = dict(model["state"])
+            elif data.get("method") in ("update", "echo_update"):
+                self.models.setdefault(content["comm_id"], {}).update(data["state"])
+                for listener in self.on_update:
+                    listener(content["comm_id"])
+        elif kind == "comm_close":
+            self.models.pop(content.get("comm_id"), None)
+        self._changed.set()
