@@ -19,6 +19,7 @@ from sq2edu.classroom.records import SKILLS, GameRecord
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.practice import LEVELS, STARS
 
 __all__ = [
     "ONLINE_SECONDS",
@@ -239,8 +240,24 @@ def student_html(name: str, summary: ClassSummary) -> str:
         escape(_("Last attempts")),
     )
     hard = escape("; ".join(struggling)) or escape(_("nothing hard right now"))
+    at = LEVELS.get(theirs.level)
+    lab_level = escape(_("Lab level"))
+    lab = (
+        f"<p><b>{lab_level}:</b> "
+        + escape(
+            _(
+                "{title}: {n} of {of} stars",
+                title=_(at.title),
+                n=theirs.stars(at.key),
+                of=STARS,
+            )
+        )
+        + "</p>"
+        if at is not None
+        else ""
+    )
     return (
-        f"<p><b>{working_on}:</b> {hard}</p>"
+        f"<p><b>{working_on}:</b> {hard}</p>{lab}"
         f"<p><b>{practise}:</b> {advice or '—'}</p>"
         f"<p><b>{last}:</b></p><ul>{recent}</ul>"
     )

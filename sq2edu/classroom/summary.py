@@ -22,6 +22,7 @@ from sq2edu.classroom.mastery import (
 )
 from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.classroom.store import ProgressStore
+from sq2edu.practice.adaptive import STARS
 
 __all__ = ["EXAMPLES", "LAST_ATTEMPTS", "OPERATIONS", "ClassSummary", "Days", "StudentSummary"]
 
@@ -61,17 +62,28 @@ class StudentSummary:
     mistakes: Counter[str] = field(default_factory=Counter)
     days: Days = field(default_factory=dict)
     attempts: int = 0
+    #: The latest attempts at each level of practice (as many as its stars count).
+    by_level: dict[str, deque[Attempt]] = field(default_factory=dict)
+    #: The level of practice of the student's latest attempt at one ("" for none yet).
+    level: str = ""
 
     def add(self, attempt: Attempt) -> None:
         """Count one more attempt (the newest so far)."""
         self.attempts += 1
         self.last.appendleft(attempt)
+        if attempt.level:
+            self.level = attempt.level
+            self.by_level.setdefault(attempt.level, deque(maxlen=STARS)).appendleft(attempt)
         skill = attempt.skill
         if skill is not None and counts_for_skill(attempt):
             self.by_skill.setdefault(skill, deque(maxlen=RECENT)).appendleft(attempt)
             _count_day(self.days, attempt, skill)
         if not attempt.ok and attempt.codes:
             self.mistakes[attempt.codes[0]] += 1
+
+    def stars(self, level: str) -> int:
+        """The stars of a level of practice: right on their own among the latest tries."""
+        return sum(own_work(attempt) for attempt in self.by_level.get(level, ()))
 
     def mastery(self) -> dict[str, SkillMastery]:
         """The student's level in every skill."""

@@ -238,3 +238,18 @@ def test_the_teacher_pins_the_class_to_one_level_of_practice(store: SQLiteStore)
     store.save_settings(ClassSettings(language="nb").to_dict())
     titles = [label for label, _key in Dashboard(store, refresh=0).practice_to.options]
     assert "Gangetabellen for 2, 5 og 10" in titles
+
+
+def test_the_teacher_sees_each_childs_level_of_practice_and_its_stars(
+    store: SQLiteStore,
+) -> None:
+    for text in ("5 × 7 = 35", "2 × 9 = 18", "5 × 6 = 31"):
+        store.record_attempt(
+            Attempt("Mia", text, text != "5 × 6 = 31", level="tables-2-5-10", where="lab")
+        )
+    store.record_attempt(Attempt("Leo", "2 + 3 = 5", True))
+    board = Dashboard(store, refresh=0)
+    board.pick.value = "Mia"
+    assert "Lab level:</b> Tables of 2, 5 and 10: 2 of 10 stars" in board.student_view.value
+    board.pick.value = "Leo"
+    assert "Lab level" not in board.student_view.value
