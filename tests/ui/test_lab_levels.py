@@ -1,0 +1,102 @@
+"""The Equation Lab at levels of practice, driven with the browser's intents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sq2edu.ui import EquationLab
+
+
+def _lab(level: str, hints: str = "free", seed: int = 3) -> EquationLab:
+    return EquationLab(level=level, levels=(level, level), hints=hints, seed=seed, student="Mia")
+
+
+def _card(lab: EquationLab, value: int, skip: tuple[str, ...] = ()) -> str:
+    return next(
+        card
+        for card in lab.cards
+        if lab.catalog["cards"][card]["value"] == value and card not in skip
+    )
+
+
+def test_cards_past_ten_are_drawn_as_number_cards_and_built_into_an_equation() -> None:
+    lab = _lab("within-100")
+    assert lab.dealt is not None
+    a, b, total = lab.dealt.fact.equation.numbers
+    seen: list[dict[str, Any]] = []
+    lab.attempt_listeners.append(seen.append)
+    first = _card(lab, a)
+    cards = [first, _card(lab, b, (first,))]
+    lab.handle(
+        {
+            "intent": "check",
+            "cards": cards,
+            "result": _card(lab, total),
+            "op": lab.dealt.fact.equation.left.ops[0].value,
+        }
+    )
+    assert lab.state["verdict"]["ok"], lab.state["verdict"]
+    assert seen[0]["level"] == "within-100"
+    assert lab.state["level"]["stars"] == 1
+
+
+def test_a_built_division_takes_its_rest_from_a_card() -> None:
+    lab = _lab("remainders")
+    assert lab.dealt is not None
+    number, divisor, answer, rest = lab.dealt.fact.cards
+    cards = [_card(lab, number), _card(lab, divisor)]
+    used = tuple(cards)
+    result = _card(lab, answer, used)
+    left = _card(lab, rest, (*used, result))
+    lab.handle({"intent": "check", "cards": cards, "result": result, "op": "÷", "rest": left})
+    assert lab.state["verdict"]["ok"]
+    assert lab.history[0].text == f"{number} ÷ {divisor} = {answer} r {rest}"
+    assert lab.history[0].numbers == (number, divisor, answer, rest)
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"intent": "check", "box": "p99z"},
+        {"intent": "check", "box": ["n1a"]},
+        {"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "+", "rest": "n9a"},
+    ],
+)
+def test_a_tampered_box_or_rest_is_refused_in_words_and_not_recorded(intent: Any) -> None:
+    lab = _lab("missing")
+    seen: list[dict[str, Any]] = []
+    lab.attempt_listeners.append(seen.append)
+    lab.handle(intent)
+    assert lab.state["message"] == "Put your number cards in the equation first."
+    assert seen == []
+
+
+def test_with_hints_off_no_level_hands_over_an_answer() -> None:
+    for level in ("missing", "remainders", "tables-10"):
+        lab = _lab(level, hints="off")
+        assert lab.dealt is not None
+        lab.handle({"intent": "hint"})
+        assert lab.state["hints"]["shown"] == []
+        assert lab.state["message"] == "Hints are off in this class. You can do it!"
+        wrong = "1" if level == "missing" else "1 × 1 = 2"
+        lab.handle({"intent": "check", "text": wrong})
+        shown = " ".join(lab.state["verdict"]["lines"])
+        assert lab.dealt.fact.equation.text not in shown
+        assert "works!" not in shown
+
+
+def test_three_mistakes_of_one_kind_step_back_at_once_and_say_so() -> None:
+    lab = EquationLab(level="division-100", levels=("tables-10", "division-100"), seed=2)
+    for _try in range(3):
+        lab.handle({"intent": "check", "text": "56 ÷ 8 = 6"})
+    assert lab.state["level"]["key"] == "tables-10"
+    assert lab.state["message"] == "Let's practise Times tables to 10 × 10 for a while."
+
+
+def test_a_level_is_refused_in_words_when_unknown_or_closed() -> None:
+    with pytest.raises(ValueError, match="is not a level of practice"):
+        EquationLab(level="<b>")
+    with pytest.raises(ValueError, match="not open to this class"):
+        EquationLab(level="tables-10", operations="+−")
