@@ -92,6 +92,9 @@ class LightChild:
         self.maker = _name(table, 0)
         self.narrated = -1
         self.timed = -1
+        #: How many times the kernel has redrawn the table (a move may change it without a
+        #: line of narration: finishing the actions leads on to discarding).
+        self.redrawn = 0
         self.pinging: asyncio.Task[None] | None = None
         self.client.on_update.append(self._updated)
 
@@ -99,6 +102,7 @@ class LightChild:
         state = self.client.models[model_id].get("state")
         if not isinstance(state, dict) or "narrated" not in state:
             return
+        self.redrawn += 1
         narrated = int(state["narrated"])
         sent = self.room.sent.get(self.maker)
         if narrated > self.narrated >= 0 and sent is not None:
@@ -197,7 +201,7 @@ class LightChild:
                 continue
             await asyncio.sleep(THINK_SECONDS)
             action = chooser.choice(view["legal_actions"])
-            before = state.get("narrated")
+            before = self.redrawn
             self.room.send(self.maker, self.name)
             self.client.send(
                 self.client.find_table() or "",
@@ -205,9 +209,7 @@ class LightChild:
             )
             self.room.moves += 1
             await self.client.wait_for(
-                lambda before=before: (
-                    self._state().get("narrated") != before or bool(self._state().get("message"))
-                ),
+                lambda before=before: self.redrawn > before or bool(self._state().get("message")),
                 STEP_SECONDS,
             )
 
