@@ -475,9 +475,13 @@ class Tables:
 
     def replays(self, table_id: str) -> bool:
         """Whether the table's game, dealt again from the stored deal and played with its
-        stored history, is exactly the stored game: no move lost, none made twice."""
+        stored history, is exactly the stored game: no move lost, none made twice. A table the
+        teacher ended is checked too."""
         with self.store._transaction() as cursor:
-            info, saved = self._known(cursor, table_id)
+            found = self._row(cursor, table_id)
+            if found is None:
+                raise TableError(_("That table is not there any more."))
+            info, saved = found
             dealt = self.store._run(
                 cursor, "SELECT dealt FROM {t}game_tables WHERE id = ?", (table_id,)
             ).fetchone()[0]

@@ -328,6 +328,17 @@ def test_a_finished_game_is_kept_with_the_class_games_once(store: ProgressStore)
     assert tables.replays(info.id), "the stored history replays to the stored game"
 
 
+def test_a_table_the_teacher_ended_is_still_checked_for_a_lost_move(store: ProgressStore) -> None:
+    tables = _tables(store)
+    shared = _started(tables)
+    game = shared.game
+    tables.move(shared.info.id, shared.info.version, game.current_player, game.legal_actions()[0])
+    tables.end(shared.info.id)
+    assert tables.replays(shared.info.id)
+    with pytest.raises(TableError, match="not there"):
+        tables.replays("no-such-table")
+
+
 def test_a_game_whose_history_lost_a_move_does_not_replay(store: ProgressStore) -> None:
     tables = _tables(store)
     shared = _started(tables)
