@@ -160,7 +160,11 @@ class LightChild:
         else:
             await self.client.wait_for(self._sit_button, STEP_SECONDS)
             self.client.click(self._sit_button() or "")
-        await self.client.wait_for(lambda: "view" in self._state(), STEP_SECONDS)
+        await self.client.wait_for(self._new_game_on, STEP_SECONDS)
+
+    def _new_game_on(self) -> bool:
+        view = self._state().get("view")
+        return isinstance(view, dict) and view.get("winner") is None
 
     def _table_full(self) -> bool:
         return any(

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from sq2edu.classroom import panels
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.screens import replace_children
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
@@ -389,7 +390,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _refresh_tables(self) -> None:
         tables = self.tables
         if tables is None or self.archived:
-            self.tables_box.children = []
+            replace_children(self.tables_box, [])
             return
         rows: list[widgets.Widget] = []
         for info in tables.tables():
@@ -400,7 +401,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if not rows:
             nothing = _("No tables right now.")
             rows.append(widgets.HTML(f"<p>{escape(nothing)}</p>"))
-        self.tables_box.children = rows
+        replace_children(self.tables_box, rows)
 
     def _table_words(self, tables: Tables, info: TableInfo) -> str:
         """``Mia's table: Mia, Leo, Easy bot · Leo's turn, waiting 0:42``."""

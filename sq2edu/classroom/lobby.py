@@ -15,13 +15,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq2edu.classroom.screens import replace_children
 from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
 
 __all__ = ["Lobby"]
 
-_BIG = widgets.Layout(height="48px", min_width="170px", width="auto")
+_BIG = {"height": "48px", "min_width": "170px", "width": "auto"}
 
 
 class Lobby(widgets.VBox):  # type: ignore[misc]
@@ -125,7 +126,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         with language(self.language):
             if not keep_problem:
                 self.problem.value = ""
-            self.children = self._waiting(mine) if mine is not None else self._choosing()
+            drawn = self._waiting(mine) if mine is not None else self._choosing()
+            replace_children(self, drawn, [self.problem, self.seats, self.fill])
 
     def _choosing(self) -> list[widgets.Widget]:
         title = _tag("h2", _("Play with classmates"))

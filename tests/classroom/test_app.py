@@ -204,7 +204,7 @@ def test_the_class_language_greets_the_students_and_each_may_switch(store: SQLit
     assert app.join_button.description == "Войти"
     app.join("Ана")
     lab = app.practise()
-    assert lab.state["view"]["prompt"] == "Составь пример из своих карт."
+    assert lab.state["view"]["prompt"] == "Составь пример со знаком +."
     app.set_language("nb")
     assert lab.language == "nb"
     assert lab.catalog["words"]["lab"] == "Regnelabben"
@@ -353,3 +353,27 @@ def test_a_pinned_class_practises_its_level_whatever_the_child_did_before(
     lab = mia.practise()
     assert lab.state["level"]["key"] == "remainders"
     assert lab.state["view"]["rest"] is True
+
+
+def test_screens_left_behind_are_closed_so_a_kernel_does_not_fill_up(
+    store: SQLiteStore,
+) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    app = StudentApp(store, pace=0)
+    app.join("Mia")
+
+    def round_trip() -> None:
+        app.practise()
+        app.show_menu()
+        app.play()
+        app.show_menu()
+
+    round_trip()
+    alive = len(_instances)
+    for _round in range(5):
+        round_trip()
+    assert len(_instances) == alive
+    # The join form's fields stay usable after every screen change.
+    assert app.nickname.comm is not None
+    assert app.join_button.comm is not None

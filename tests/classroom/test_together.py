@@ -287,3 +287,23 @@ def test_the_teacher_chooses_when_an_away_child_is_played_for(store: SQLiteStore
     for bad in (-1, 5, 601, True, "60"):
         with pytest.raises(ValueError, match="turn timeout"):
             ClassSettings(turn_timeout=bad)  # type: ignore[arg-type]
+
+
+def test_a_lobby_redrawn_as_tables_come_and_go_keeps_no_old_widgets(store: SQLiteStore) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    mia, leo = _app(store, "Mia"), _app(store, "Leo")
+    mia.play_together()
+    leo.play_together()
+    _lobby(leo).make(2)
+    mia.look()
+    _lobby(leo).stand()
+    mia.look()
+    alive = len(_instances)
+    for _table in range(6):
+        _lobby(leo).make(2)
+        mia.look()
+        _lobby(leo).stand()
+        mia.look()
+    assert len(_instances) == alive
+    assert _lobby(mia).seats.comm is not None, "the seat choice is the lobby's own, kept"
