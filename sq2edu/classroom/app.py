@@ -26,7 +26,7 @@ from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
-from sq2edu.classroom.screens import replace_children
+from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
@@ -152,6 +152,18 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code = widgets.Text()
         self.join_button = widgets.Button(button_style="primary")
         self.problem = widgets.Label()
+        # Every screen may show these again: the join form's and the language's.
+        self._screens = Screens(
+            self,
+            [
+                self.heartbeat,
+                self.languages,
+                self.nickname,
+                self.code,
+                self.join_button,
+                self.problem,
+            ],
+        )
         self.join_button.on_click(
             self._kindly(lambda _button: self.join(self.nickname.value, self.code.value))
         )
@@ -255,11 +267,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if self.activity is not None:
             self.activity.set_language(lang)
             with language(lang):
-                replace_children(
-                    self,
-                    [self.heartbeat, self.languages, self._back(), self.activity],
-                    self._kept(),
-                )
+                self._screens.show([self.heartbeat, self.languages, self._back(), self.activity])
         elif self.student is None:
             self._show(self._join_form)
         else:
@@ -267,18 +275,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, screen: Callable[[], list[widgets.Widget]]) -> None:
         with language(self.language):
-            replace_children(self, [self.heartbeat, self.languages, *screen()], self._kept())
-
-    def _kept(self) -> list[widgets.Widget]:
-        """The widgets every screen may show again: the join form's and the language's."""
-        return [
-            self.heartbeat,
-            self.languages,
-            self.nickname,
-            self.code,
-            self.join_button,
-            self.problem,
-        ]
+            self._screens.show([self.heartbeat, self.languages, *screen()])
 
     def _join_form(self) -> list[widgets.Widget]:
         self.nickname.description = _("Nickname")

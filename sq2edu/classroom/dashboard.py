@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from sq2edu.classroom import panels
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
-from sq2edu.classroom.screens import replace_children
+from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
@@ -200,6 +200,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.report_link = widgets.HTML()
         self.download = widgets.HTML()
         self.tables_box = widgets.VBox()
+        self._table_rows = Screens(self.tables_box)
         tabs = [
             (
                 _("Now"),
@@ -390,7 +391,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _refresh_tables(self) -> None:
         tables = self.tables
         if tables is None or self.archived:
-            replace_children(self.tables_box, [])
+            self._table_rows.show([])
             return
         rows: list[widgets.Widget] = []
         for info in tables.tables():
@@ -401,7 +402,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if not rows:
             nothing = _("No tables right now.")
             rows.append(widgets.HTML(f"<p>{escape(nothing)}</p>"))
-        replace_children(self.tables_box, rows)
+        self._table_rows.show(rows)
 
     def _table_words(self, tables: Tables, info: TableInfo) -> str:
         """``Mia's table: Mia, Leo, Easy bot · Leo's turn, waiting 0:42``."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.screens import replace_children
+from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
@@ -63,6 +63,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             style={"button_width": "56px"},
         )
         self.fill = widgets.Checkbox(value=True, indent=False)
+        self._screens = Screens(self, [self.problem, self.seats, self.fill])
         self._shown: object = None
         self.redraw()
 
@@ -126,8 +127,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         with language(self.language):
             if not keep_problem:
                 self.problem.value = ""
-            drawn = self._waiting(mine) if mine is not None else self._choosing()
-            replace_children(self, drawn, [self.problem, self.seats, self.fill])
+            self._screens.show(self._waiting(mine) if mine is not None else self._choosing())
 
     def _choosing(self) -> list[widgets.Widget]:
         title = _tag("h2", _("Play with classmates"))

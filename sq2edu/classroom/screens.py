@@ -4,6 +4,9 @@ Every widget lives on in the kernel (and keeps its comm to the page) until it is
 when nothing shows it any more. A lobby redrawn each time a classmate makes a table, or a
 child going back and forth between the menu, the Lab and games for a whole lesson, would
 otherwise pile up thousands of them in one kernel.
+
+A replaced widget is closed one change later, not at once: a click the child made on a
+button a moment before the box was redrawn is still on its way, and must still arrive.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import ipywidgets as widgets
 
-__all__ = ["replace_children", "widget_tree"]
+__all__ = ["Screens", "widget_tree"]
 
 
 def widget_tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
@@ -27,16 +30,28 @@ def widget_tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
         yield from widget_tree(child)
 
 
-def replace_children(
-    box: widgets.Box, children: Sequence[widgets.Widget], keep: Iterable[widgets.Widget] = ()
-) -> None:
-    """Show ``children`` in ``box``, and close what it showed before that is neither shown
-    now nor in ``keep`` (widgets the box shows again later, such as a form's fields)."""
-    before = [widget for child in box.children for widget in widget_tree(child)]
-    box.children = list(children)
-    staying = {id(widget) for child in children for widget in widget_tree(child)}
-    staying |= {id(widget) for kept in keep for widget in widget_tree(kept)}
-    for widget in before:
-        if id(widget) not in staying:
-            staying.add(id(widget))  # a widget shown twice is closed once
-            widget.close()
+class Screens:
+    """What one box shows, screen after screen.
+
+    :param box: the box.
+    :param keep: widgets the box shows again and again (a form's fields), never closed.
+    """
+
+    def __init__(self, box: widgets.Box, keep: Iterable[widgets.Widget] = ()) -> None:
+        self.box = box
+        self.keep = list(keep)
+        self._retired: list[widgets.Widget] = []
+
+    def show(self, children: Sequence[widgets.Widget]) -> None:
+        """Show ``children``; close what was replaced the time before."""
+        before = [widget for child in self.box.children for widget in widget_tree(child)]
+        self.box.children = list(children)
+        shown = {id(widget) for child in children for widget in widget_tree(child)}
+        shown |= {id(widget) for kept in self.keep for widget in widget_tree(kept)}
+        closed: set[int] = set()
+        for widget in self._retired:
+            if id(widget) not in shown and id(widget) not in closed:
+                closed.add(id(widget))
+                widget.close()
+        retired = {id(widget): widget for widget in before if id(widget) not in shown}
+        self._retired = list(retired.values())
