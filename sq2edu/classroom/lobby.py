@@ -63,7 +63,23 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             style={"button_width": "56px"},
         )
         self.fill = widgets.Checkbox(value=True, indent=False)
-        self._screens = Screens(self, [self.problem, self.seats, self.fill])
+        # The lobby is redrawn whenever any table of the class changes: its buttons stay the
+        # same widgets, so a click on its way while it is redrawn still arrives.
+        self.make_button = widgets.Button(layout=_BIG)
+        self.make_button.on_click(lambda _button: self.make(int(self.seats.value)))
+        self.start_button = widgets.Button(button_style="success", layout=_BIG)
+        self.start_button.on_click(lambda _button: self.start())
+        self.stand_button = widgets.Button(layout=_BIG)
+        self.stand_button.on_click(lambda _button: self.stand())
+        self._title, self._heading, self._words = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self._seat_list, self._note = widgets.HTML(), widgets.HTML()
+        self._make_row = widgets.HBox([self.seats, self.make_button])
+        self._start_row = widgets.HBox([self.start_button, self.stand_button])
+        #: A row for each open table: its box, its "Sit here" button and its words.
+        self._rows: dict[str, tuple[widgets.HBox, widgets.Button, widgets.HTML]] = {}
+        kept = [self.problem, self.fill, self._title, self._heading, self._words, self._note]
+        kept += [self._seat_list, self._make_row, self._start_row]
+        self._screens = Screens(self, kept)
         self._shown: object = None
         self.redraw()
 
@@ -130,22 +146,33 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             self._screens.show(self._waiting(mine) if mine is not None else self._choosing())
 
     def _choosing(self) -> list[widgets.Widget]:
-        title = _tag("h2", _("Play with classmates"))
+        self._title.value = _html("h2", _("Play with classmates"))
+        open_tables = self.tables.tables(("open",))
+        for gone in set(self._rows) - {info.id for info in open_tables}:
+            del self._rows[gone]  # closed by the next redraw
         rows: list[widgets.Widget] = []
-        for info in self.tables.tables(("open",)):
-            sit = widgets.Button(description=_("Sit here"), button_style="primary", layout=_BIG)
-            sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
-            rows.append(widgets.HBox([sit, _tag("p", _describe(info))]))
+        for info in open_tables:
+            if info.id not in self._rows:
+                sit = widgets.Button(button_style="primary", layout=_BIG)
+                sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
+                words = widgets.HTML()
+                self._rows[info.id] = (widgets.HBox([sit, words]), sit, words)
+            row, sit, words = self._rows[info.id]
+            sit.description = _("Sit here")
+            words.value = _html("p", _describe(info))
+            rows.append(row)
         if not rows:
-            rows.append(_tag("p", _("No tables yet. Make one!")))
+            self._words.value = _html("p", _("No tables yet. Make one!"))
+            rows.append(self._words)
         self.seats.description = _("Seats")
-        make = widgets.Button(description=_("Make a table"), layout=_BIG)
-        make.on_click(lambda _button: self.make(int(self.seats.value)))
-        heading = _tag("h3", _("Or make a table"))
-        return [title, *rows, heading, widgets.HBox([self.seats, make]), self.problem]
+        self.make_button.description = _("Make a table")
+        self._heading.value = _html("h3", _("Or make a table"))
+        return [self._title, *rows, self._heading, self._make_row, self.problem]
 
     def _waiting(self, info: TableInfo) -> list[widgets.Widget]:
-        title = widgets.VBox([_tag("h2", _("Your table")), _tag("p", _("Waiting for friends…"))])
+        self._rows.clear()  # the rows of the tables to choose from are closed
+        waiting = _("Waiting for friends…")
+        self._title.value = _html("h2", _("Your table")) + _html("p", waiting)
         lines = []
         for seat in info.seats:
             who = seat.get("child") if seat else None
@@ -153,30 +180,29 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             made = _("made the table")
             maker = f" ({made})" if who and who == info.maker else ""
             lines.append(f"<li>{escape(shown)}{escape(maker)}</li>")
-        seats = widgets.HTML(f"<ol class='sq2-seats'>{''.join(lines)}</ol>")
-        stand = widgets.Button(description=_("Stand up"), layout=_BIG)
-        stand.on_click(lambda _button: self.stand())
+        self._seat_list.value = f"<ol class='sq2-seats'>{''.join(lines)}</ol>"
+        self.stand_button.description = _("Stand up")
         if info.maker != self.student:
             note = _("{name} starts the game when everyone is here.", name=info.maker)
-            return [title, seats, _tag("p", note), stand, self.problem]
+            self._note.value = _html("p", note)
+            return [self._title, self._seat_list, self._note, self.stand_button, self.problem]
         ready = len(info.children) >= MIN_SEATS
-        start = widgets.Button(
-            description=_("Start"), button_style="success", disabled=not ready, layout=_BIG
-        )
-        start.on_click(lambda _button: self.start())
+        self.start_button.description = _("Start")
+        self.start_button.disabled = not ready
         self.fill.description = _("Computer players take the free seats")
-        parts: list[widgets.Widget] = [title, seats]
+        parts: list[widgets.Widget] = [self._title, self._seat_list]
         if info.free:
             parts.append(self.fill)
         if not ready:
             wait = _("Wait for a friend to sit down: a game needs two children.")
-            parts.append(_tag("p", wait))
-        return [*parts, widgets.HBox([start, stand]), self.problem]
+            self._note.value = _html("p", wait)
+            parts.append(self._note)
+        return [*parts, self._start_row, self.problem]
 
 
-def _tag(tag: str, words: str) -> widgets.HTML:
+def _html(tag: str, words: str) -> str:
     """Words in an HTML element, escaped: a nickname is never markup."""
-    return widgets.HTML(f"<{tag}>{escape(words)}</{tag}>")
+    return f"<{tag}>{escape(words)}</{tag}>"
 
 
 def _describe(info: TableInfo) -> str:
