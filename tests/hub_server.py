@@ -67,7 +67,9 @@ class Hub:
     def stop(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=60)
+        # JupyterHub stops its two services and every child's server in turn: about a
+        # minute on a busy machine.
+        self.process.wait(timeout=180)
 
     def log(self) -> str:
         return (self.folder / "hub.log").read_text(errors="replace")[-4000:]
