@@ -12,7 +12,7 @@ The rules, in the order they are tried:
    mastered, the one practised longest ago, so that mastery is kept up.
 4. **Practice.** Otherwise the weakest skill of the level that the child is ready for: not
    yet mastered, and its prerequisite known (see :mod:`sq2edu.classroom.mastery`): three
-   numbers once two are *proficient*; subtraction once addition is *familiar* (or once the
+   numbers once two are *mastered*; subtraction once addition is *familiar* (or once the
    child has tried subtraction three times), division once multiplication is. The weakest
    is the one with the smallest share right on the child's own among their recent attempts
    in it, counted as if they had one more right and one more wrong: a skill not tried yet
@@ -195,14 +195,14 @@ def _ready(
     levels: dict[str, Mastery],
     by_skill: dict[str, list[Attempt]],
 ) -> bool:
-    """Whether the child is ready for a skill: three numbers once two are proficient; an
+    """Whether the child is ready for a skill: three numbers once two are mastered; an
     operation once its inverse is familiar, or once the child has tried it a few times of
     their own accord (the cards that make ``3 + 4 = 7`` also make ``7 − 4 = 3``)."""
     before = _PREREQUISITE.get(skill)
     if before is None or before not in skills:
         return True
     if skill.endswith("-more"):
-        return levels[before] >= Mastery.PROFICIENT
+        return levels[before] >= Mastery.MASTERED
     return levels[before] >= Mastery.FAMILIAR or len(by_skill[skill]) >= _TRIED
 
 

@@ -134,3 +134,17 @@ def test_stars_count_the_latest_ten_right_answers_of_ones_own_at_a_level() -> No
     )
     assert stars(level, history) == 7
     assert stars(LEVELS["tables-10"], history) == 0
+
+
+def test_three_numbers_come_once_two_are_mastered() -> None:
+    def skills(right: int) -> Counter[str]:
+        adding = [_attempt("3 + 4 = 7", True, "rescue") for _ in range(right)]
+        others = [
+            _attempt(text, True, "rescue")
+            for text in ("7 − 4 = 3", "2 × 3 = 6", "6 ÷ 2 = 3")
+            for _ in range(10)
+        ]
+        return Counter(next_deal("rescue", adding + others, seed=seed).skill for seed in range(40))
+
+    assert skills(5)["addition-more"] == 0  # proficient in two numbers is not enough
+    assert skills(10)["addition-more"] > 0
