@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from dataclasses import dataclass, field
+from functools import partial
 
-from benchmarks.timing import TABLE_HEAD, Timing, ms
+from benchmarks.timing import TABLE_HEAD, Timing, ms, time_calls
 from sq2edu.classroom.mastery import Level as Mastery
 from sq2edu.classroom.mastery import mastery
 from sq2edu.classroom.records import Attempt, skill_of
@@ -144,27 +144,22 @@ def _one(kind: str, adaptive: bool, seed: int, follows: float) -> tuple[float, i
 
 def _next_deal_times(rng: random.Random, calls: int) -> Timing:
     """next_deal with a history of 200 attempts, at every level in turn."""
-    history: list[Attempt] = []
     learner = Learner("timing", "division-two", {}, random.Random(7))
     for _attempt in range(200):
         learner.answer(_random_deal(rng), "+−×÷")
     levels = available("+−×÷")
-    times = []
-    for call in range(calls):
-        level = levels[call % len(levels)]
-        history = [
+    histories = {
+        level: [
             Attempt(a.student, a.text, a.ok, a.codes, a.numbers, level=level.key)
             for a in learner.history
         ]
-        started = time.perf_counter()
-        next_deal(level, history, rng, levels=levels)
-        times.append(time.perf_counter() - started)
-    times.sort()
-    return Timing(
-        samples=len(times),
-        p50=times[len(times) // 2],
-        p95=times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
-        mean=statistics.fmean(times),
+        for level in levels
+    }
+    return time_calls(
+        [
+            partial(next_deal, level, histories[level], rng, levels=levels)
+            for level in (levels[call % len(levels)] for call in range(calls))
+        ]
     )
 
 

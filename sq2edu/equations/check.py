@@ -23,7 +23,7 @@ from sq2edu.equations.parse import EquationSyntaxError, parse
 from sq2edu.equations.words import join_and, number, signs, walk_sentence
 from sq2edu.i18n import _, ngettext
 
-__all__ = ["PROBLEM_CODES", "Problem", "Verdict", "check", "read_cards"]
+__all__ = ["PROBLEM_CODES", "Problem", "Verdict", "check", "missing_cards", "read_cards"]
 
 #: Every problem code, most important first: a child fixes the shape of the equation
 #: before its arithmetic, and its arithmetic before which cards it uses.
@@ -150,6 +150,25 @@ class Verdict:
         from sq2edu.equations.display import verdict_html
 
         return verdict_html(self)
+
+
+def missing_cards(need: Counter[int], hand: Counter[int]) -> list[Problem]:
+    """A ``missing-card`` problem for each number needed more often than the hand has it."""
+    problems = []
+    for value in sorted(need - hand):
+        have = hand[value]
+        if have == 0:
+            message = _("You have no card with {value}.", value=number(value))
+        else:
+            message = ngettext(
+                "You need {n} card with {value}, but you have {have}.",
+                "You need {n} cards with {value}, but you have {have}.",
+                need[value],
+                value=value,
+                have=have,
+            )
+        problems.append(Problem("missing-card", message))
+    return problems
 
 
 def read_cards(cards: Iterable[int]) -> Counter[int]:
@@ -411,19 +430,8 @@ class _Checker:
             if self.adjusted is not None:
                 self.cards_used = Equation(eq.left, eq.right, self.adjusted).cards
                 return
-        for value in sorted(missing):
-            have = self.hand[value]
-            if have == 0:
-                message = _("You have no card with {value}.", value=number(value))
-            else:
-                message = ngettext(
-                    "You need {n} card with {value}, but you have {have}.",
-                    "You need {n} cards with {value}, but you have {have}.",
-                    need[value],
-                    value=value,
-                    have=have,
-                )
-            self.add("missing-card", message)
+        for problem in missing_cards(need, self.hand):
+            self.add(problem.code, problem.message)
 
     # -- the words around the problems -------------------------------------------------
 

@@ -23,9 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sq2edu.equations import EquationSyntaxError, Problem, Verdict, check
-from sq2edu.equations.check import read_cards
+from sq2edu.equations.check import missing_cards, read_cards
 from sq2edu.equations.parse import MAX_LENGTH
-from sq2edu.i18n import _, ngettext
+from sq2edu.i18n import _
 
 __all__ = ["RemainderVerdict", "check_remainder", "split_rest", "with_rest"]
 
@@ -144,7 +144,7 @@ def check_remainder(text: str, cards: Iterable[int] | None = None) -> Verdict:
         )
         steps = (worked,)
     if hand is not None:
-        problems += _missing_cards((*equation.numbers, rest), hand)
+        problems += missing_cards(Counter((*equation.numbers, rest)), hand)
     if problems:
         return RemainderVerdict(written, equation, tuple(problems), rest=rest)
     used = (*equation.numbers, rest)
@@ -174,22 +174,3 @@ def _not_made(divisor: int, quotient: int, rest: int, number: int) -> str:
         s=made + rest,
         a=number,
     )
-
-
-def _missing_cards(numbers: tuple[int, ...], hand: Counter[int]) -> list[Problem]:
-    need = Counter(numbers)
-    problems = []
-    for value in sorted(need - hand):
-        have = hand[value]
-        if have == 0:
-            message = _("You have no card with {value}.", value=value)
-        else:
-            message = ngettext(
-                "You need {n} card with {value}, but you have {have}.",
-                "You need {n} cards with {value}, but you have {have}.",
-                need[value],
-                value=value,
-                have=have,
-            )
-        problems.append(Problem("missing-card", message))
-    return problems
