@@ -76,10 +76,13 @@ loadtest: $(STAMP_TEST) $(PROXY)
 notebooks: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
 
-## lessons: re-execute the lessons and save their outputs (after an intended change; review the diff)
+## lessons: write the lesson notebooks of every language from the package, run them and save
+## their outputs (after an intended change; review the diff)
 lessons: $(STAMP_TEST)
+	$(PY) -m sq2edu.lessons.notebooks lessons
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False lessons/*.ipynb
+		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
+		lessons/*/*.ipynb
 
 ## mutation: mutation testing of the checker and the rules of both editions (slow, not part of
 ## `make test`; what and why in docs/mutation.md), then the score of each module

@@ -627,7 +627,7 @@ function render({ model, el }) {
     const level = state.level;
     return [
       h("header", { class: "sq2-header" },
-        h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, t("lab")),
+        h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, state.lesson || t("lab")),
           h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
         level ? levelLine(level) : null,
         h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
@@ -641,7 +641,8 @@ function render({ model, el }) {
             ? cardItem(id, { label: t("intoBox", { card: card(id).name }), onclick: () => send({ intent: "check", box: id }), key: "box:" + id, choose: true })
             : cardItem(id, { label: cardLabel(id), onclick: () => placeCard(id), key: "build:" + id, pressed: inEquation.has(id) })))),
       box ? boxHelp(state) : equationBuilder(state),
-      h("div", { class: "sq2-row" },
+      // A lesson's exercise keeps its cards: no new deal.
+      state.lesson ? null : h("div", { class: "sq2-row" },
         h("button", { class: "sq2-big", "data-key": "deal", onclick: () => send({ intent: "deal" }) }, t("newCards"))),
     ];
   }

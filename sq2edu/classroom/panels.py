@@ -15,7 +15,7 @@ from html import escape
 from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
 from sq2edu.classroom.mastery import Level, SkillMastery
-from sq2edu.classroom.records import SKILLS, GameRecord
+from sq2edu.classroom.records import SKILLS, GameRecord, LessonMark
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.i18n import N_, _, local_signs, ngettext
@@ -26,6 +26,7 @@ __all__ = [
     "games_html",
     "grid_html",
     "here_html",
+    "lessons_html",
     "levels_chart",
     "mistakes_chart",
     "mistakes_html",
@@ -327,4 +328,50 @@ def report_html(
         ),
         progress=escape(_("Over the last days")),
         chart=progress_chart(theirs.days, _("{name}: right on their own, by day", name=name)),
+    )
+
+
+def lessons_html(
+    students: Sequence[str],
+    marks: Sequence[LessonMark],
+    open_lessons: Sequence[str],
+) -> str:
+    """Each child's progress through each lesson: the exercises answered right out of all,
+    and whether the exit question was (✓, said in words too)."""
+    from sq2edu.lessons import LESSONS
+
+    shown = [key for key in LESSONS if key in open_lessons or any(m.lesson == key for m in marks)]
+    if not shown:
+        return "<p>" + escape(_("No lesson is open, and no child has answered one yet.")) + "</p>"
+    right: dict[tuple[str, str], set[int]] = {}
+    tried: dict[tuple[str, str], set[int]] = {}
+    for mark in marks:
+        tried.setdefault((mark.student, mark.lesson), set()).add(mark.exercise)
+        if mark.right:
+            right.setdefault((mark.student, mark.lesson), set()).add(mark.exercise)
+    titles = [
+        _("{number}. {title}", number=LESSONS[key].number, title=str(LESSONS[key].title))
+        for key in shown
+    ]
+    head = "".join(f"<th scope='col'>{escape(title)}</th>" for title in titles)
+    rows = []
+    for student in students:
+        cells = []
+        for key in shown:
+            count = len(LESSONS[key].exercises)
+            done = right.get((student, key), set())
+            if not tried.get((student, key)):
+                cells.append("<td>—</td>")
+                continue
+            exit_done = count in done
+            words = _("{done} of {count}", done=len(done), count=count)
+            if exit_done:
+                words += " · " + _("exit ✓")
+            cells.append(f"<td>{escape(words)}</td>")
+        rows.append(f"<tr><th scope='row'>{escape(student)}</th>{''.join(cells)}</tr>")
+    student = escape(_("Student"))
+    return (
+        "<h3>" + escape(_("Progress through the lessons")) + "</h3>"
+        "<div class='sq2-scroll'><table class='sq2-dash'>"
+        f"<tr><th scope='col'>{student}</th>{head}</tr>{''.join(rows)}</table></div>"
     )

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from sq2edu.equations import EquationSyntaxError, Op, parse
 from sq2edu.equations.remainder import split_rest
 
-__all__ = ["SKILLS", "Attempt", "GameRecord", "GuardEvent", "skill_of", "utc_now"]
+__all__ = ["SKILLS", "Attempt", "GameRecord", "GuardEvent", "LessonMark", "skill_of", "utc_now"]
 
 #: The skills mastery is measured in: each operation, with two numbers or with three or more.
 SKILLS: tuple[str, ...] = tuple(
@@ -62,6 +62,8 @@ class Attempt:
     :ivar cards: the number cards the student held (empty when not known).
     :ivar level: the level of practice (a key of :data:`sq2edu.practice.LEVELS`), or ""
         for a game or lesson.
+    :ivar lesson: the lesson (a key of :data:`sq2edu.lessons.LESSONS`), or "" outside one.
+    :ivar exercise: the exercise's number in the lesson, from 1 (0 outside a lesson).
     """
 
     student: str
@@ -75,11 +77,31 @@ class Attempt:
     at: str = field(default_factory=utc_now)
     cards: tuple[int, ...] = ()
     level: str = ""
+    lesson: str = ""
+    exercise: int = 0
 
     @property
     def skill(self) -> str | None:
         """The skill this attempt practises."""
         return skill_of(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class LessonMark:
+    """How a student did at one exercise of a lesson.
+
+    :ivar student: the student's nickname.
+    :ivar lesson: the lesson's key.
+    :ivar exercise: the exercise's number, from 1.
+    :ivar right: whether any answer to it was right.
+    :ivar tries: how many answers were given.
+    """
+
+    student: str
+    lesson: str
+    exercise: int
+    right: bool
+    tries: int
 
 
 @dataclass(frozen=True, slots=True)

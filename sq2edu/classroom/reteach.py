@@ -101,6 +101,15 @@ RETEACH: dict[str, tuple[Callable[[int], str], str]] = {
         ),
         N_("show how to type an equation: numbers, one kind of sign, one =."),
     ),
+    # A lesson's own code: a true equation that is not the one its exercise asked for.
+    "off-task": (
+        lambda n: ngettext(
+            "{n} child made a true equation that the exercise did not ask for",
+            "{n} children made true equations that the exercises did not ask for",
+            n,
+        ),
+        N_("read the task aloud together: which number must the equation make?"),
+    ),
 }
 
 

@@ -10,6 +10,7 @@ from sq2edu.bots import LEVELS
 from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
 from sq2edu.i18n import LANGUAGES
+from sq2edu.lessons import LESSONS
 from sq2edu.practice import level_range
 from sq2edu.rescue import Rules
 from sq2edu.ui import HINT_POLICIES
@@ -79,6 +80,8 @@ class ClassSettings:
         :data:`sq2edu.practice.LEVELS`; "" for the first); the same as ``practice_to`` pins
         the class to one level.
     :ivar practice_to: the highest level of practice ("" for the last).
+    :ivar lessons: the lessons open to the class (keys of :data:`sq2edu.lessons.LESSONS`,
+        in the lessons' order); none open hides the Lessons button.
     """
 
     operations: str = "+−×÷"
@@ -90,12 +93,18 @@ class ClassSettings:
     turn_timeout: int = 60
     practice_from: str = ""
     practice_to: str = ""
+    lessons: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
         if not chosen:
             raise ValueError("choose at least one operation")
         object.__setattr__(self, "operations", "".join(op.value for op in chosen))
+        if isinstance(self.lessons, str) or not all(
+            isinstance(key, str) and key in LESSONS for key in self.lessons
+        ):
+            raise ValueError("the open lessons are named by their keys")
+        object.__setattr__(self, "lessons", tuple(key for key in LESSONS if key in self.lessons))
         if self.hints not in HINT_POLICIES:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
         if self.level not in LEVELS:

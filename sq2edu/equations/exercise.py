@@ -105,7 +105,7 @@ class Exercise:
         found = [
             equation
             for equation in solve(self.cards, operations=self.operations)
-            if self._fits(equation) is None
+            if self.misses(equation) is None
         ]
         return sorted(found, key=lambda equation: -len(equation.numbers))
 
@@ -120,12 +120,12 @@ class Exercise:
                 # The game's near miss ignores the task: "3 + 4 = 7 works!" misleads here.
                 lines = lines[:-1]
             return Answer(text, False, lines, verdict)
-        reason = self._fits(verdict.equation)
+        reason = self.misses(verdict.equation)
         if reason is not None:
             return Answer(text, False, (_("Not yet."), reason), verdict)
         return Answer(text, True, verdict.lines, verdict)
 
-    def _fits(self, equation: Equation) -> str | None:
+    def misses(self, equation: Equation) -> str | None:
         """Why a true equation still misses the task, or ``None`` when it does the task."""
         made = _made(equation)
         if self.makes is not None and made != self.makes:

@@ -22,13 +22,22 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import anywidget
 import traitlets
 
 from sq2edu.classroom.records import Attempt
-from sq2edu.equations import MAX_LENGTH, Equation, check, hints, parse_operations, solve
+from sq2edu.equations import (
+    MAX_LENGTH,
+    Equation,
+    Hint,
+    Verdict,
+    check,
+    hints,
+    parse_operations,
+    solve,
+)
 from sq2edu.equations.model import SIGNS
 from sq2edu.equations.remainder import with_rest
 from sq2edu.i18n import N_, _, local_signs, ngettext
@@ -50,7 +59,29 @@ from sq2edu.ui.helping import Helping
 from sq2edu.ui.speaking import Speaking
 from sq2edu.ui.table import HINT_LIMIT, HINT_POLICIES, asset, hint_state
 
-__all__ = ["EquationLab"]
+__all__ = ["EquationLab", "Task"]
+
+
+class Task(Protocol):
+    """A task set from outside the Lab (a lesson's exercise): its cards, its signs, what it
+    asks, how an answer is checked and its hints; ``deal`` is the task as a deal of practice
+    when it has a box or a remainder (which the builder then shows), else ``None``."""
+
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+
+    @property
+    def operations(self) -> str: ...
+
+    @property
+    def deal(self) -> Deal | None: ...
+
+    def prompt(self) -> str: ...
+
+    def answer(self, text: str) -> Verdict: ...
+
+    def ladder(self) -> Sequence[Hint]: ...
+
 
 #: What the Lab asks for, by the length of equation a group practises.
 _LENGTH_PROMPTS = {
@@ -139,6 +170,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.level: Level | None = None
         self.range: tuple[Level, ...] = ()
         self.dealt: Deal | None = None
+        #: A task set from outside (a lesson's exercise), answered on the same cards until
+        #: another is set; ``None`` while the Lab deals for itself.
+        self.task: Task | None = None
+        self.task_heading = ""
         self.moved = ""
         if level is not None:
             self.range = available(self.operations, level_range(*levels))
@@ -174,7 +209,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
 
     def make_catalog(self) -> dict[str, Any]:
         made = catalog()
-        if self.level is not None:
+        if self.level is not None or self.task is not None:
             for value, ids in _PRACTICE_IDS.items():
                 for card_id in ids:
                     made["cards"][card_id] = {
@@ -190,7 +225,25 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         with self.speaking():
             self._deal()
 
+    def set_task(self, task: Task, heading: str = "") -> None:
+        """Ask ``task`` on its own cards (a lesson's exercise); ``heading`` says which.
+
+        :raises ValueError: for cards the Lab cannot show (past 100, or five of a number).
+        """
+        with self.speaking():
+            bigger = self.task is None and self.level is None
+            self.task = task
+            self.task_heading = heading
+            self.dealt = task.deal
+            self.moved = ""
+            if bigger and any(card > 10 for card in task.cards):
+                self.catalog = self.make_catalog()
+            self._use_cards(task.cards)
+
     def _deal(self) -> None:
+        if self.task is not None:  # a set task keeps its cards: "new cards" clears the builder
+            self._use_cards(self.task.cards)
+            return
         if self.level is not None:
             self._deal_level(self.level)
             return
@@ -230,7 +283,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
 
     def _use_cards(self, values: Sequence[int]) -> None:
         values = sorted(values)
-        largest = 10 if self.level is None else _LARGEST
+        largest = 10 if self.level is None and self.task is None else _LARGEST
         if not values or any(not 1 <= v <= largest for v in values):
             raise ValueError(f"number cards go from 1 to {largest}")
         if any(values.count(v) > 4 for v in values):
@@ -311,7 +364,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             self._publish()
             return
         values = [_card_value(c) for c in self.cards]
-        if self.dealt is not None:
+        if self.task is not None:
+            verdict = self.task.answer(text)
+        elif self.dealt is not None:
             verdict = tasks.answer(self.dealt, text)
         else:
             verdict = check(text, values, self.operations)
@@ -333,7 +388,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.history.insert(0, _as_attempt(attempt, verdict.text))
         for listener in self.attempt_listeners:
             listener(attempt)
-        if verdict.ok or (self.level is not None and step_back_due(self.level, self.history)):
+        if self.task is None and (
+            verdict.ok or (self.level is not None and step_back_due(self.level, self.history))
+        ):
             kept = self.verdict
             self._deal()
             self.verdict = kept
@@ -345,11 +402,12 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         elif self.hint_policy == "limited" and len(self.help.rungs) >= HINT_LIMIT:
             self.message = _("You have used all your hints for these cards.")
         else:
-            ladder = (
-                tasks.ladder(self.dealt)
-                if self.dealt is not None
-                else hints([_card_value(c) for c in self.cards], self.operations)
-            )
+            if self.task is not None:
+                ladder = self.task.ladder()
+            elif self.dealt is not None:
+                ladder = tasks.ladder(self.dealt)
+            else:
+                ladder = hints([_card_value(c) for c in self.cards], self.operations)
             self.help.climb(ladder)
         self._publish()
 
@@ -372,10 +430,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 "current_player": 0,
                 "phase": "actions",
                 "turn": self.deals,
-                "operations": self.dealt.operations if self.dealt else self.operations,
-                "prompt": tasks.prompt(self.dealt)
-                if self.dealt
-                else _(_LENGTH_PROMPTS[self.length]),
+                "operations": self._operations(),
+                "prompt": self._prompt(),
                 "box": local_signs(self.dealt.shown) if self.dealt and self.dealt.shown else None,
                 "rest": bool(self.dealt and self.dealt.level.kind == "remainder"),
                 "legal_actions": [],
@@ -389,6 +445,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "message": self.message or self.moved,
             "verdict": self.verdict,
             "level": self._level_state(),
+            "lesson": self.task_heading or None,
             "score": {"right": self.right, "tries": self.tries},
             "score_text": ngettext("{n} star", "{n} stars", self.right),
             "hints": hint_state(
@@ -396,6 +453,16 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             ),
             "red_knight": False,
         }
+
+    def _operations(self) -> str:
+        if self.task is not None:
+            return self.task.operations
+        return self.dealt.operations if self.dealt else self.operations
+
+    def _prompt(self) -> str:
+        if self.task is not None:
+            return self.task.prompt()
+        return tasks.prompt(self.dealt) if self.dealt else _(_LENGTH_PROMPTS[self.length])
 
     def _level_state(self) -> dict[str, Any] | None:
         """Where the child is: the level's name and its stars (None outside the levels)."""

@@ -1,0 +1,269 @@
+"""A lesson's exercises: equations made from cards, missing numbers, remainders, choices.
+
+An :class:`Exercise` is answered in the Equation Lab's builder and checked by the same
+checker as the game, so a wrong answer is explained (and coded for the dashboard) exactly as
+in play; on top of that it may ask for a number (``makes``) or a length (``at_least``). A
+:class:`Choice` asks the child to pick one of a few answers: is ``3 + 4 = 8`` true, which
+face of the die comes up more often.
+
+>>> from sq2edu.lessons.exercises import Exercise
+>>> from sq2edu.lessons.model import Words
+>>> task = Exercise(Words("Make 7."), cards=(2, 3, 4, 5, 7), makes=7)
+>>> task.answer("2 + 5 = 7").ok, task.answer("2 + 3 = 5").codes
+(True, ('off-task',))
+>>> missing = Exercise(Words("Which card goes in the box?"), cards=(4, 5, 6), box="2 + □ = 7")
+>>> missing.answer("5").ok, missing.answers()
+(True, ['2 + 5 = 7'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sq2edu.equations import Hint, Problem, Verdict, check, hints, parse, solve
+from sq2edu.equations.check import read_cards
+from sq2edu.equations.exercise import Exercise as CardTask
+from sq2edu.equations.remainder import split_rest
+from sq2edu.i18n import N_, local_signs
+from sq2edu.lessons.model import Picture, Words
+from sq2edu.practice import LEVELS, tasks
+from sq2edu.practice.deal import BOX, Deal
+from sq2edu.practice.facts import Fact
+
+__all__ = ["OFF_TASK", "Choice", "Exercise", "true_or_not", "worked_out"]
+
+#: The code of a true equation that does not do what the exercise asks (makes 5, not 7).
+OFF_TASK = "off-task"
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """Make an equation from cards, fill the box, or divide and say the rest.
+
+    :ivar ask: the task in a few words.
+    :ivar cards: the number cards the child may use (for a box: the cards to choose from).
+    :ivar operations: the signs allowed.
+    :ivar makes: the number the equation must make, or ``None`` for any.
+    :ivar at_least: the fewest cards the equation must use, with the answer card.
+    :ivar box: a missing-number task (``"2 + □ = 7"``); "" to make an equation.
+    :ivar rest: the division and its remainder to make (``"7 ÷ 2 = 3 r 1"``); "" otherwise.
+    :ivar hint: the lesson's own first hint; the checker's hint ladder follows it.
+    :ivar picture: a picture that goes with the task.
+    :ivar exit: the lesson's exit question, its last exercise.
+    :raises ValueError: for a task no card can answer (a lesson's mistake, caught when the
+        lesson is loaded).
+    """
+
+    ask: Words
+    cards: tuple[int, ...]
+    operations: str = "+"
+    makes: int | None = None
+    at_least: int = 3
+    box: str = ""
+    rest: str = ""
+    hint: Words | None = None
+    picture: Picture | None = None
+    exit: bool = False
+
+    def __post_init__(self) -> None:
+        read_cards(self.cards)
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        if self.box and self.rest:
+            raise ValueError("an exercise is a box or a remainder, not both")
+        if not self.answers():
+            raise ValueError(f"no card answers {self.ask.text!r} with {list(self.cards)}")
+
+    @property
+    def kind(self) -> str:
+        """``"make"``, ``"missing"`` or ``"remainder"``, as the levels of practice say."""
+        return "missing" if self.box else "remainder" if self.rest else "make"
+
+    @property
+    def deal(self) -> Deal | None:
+        """The task as a deal of practice (a box or a remainder), whose checking and hints
+        the Lab already knows; ``None`` for making an equation."""
+        if self.box:
+            return _box_deal(self.box, self.cards, self.operations)
+        if self.rest:
+            division, rest = split_rest(self.rest)
+            fact = Fact(parse(division), rest or 0)
+            deal = Deal(LEVELS["remainders"], self.cards, fact.skill, fact, "÷")
+            if not deal.proved():
+                raise ValueError(f"{self.rest} cannot be made from {list(self.cards)}")
+            return deal
+        return None
+
+    def prompt(self) -> str:
+        """What the exercise asks, in the active language."""
+        return str(self.ask)
+
+    def answer(self, text: str) -> Verdict:
+        """Check a child's answer (typed, or built from the cards)."""
+        deal = self.deal
+        if deal is not None:
+            return tasks.answer(deal, text)
+        verdict = check(text, self.cards, self.operations)
+        if verdict.ok and verdict.equation is not None:
+            reason = self._card_task().misses(verdict.equation)
+            if reason is not None:
+                return Verdict(verdict.text, verdict.equation, (Problem(OFF_TASK, reason),))
+        return verdict
+
+    def ladder(self) -> tuple[Hint, ...]:
+        """The hints: the lesson's own nudge first, then the checker's ladder to an answer."""
+        deal = self.deal
+        if deal is not None:
+            rungs = tuple(tasks.ladder(deal))
+        else:
+            target = self._card_task().answers()[-1]
+            rungs = hints(target.numbers, self.operations)
+        if self.hint is None:
+            return rungs
+        return (Hint(1, str(self.hint)), *rungs[1:])
+
+    def answers(self) -> list[str]:
+        """Every right answer, for the teacher."""
+        if self.box:
+            return [_box_deal(self.box, self.cards, self.operations).fact.text]
+        if self.rest:
+            return [self.rest] if self.deal is not None else []
+        return [equation.text for equation in self._card_task().answers()]
+
+    def _card_task(self) -> CardTask:
+        return CardTask(
+            self.ask.text, self.cards, self.operations, makes=self.makes, at_least=self.at_least
+        )
+
+
+def _box_deal(box: str, cards: Sequence[int], operations: str) -> Deal:
+    """The missing-number task as a deal: the one card that makes it true goes in the box."""
+    fits = [card for card in sorted(set(cards)) if check(box.replace(BOX, str(card))).ok]
+    if len(fits) != 1:
+        raise ValueError(f"{box}: {len(fits)} cards fit the box, not one")
+    equation = parse(box.replace(BOX, str(fits[0])))
+    missing = box.replace(" ", "").split("=")
+    numbers = [part for side in missing for part in _split_numbers(side)]
+    fact = Fact(equation)
+    missing_at = numbers.index(BOX)
+    deal = Deal(LEVELS["missing"], tuple(cards), fact.skill, fact, operations, missing=missing_at)
+    assert deal.proved(), deal
+    return deal
+
+
+def _split_numbers(side: str) -> list[str]:
+    for sign in "+−×÷-*/:·":
+        side = side.replace(sign, " ")
+    return side.split()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Pick one answer: true or not true, which is more, which comes up more often.
+
+    :ivar ask: the question.
+    :ivar options: the answers to choose from: words, or an equation or number shown in the
+        child's signs.
+    :ivar right: the index of the right answer.
+    :ivar why: what to tell the child after they choose (right or not).
+    :ivar shown: an equation shown big above the answers, or "".
+    :ivar picture: a picture that goes with the question.
+    :ivar exit: the lesson's exit question, its last exercise.
+    """
+
+    ask: Words
+    options: tuple[Words | str, ...]
+    right: int
+    why: Words
+    shown: str = ""
+    picture: Picture | None = None
+    exit: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.options) <= 4 or not 0 <= self.right < len(self.options):
+            raise ValueError("a choice has 2 to 4 answers and one of them is right")
+
+    def answer(self, index: int) -> bool:
+        """Whether the answer at ``index`` is the right one."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise ValueError("choose an answer by its number")
+        if not 0 <= index < len(self.options):
+            raise ValueError("there is no such answer")
+        return index == self.right
+
+    def answers(self) -> list[str]:
+        """The right answer, for the teacher."""
+        return [self.option(self.right)]
+
+    def option(self, index: int) -> str:
+        """The answer at ``index`` as the child sees it."""
+        option = self.options[index]
+        return str(option) if isinstance(option, Words) else local_signs(option)
+
+
+def true_or_not(
+    shown: str, why: Words, picture: Picture | None = None, exit: bool = False
+) -> Choice:
+    """Is this equation true? The right answer is worked out from the equation itself, so
+    a lesson cannot get it wrong (both answers are words: colour is never the only sign)."""
+    left, equals, right_side = shown.partition("=")
+    if not equals:
+        raise ValueError(f"{shown!r} is not an equation")
+    true = worked_out(left) == worked_out(right_side)
+    return Choice(
+        Words(N_("Is it true?")),
+        (Words(N_("True")), Words(N_("Not true"))),
+        0 if true else 1,
+        why,
+        shown=shown,
+        picture=picture,
+        exit=exit,
+    )
+
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|(.))")
+
+
+def worked_out(side: str) -> Fraction:
+    """Work out one side of a lesson's equation, ``×`` and ``÷`` before ``+`` and ``−``,
+    brackets first (the lessons' own text only: children's answers go to the checker).
+
+    >>> worked_out("2 + 3 × 4"), worked_out("(2 + 3) × 4")
+    (Fraction(14, 1), Fraction(20, 1))
+    """
+    tokens = [number or sign for number, sign in _TOKEN.findall(side.strip())]
+    value, rest = _sum(tokens)
+    if rest:
+        raise ValueError(f"cannot work out {side!r}")
+    return value
+
+
+def _sum(tokens: list[str]) -> tuple[Fraction, list[str]]:
+    value, tokens = _product(tokens)
+    while tokens and tokens[0] in "+−-":
+        sign, (term, tokens) = tokens[0], _product(tokens[1:])
+        value = value + term if sign == "+" else value - term
+    return value, tokens
+
+
+def _product(tokens: list[str]) -> tuple[Fraction, list[str]]:
+    value, tokens = _atom(tokens)
+    while tokens and tokens[0] in "×÷·:":
+        sign, (factor, tokens) = tokens[0], _atom(tokens[1:])
+        value = value * factor if sign in "×·" else value / factor
+    return value, tokens
+
+
+def _atom(tokens: list[str]) -> tuple[Fraction, list[str]]:
+    if not tokens:
+        raise ValueError("a number is missing")
+    if tokens[0] == "(":
+        value, rest = _sum(tokens[1:])
+        if not rest or rest[0] != ")":
+            raise ValueError("a bracket is not closed")
+        return value, rest[1:]
+    if not tokens[0].isdigit():
+        raise ValueError(f"unexpected {tokens[0]!r}")
+    return Fraction(int(tokens[0])), tokens[1:]

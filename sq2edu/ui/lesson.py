@@ -1,0 +1,350 @@
+"""A lesson as a child sees it: a book of pages, one step at a time, no code.
+
+The book shows a lesson of :mod:`sq2edu.lessons` in the child's language: its title and
+what it teaches, each page's words and pictures, and each exercise as a widget: the Equation
+Lab's cards and builder for an equation or a box, big answer buttons for a question. Every
+answer is handed to :attr:`LessonBook.attempt_listeners` with the lesson and the exercise
+number (the class app stores it for the dashboard). Its widgets are made once and changed
+in place from step to step, so paging back and forth leaves nothing behind in the kernel.
+
+>>> book = LessonBook("number-bonds", seed=1)
+>>> book
+LessonBook('number-bonds', language='en')
+>>> book.go(book.steps.index(("exercise", 1)))
+>>> book.lab.state["view"]["prompt"]
+'Make 5 with two cards.'
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from sq2edu.i18n import _, local_signs
+from sq2edu.i18n import language as speaking_in
+from sq2edu.lessons import Choice, Exercise, Lesson, lesson
+from sq2edu.lessons.html import block_html, guide_html, intro_html, page_html
+from sq2edu.lessons.pictures import svg
+from sq2edu.ui.lab import EquationLab
+from sq2edu.ui.speaking import Speaking
+
+__all__ = ["ChoiceCard", "LessonBook", "LessonPages", "Shown"]
+
+_LOG = logging.getLogger("sq2edu.ui")
+#: The most answers a question has (its buttons are made once and hidden when not used).
+_MOST_OPTIONS = 4
+
+
+def _big_button(**options: Any) -> widgets.Button:
+    """A button a child's finger finds: large text, at least 3.4rem high."""
+    return widgets.Button(
+        layout=widgets.Layout(min_width="8rem", height="3.4rem", margin="0.3rem"),
+        style={"font_size": "1.3rem", "font_weight": "600"},
+        **options,
+    )
+
+
+class ChoiceCard(widgets.VBox):
+    """A question with big answer buttons; says right or not, and why, in words.
+
+    :param on_answer: called with the question, the answer chosen and whether it was right.
+    """
+
+    #: Asked before an answer is taken: words that refuse it ("slow down"), or "".
+    gate: Callable[[], str] | None = None
+
+    def __init__(self, on_answer: Callable[[Choice, int, bool], None]) -> None:
+        self.question = widgets.HTML()
+        self.buttons = [_big_button() for _index in range(_MOST_OPTIONS)]
+        for index, button in enumerate(self.buttons):
+            button.add_class("sq2-answer")
+            button.on_click(lambda _button, index=index: self.choose(index))
+        self.feedback = widgets.HTML()
+        self.on_answer = on_answer
+        self.choice: Choice | None = None
+        super().__init__([self.question, widgets.HBox(self.buttons), self.feedback])
+        self.add_class("sq2-choice")
+
+    def ask(self, choice: Choice) -> None:
+        """Show ``choice``, no answer chosen yet."""
+        self.choice = choice
+        shown = (
+            f'<p class="sq2-shown" style="font: 600 2rem system-ui, sans-serif;">'
+            f"{escape(local_signs(choice.shown))}</p>"
+            if choice.shown
+            else ""
+        )
+        picture = svg(choice.picture) if choice.picture is not None else ""
+        self.question.value = (
+            f'<p style="font: 600 1.4rem system-ui, sans-serif;">{escape(str(choice.ask))}</p>'
+            f"{picture}{shown}"
+        )
+        for index, button in enumerate(self.buttons):
+            if index < len(choice.options):
+                button.description = choice.option(index)
+                button.layout.display = None
+                button.disabled = False
+            else:
+                button.layout.display = "none"
+        self.feedback.value = ""
+
+    def choose(self, index: int) -> None:
+        """The child pressed the answer at ``index``."""
+        if self.choice is None or not 0 <= index < len(self.choice.options):
+            return
+        refusal = self.gate() if self.gate is not None else ""
+        if refusal:
+            self.feedback.value = f'<div role="status">{escape(refusal)}</div>'
+            return
+        right = self.choice.answer(index)
+        mark, word = ("✓", _("Yes!")) if right else ("✗", _("Not yet"))
+        self.feedback.value = (
+            f'<div role="status" style="font: 1.25rem/1.5 system-ui, sans-serif;">'
+            f'<strong><span aria-hidden="true">{mark}</span> {escape(word)}</strong> '
+            f"{escape(local_signs(str(self.choice.why)))}</div>"
+        )
+        self.on_answer(self.choice, index, right)
+
+
+class LessonBook(Speaking, widgets.VBox):
+    """One lesson, step by step: the title, each page, each exercise, with Back and Next.
+
+    :param key: the lesson (a key of :data:`sq2edu.lessons.LESSONS`).
+    :param student: the name attempts are recorded under.
+    :param language: ``"en"``, ``"ru"`` or ``"nb"``; by default the active language.
+    :param hints: ``"free"``, ``"limited"`` or ``"off"``, as the class sets it.
+    :param seed: makes the Lab's choices repeatable.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        student: str = "",
+        language: str | None = None,
+        hints: str = "free",
+        seed: int | None = None,
+    ) -> None:
+        widgets.VBox.__init__(self)
+        self.choose_language(language)
+        self.lesson: Lesson = lesson(key)
+        self.student = student
+        #: Called with a dict for every answer (for the progress store).
+        self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
+        #: The exercises answered right, by number.
+        self.done: set[int] = set()
+        #: What the book shows, in order: ("intro", 0), ("page", i), ("exercise", n).
+        self.steps: list[tuple[str, int]] = [("intro", 0)]
+        for index, page in enumerate(self.lesson.pages):
+            if any(not isinstance(block, Exercise | Choice) for block in page.blocks):
+                self.steps.append(("page", index))
+            for block in page.blocks:
+                if isinstance(block, Exercise | Choice):
+                    self.steps.append(("exercise", self.lesson.number_of(block)))
+        self.at = 0
+        with self.speaking():
+            self.lab = EquationLab(
+                operations="+−×÷", hints=hints, student=student, language=self.language, seed=seed
+            )
+            self.lab.attempt_listeners.append(self._lab_attempt)
+            self.choice = ChoiceCard(self._choice_answer)
+            self.title = widgets.HTML()
+            self.marks = widgets.HTML()
+            self.body = widgets.HTML()
+            self.picture = widgets.HTML()
+            self.back = _big_button()
+            self.next = _big_button(button_style="primary")
+            self.where = widgets.Label()
+            self.back.on_click(lambda _button: self.go(self.at - 1))
+            self.next.on_click(lambda _button: self.go(self.at + 1))
+            self.children = [
+                self.title,
+                self.marks,
+                self.body,
+                self.picture,
+                self.lab,
+                self.choice,
+                widgets.HBox([self.back, self.where, self.next]),
+            ]
+            self.add_class("sq2-lesson")
+            self._draw()
+
+    def __repr__(self) -> str:
+        # Short and stable: a notebook stores this as the widget's plain-text output.
+        return f"LessonBook({self.lesson.key!r}, language={self.language!r})"
+
+    @property
+    def gate(self) -> Callable[[], str] | None:
+        """Asked before an answer is checked: words that refuse it ("slow down"), or ""."""
+        return self.lab.gate
+
+    @gate.setter
+    def gate(self, gate: Callable[[], str] | None) -> None:
+        self.lab.gate = gate
+        self.choice.gate = gate
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on: the page, the Lab and the question change at once."""
+        self.choose_language(lang)
+        self.lab.set_language(lang)
+        with self.speaking():
+            self._draw()
+
+    def go(self, step: int) -> None:
+        """Turn to ``step`` (kept within the book)."""
+        with self.speaking():
+            self.at = max(0, min(step, len(self.steps) - 1))
+            self._draw()
+
+    def _draw(self) -> None:
+        kind, index = self.steps[self.at]
+        title = _(
+            "Lesson {number}: {title}", number=self.lesson.number, title=str(self.lesson.title)
+        )
+        self.title.value = f'<p style="font: 600 1.1rem system-ui, sans-serif;">{escape(title)}</p>'
+        self.marks.value = self._marks()
+        self.picture.value = ""
+        self.lab.layout.display = "none"
+        self.choice.layout.display = "none"
+        if kind == "intro":
+            self.body.value = intro_html(self.lesson)
+        elif kind == "page":
+            self.body.value = page_html(self.lesson.pages[index])
+        else:
+            self._exercise(index)
+        self.back.description = _("Back")
+        self.back.disabled = self.at == 0
+        last = self.at == len(self.steps) - 1
+        self.next.description = _("Next")
+        self.next.disabled = last
+        self.where.value = _("{at} of {steps}", at=self.at + 1, steps=len(self.steps))
+
+    def _exercise(self, number: int) -> None:
+        task = self.lesson.exercises[number - 1]
+        count = len(self.lesson.exercises)
+        heading = (
+            _("Exit question") if task.exit else _("Exercise {n} of {count}", n=number, count=count)
+        )
+        self.body.value = (
+            f'<h2 style="font: 600 1.6rem system-ui, sans-serif;">{escape(heading)}</h2>'
+        )
+        if isinstance(task, Choice):
+            self.choice.ask(task)
+            self.choice.layout.display = None
+            return
+        if task.picture is not None:
+            self.picture.value = block_html(task.picture)
+        self.lab.set_task(task, heading)
+        self.lab.layout.display = None
+
+    def _marks(self) -> str:
+        """A mark for each exercise: ✓ answered right, ○ not yet (a shape, not a colour)."""
+        count = len(self.lesson.exercises)
+        marks = "".join("✓" if n in self.done else "○" for n in range(1, count + 1))
+        said = _("{done} of {count} exercises done", done=len(self.done), count=count)
+        return (
+            f'<p role="img" aria-label="{escape(said)}" style="font-size: 1.4rem;'
+            f' letter-spacing: 0.3em;">{marks}</p>'
+        )
+
+    def _lab_attempt(self, attempt: dict[str, Any]) -> None:
+        kind, number = self.steps[self.at]
+        if kind != "exercise":
+            return
+        self._answered(number, attempt)
+
+    def _choice_answer(self, choice: Choice, index: int, right: bool) -> None:
+        number = self.lesson.number_of(choice)
+        with self.speaking():
+            # An equation judged true or not is stored as the equation (the skill it
+            # practises); any other question as the question and the answer chosen.
+            text = choice.shown or f"{choice.ask} → {choice.option(index)}"
+        attempt = {
+            "player": self.student,
+            "text": text[:200],
+            "numbers": [],
+            "ok": right,
+            "codes": [],
+            "typed": False,
+            "hint_level": 0,
+            "cards": [],
+            "level": "",
+        }
+        self._answered(number, attempt)
+
+    def _answered(self, number: int, attempt: dict[str, Any]) -> None:
+        attempt = {**attempt, "lesson": self.lesson.key, "exercise": number}
+        if attempt["ok"]:
+            self.done.add(number)
+        for listener in self.attempt_listeners:
+            try:
+                listener(attempt)
+            except Exception:
+                # The store's trouble must not cost the child the answer they just gave.
+                _LOG.exception("an answer of lesson %s was not recorded", self.lesson.key)
+        with self.speaking():
+            self.marks.value = self._marks()
+
+
+class Shown:
+    """HTML to show in a notebook, with a short plain-text stand-in."""
+
+    def __init__(self, html: str, text: str) -> None:
+        self.html = html
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+class LessonPages:
+    """A lesson for reading in a notebook, in one language: its start, each page, the
+    exercises as the book to do them in, and (for the teacher) its guide.
+
+    >>> pages = LessonPages("dividing", language="nb")
+    >>> pages.page(3)
+    Lesson 5, page 3: Til overs
+    """
+
+    def __init__(self, key: str, language: str = "en") -> None:
+        self.lesson = lesson(key)
+        self.language = language
+
+    def _shown(self, html: Callable[[], str], text: Callable[[], str]) -> Shown:
+        with speaking_in(self.language):
+            return Shown(html(), text())
+
+    def __repr__(self) -> str:
+        with speaking_in(self.language):
+            return _(
+                "Lesson {number}: {title}", number=self.lesson.number, title=str(self.lesson.title)
+            )
+
+    def _repr_html_(self) -> str:
+        with speaking_in(self.language):
+            return intro_html(self.lesson)
+
+    def page(self, number: int) -> Shown:
+        """Page ``number`` (from 1) without its exercises."""
+        page = self.lesson.pages[number - 1]
+        return self._shown(
+            lambda: page_html(page),
+            lambda: f"Lesson {self.lesson.number}, page {number}: {page.heading}",
+        )
+
+    def book(self, student: str = "", seed: int | None = None) -> LessonBook:
+        """The lesson as a child works through it, exercises and all."""
+        return LessonBook(self.lesson.key, student=student, language=self.language, seed=seed)
+
+    def guide(self) -> Shown:
+        """The teacher's guide, answers included."""
+        return self._shown(
+            lambda: guide_html(self.lesson),
+            lambda: f"Teacher's guide to lesson {self.lesson.number}",
+        )

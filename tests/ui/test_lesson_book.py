@@ -1,0 +1,238 @@
+"""A lesson as a child works through it: pages, exercises in the Lab, questions, answers kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+from sq2edu.i18n import LANGUAGES
+from sq2edu.lessons import LESSONS, Choice, Exercise
+from sq2edu.ui.lesson import LessonBook, LessonPages
+
+
+def book_at(key: str, number: int, **options: Any) -> tuple[LessonBook, list[dict[str, Any]]]:
+    book = LessonBook(key, student="Mia", seed=1, **options)
+    answers: list[dict[str, Any]] = []
+    book.attempt_listeners.append(answers.append)
+    book.go(book.steps.index(("exercise", number)))
+    return book, answers
+
+
+def card_of(book: LessonBook, value: int) -> str:
+    for card_id, shown in zip(
+        book.lab.cards, book.lab.state["view"]["players"][0]["realm"], strict=True
+    ):
+        if book.lab.catalog["cards"][shown]["value"] == value:
+            return card_id
+    raise AssertionError(f"no {value} on the table")
+
+
+def test_the_book_starts_with_what_the_child_will_learn_and_shows_no_code() -> None:
+    book = LessonBook("number-bonds")
+    assert "What you will learn" in book.body.value
+    assert book.back.disabled
+    assert not book.next.disabled
+    assert book.lab.layout.display == "none"
+    assert book.choice.layout.display == "none"
+    for step in range(len(book.steps)):
+        book.go(step)
+        assert "import" not in book.body.value
+        assert "LessonPages" not in book.body.value
+
+
+def test_every_exercise_of_every_lesson_has_a_step_and_paging_stays_in_the_book() -> None:
+    for key, lesson in LESSONS.items():
+        book = LessonBook(key)
+        numbers = [number for kind, number in book.steps if kind == "exercise"]
+        assert numbers == list(range(1, len(lesson.exercises) + 1))
+        book.go(99)
+        assert book.next.disabled
+        assert book.at == len(book.steps) - 1
+        book.go(-5)
+        assert book.at == 0
+
+
+def test_an_exercise_is_asked_in_the_lab_on_its_own_cards_without_new_deals() -> None:
+    book, _answers = book_at("number-bonds", 1)
+    task = LESSONS["number-bonds"].exercises[0]
+    assert isinstance(task, Exercise)
+    assert book.lab.layout.display is None
+    assert book.lab.state["view"]["prompt"] == "Make 5 with two cards."
+    assert book.lab.state["lesson"] == "Exercise 1 of 10"
+    before = list(book.lab.cards)
+    book.lab.handle({"intent": "deal"})
+    assert book.lab.cards == before
+
+
+def test_a_right_answer_is_kept_with_its_lesson_and_exercise_and_marked() -> None:
+    book, answers = book_at("number-bonds", 1)
+    book.lab.handle(
+        {
+            "intent": "check",
+            "cards": [card_of(book, 1), card_of(book, 4)],
+            "op": "+",
+            "result": card_of(book, 5),
+        }
+    )
+    assert (
+        answers[-1]["ok"]
+    )
+    assert (
+        answers[-1]["lesson"] == "number-bonds"
+    )
+    assert (
+        answers[-1]["exercise"] == 1
+    )
+    assert answers[-1]["text"] == "1 + 4 = 5"
+    assert book.done == {1}
+    assert "✓○" in book.marks.value
+    assert "1 of 10 exercises done" in book.marks.value
+    # The cards stay: the child reads the verdict, then presses Next.
+    assert book.lab.state["verdict"]["ok"]
+
+
+def test_a_true_equation_that_is_not_the_task_is_explained_and_coded() -> None:
+    book, answers = book_at("number-bonds", 1)
+    book.lab.handle(
+        {
+            "intent": "check",
+            "cards": [card_of(book, 1), card_of(book, 5)],
+            "op": "+",
+            "result": card_of(book, 6),
+        }
+    )
+    assert answers[-1]["codes"] == ["off-task"]
+    assert not answers[-1]["ok"]
+    assert "This task asks for 5" in " ".join(book.lab.state["verdict"]["lines"])
+    assert book.done == set()
+
+
+def test_a_box_is_answered_with_a_card_and_a_card_from_elsewhere_is_refused() -> None:
+    book, answers = book_at("number-bonds", 7)  # 2 + □ = 7
+    assert book.lab.state["view"]["box"] == "2 + □ = 7"
+    book.lab.handle({"intent": "check", "box": "n9a"})  # not on this table
+    assert answers == []
+    assert "Put your number cards" in book.lab.state["message"]
+    book.lab.handle({"intent": "check", "box": card_of(book, 5)})
+    assert answers[-1]["ok"]
+    assert answers[-1]["exercise"] == 7
+
+
+def test_a_remainder_exercise_takes_the_rest_as_a_card() -> None:
+    book, answers = book_at("dividing", 6)  # 7 ÷ 2 = 3 r 1
+    assert book.lab.state["view"]["rest"] is True
+    book.lab.handle(
+        {
+            "intent": "check",
+            "cards": [card_of(book, 7), card_of(book, 2)],
+            "op": "÷",
+            "result": card_of(book, 3),
+            "rest": card_of(book, 1),
+        }
+    )
+    assert answers[-1]["ok"]
+    assert answers[-1]["text"] == "7 ÷ 2 = 3 r 1"
+
+
+def test_cards_past_ten_are_drawn_as_cards() -> None:
+    book, _answers = book_at("adding-more", 5)  # 8 + 5 = □, cards 12 to 14
+    values = [book.lab.catalog["cards"][c]["value"] for c in book.lab.cards]
+    assert values == [12, 13, 14]
+
+
+def test_hints_start_with_the_lessons_own_nudge() -> None:
+    book, _answers = book_at("number-bonds", 3)
+    book.lab.handle({"intent": "hint"})
+    assert book.lab.state["hints"]["shown"] == ["Start at the bigger card and count on."]
+
+
+def test_hints_off_in_the_class_are_off_in_a_lesson_too() -> None:
+    book, _answers = book_at("number-bonds", 3, hints="off")
+    book.lab.handle({"intent": "hint"})
+    assert book.lab.state["hints"]["shown"] == []
+
+
+def test_a_question_is_answered_with_big_buttons_and_the_reason_is_said_in_words() -> None:
+    book, answers = book_at("equals-and-signs", 2)  # 3 + 4 = 8: not true
+    assert book.choice.layout.display is None
+    assert book.lab.layout.display == "none"
+    shown = [b.description for b in book.choice.buttons if b.layout.display != "none"]
+    assert shown == ["True", "Not true"]
+    book.choice.choose(0)
+    assert answers[-1] == {**answers[-1], "ok": False, "text": "3 + 4 = 8", "exercise": 2}
+    assert "✗" in book.choice.feedback.value
+    assert "Not yet" in book.choice.feedback.value
+    book.choice.choose(1)
+    assert answers[-1]["ok"]
+    assert "Yes!" in book.choice.feedback.value
+    assert book.done == {2}
+
+
+def test_a_question_without_an_equation_is_kept_as_the_question_and_the_answer() -> None:
+    book, answers = book_at("chance", 1)
+    book.choice.choose(0)
+    assert answers[-1]["text"] == "Which comes up more often? → 1"
+
+
+def test_an_answer_from_a_page_too_fast_is_refused_and_not_kept() -> None:
+    book, answers = book_at("chance", 1)
+    book.gate = lambda: "Slow down a little."
+    book.choice.choose(0)
+    assert answers == []
+    assert "Slow down" in book.choice.feedback.value
+    book.go(book.steps.index(("exercise", 7)))
+    book.lab.handle({"intent": "check", "text": "1 + 2 + 3 + 4 = 10"})
+    assert answers == []
+    assert book.lab.state["message"] == "Slow down a little."
+
+
+def test_a_broken_store_does_not_cost_the_child_their_answer() -> None:
+    book, _answers = book_at("chance", 1)
+
+    def broken(_attempt: dict[str, Any]) -> None:
+        raise OSError("disk full")
+
+    book.attempt_listeners.insert(0, broken)
+    book.choice.choose(0)
+    assert book.done == {1}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_book_speaks_the_childs_language_and_switches_at_once(lang: str) -> None:
+    book = LessonBook("dividing", language=lang)
+    book.go(book.steps.index(("exercise", 4)))
+    words = {"en": "Which card goes in the box?", "ru": "окошко", "nb": "boksen"}
+    assert words[lang] in book.lab.state["view"]["prompt"]
+    signs = {"en": "□ ÷ 2 = 4", "ru": "□ : 2 = 4", "nb": "□ : 2 = 4"}
+    assert book.lab.state["view"]["box"] == signs[lang]
+    book.set_language("en")
+    assert book.lab.state["view"]["prompt"] == "Which card goes in the box?"
+    assert "Exercise 4 of 10" in book.body.value
+
+
+def test_paging_back_and_forth_makes_no_new_widgets() -> None:
+    book = LessonBook("equals-and-signs")
+    book.go(1)
+    before = len(_instances)
+    for _round in range(3):
+        for step in range(len(book.steps)):
+            book.go(step)
+    assert len(_instances) == before
+
+
+def test_lesson_pages_show_a_notebook_reader_the_same_lesson() -> None:
+    pages = LessonPages("dividing", language="ru")
+    assert repr(pages) == "Урок 5: Деление"
+    assert "7 : 2 = 3 (ост. 1)" in pages.page(3)._repr_html_()
+    guide = pages.guide()._repr_html_()
+    assert "11 : 5 = 2 (ост. 1)" in guide
+    assert repr(pages.book(seed=1)) == "LessonBook('dividing', language='ru')"
+
+
+def test_the_questions_answers_are_words_not_colours() -> None:
+    for lesson in LESSONS.values():
+        for task in lesson.exercises:
+            if isinstance(task, Choice):
+                assert all(str(option).strip() for option in task.options)
