@@ -1,7 +1,9 @@
-"""The lesson notebooks: complete, in order, executed and saved cleanly.
+"""The lesson notebooks: one per lesson and language, written from the package, executed and
+saved cleanly.
 
 Their outputs are compared cell by cell by ``pytest --nbval lessons/`` (run by ``make test``);
-these tests check what nbval cannot: the shape every lesson promises and the saved state.
+these tests check what nbval cannot: that the notebooks are the ones the package writes, and
+their saved state.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from typing import Any
 
 import pytest
 
-LESSONS = Path(__file__).parent.parent / "lessons"
-NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))
-#: Calls whose results depend on chance: a lesson must seed each one.
-SEEDED_CALLS = ("EquationLab(", "RescueTable(", "new_game(", "run_tournament(", "make_bot(")
+from sq2edu.i18n import LANGUAGES
+from sq2edu.lessons import LESSONS
+from sq2edu.lessons.notebooks import GUIDE, notebook_name, write_all
+
+FOLDER = Path(__file__).parent.parent / "lessons"
+NOTEBOOKS = sorted(FOLDER.glob("*/*.ipynb"))
 
 
 def cells(path: Path) -> list[dict[str, Any]]:
@@ -29,38 +33,36 @@ def source(cell: dict[str, Any]) -> str:
     return text if isinstance(text, str) else "".join(text)
 
 
-def test_there_are_eight_lessons_numbered_in_order() -> None:
-    assert [path.name[:3] for path in NOTEBOOKS] == [f"0{n}-" for n in range(1, 9)]
+def test_every_lesson_and_guide_has_a_notebook_in_every_language_and_nothing_else() -> None:
+    expected = {
+        FOLDER / lang / name
+        for lang in LANGUAGES
+        for name in [*(notebook_name(key) for key in LESSONS), GUIDE]
+    }
+    assert set(NOTEBOOKS) == expected
+    assert not list(FOLDER.glob("*.ipynb"))
+
+
+def test_the_notebooks_are_the_ones_the_package_writes(tmp_path: Path) -> None:
+    """So a lesson is changed in the package, and `make lessons` brings the notebooks along."""
+    for written in write_all(tmp_path):
+        saved = FOLDER / written.relative_to(tmp_path)
+        assert [source(c) for c in cells(saved)] == [source(c) for c in cells(written)], saved
 
 
 def test_the_readme_links_every_lesson_in_order() -> None:
-    readme = (LESSONS / "README.md").read_text(encoding="utf-8")
-    linked = re.findall(r"\]\((\d\d-[\w-]+\.ipynb)\)", readme)
-    assert linked == [path.name for path in NOTEBOOKS]
+    readme = (FOLDER / "README.md").read_text(encoding="utf-8")
+    linked = re.findall(r"\]\(en/(\d\d-[\w-]+\.ipynb)\)", readme)
+    assert linked == [notebook_name(key) for key in LESSONS]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_a_lesson_has_its_parts(path: Path) -> None:
-    """What you will learn, examples, your turn with the Lab or a game, a teacher's note."""
-    markdown = "\n".join(source(c) for c in cells(path) if c["cell_type"] == "markdown")
-    code = "\n".join(source(c) for c in cells(path) if c["cell_type"] == "code")
-    assert markdown.startswith(f"# Lesson {int(path.name[:2])} · ")
-    for heading in ("**What you will learn**", "## Your turn", "## Teacher's note"):
-        assert heading in markdown, heading
-    assert "Exercise(" in code or "RescueTable(" in code
-    assert markdown.index("## Your turn") < markdown.index("## Teacher's note")
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_a_lesson_is_saved_executed_top_to_bottom(path: Path) -> None:
-    code = [c for c in cells(path) if c["cell_type"] == "code"]
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_notebook_is_saved_executed_top_to_bottom_without_error_or_warning(path: Path) -> None:
+    code = cells(path)
     assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1))
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_a_lesson_shows_no_error_and_no_warning(path: Path) -> None:
-    for cell in cells(path):
-        for output in cell.get("outputs", []):
+    for cell in code:
+        assert cell["outputs"], source(cell)
+        for output in cell["outputs"]:
             assert output["output_type"] != "error", source(cell)
             assert output.get("name") != "stderr", source(cell)
             text = json.dumps(output.get("data", {}))
@@ -68,21 +70,8 @@ def test_a_lesson_shows_no_error_and_no_warning(path: Path) -> None:
             assert "Warning" not in text, source(cell)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_everything_left_to_chance_is_seeded(path: Path) -> None:
-    """So every run prints what the saved lesson shows."""
-    for cell in cells(path):
-        text = source(cell)
-        for call in SEEDED_CALLS:
-            for found in re.finditer(re.escape(call), text):
-                closing = text.index(")", found.end())
-                assert "seed=" in text[found.end() : closing], f"{call} in {text!r}"
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_every_exercise_has_an_answer_cell_left_for_the_child(path: Path) -> None:
-    code = [source(c) for c in cells(path) if c["cell_type"] == "code"]
-    names = [m.group(1) for text in code for m in re.finditer(r"^(\w+) = Exercise\(", text, re.M)]
-    for name in names:
-        assert f'{name}.answer("")' in code, name
-        assert any(f"{name}.answers()" in text for text in code), name
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lesson_notebook_ends_with_its_book_seeded(lang: str) -> None:
+    for key in LESSONS:
+        last = source(cells(FOLDER / lang / notebook_name(key))[-1])
+        assert last == "lesson.book(seed=1)"

@@ -33,10 +33,12 @@ from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
+from sq2edu.lessons import LESSONS
 from sq2edu.practice import available, level_range, place
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
+from sq2edu.ui.lesson import LessonBook
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
 
@@ -133,7 +135,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.heartbeat = Heartbeat(self.language)
         self.heartbeat.listeners.append(self._kindly(self._present))
         self._noted = -PRESENT_EVERY
-        self.activity: GameTable | EquationLab | Lobby | None = None
+        self.activity: GameTable | EquationLab | Lobby | LessonBook | None = None
+        #: Whether the screen is the list of lessons (kept when the language changes).
+        self.listing_lessons = False
         #: The child's seat at a table of classmates, while one is on screen.
         self.seat: TableSeat | None = None
         self._watch: Watch | None = None
@@ -266,12 +270,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.heartbeat.set_language(lang)
         if self.activity is not None:
             self.activity.set_language(lang)
+            to = self.show_lessons if isinstance(self.activity, LessonBook) else None
             with language(lang):
-                self._screens.show([self.heartbeat, self.languages, self._back(), self.activity])
+                self._screens.show([self.heartbeat, self.languages, self._back(to), self.activity])
         elif self.student is None:
             self._show(self._join_form)
         else:
-            self._show(self._menu)
+            self._show(self._lessons if self.listing_lessons else self._menu)
 
     def _show(self, screen: Callable[[], list[widgets.Widget]]) -> None:
         with language(self.language):
@@ -342,6 +347,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def show_menu(self) -> None:
         """The choice between a game, a game with classmates and the Lab."""
         self.activity = None
+        self.listing_lessons = False
         self.seat = None
         self.problem.value = ""
         self._show(self._menu)
@@ -357,11 +363,63 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         together.on_click(self._kindly(lambda _button: self.play_together()))
         hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
         choices = [play, *([together] if self.tables is not None else []), lab]
+        if self.settings().lessons:
+            lessons = widgets.Button(description=_("Lessons"))
+            lessons.on_click(self._kindly(lambda _button: self.show_lessons()))
+            choices.append(lessons)
         return [hello, widgets.HBox(choices), self.problem]
 
-    def _back(self) -> widgets.Button:
-        back = widgets.Button(description=_("Back"))
-        back.on_click(self._kindly(lambda _button: self.show_menu()))
+    def show_lessons(self) -> None:
+        """The lessons the teacher has opened, each with how many exercises are done."""
+        self.activity = None
+        self.listing_lessons = True
+        self.problem.value = ""
+        self._show(self._lessons)
+
+    def _lessons(self) -> list[widgets.Widget]:
+        assert self.student is not None
+        done = self.store.lessons_done(self.student)
+        rows: list[widgets.Widget] = []
+        for key in self.settings().lessons:
+            found = LESSONS[key]
+            count = len(found.exercises)
+            button = widgets.Button(
+                description=_("{number}. {title}", number=found.number, title=str(found.title)),
+                layout=widgets.Layout(width="auto", min_width="16rem", height="3rem"),
+            )
+            button.on_click(self._kindly(lambda _button, key=key: self.open_lesson(key)))
+            progress = _("{done} of {count} done", done=len(done.get(key, ())), count=count)
+            rows.append(widgets.HBox([button, widgets.Label(progress)]))
+        if not rows:
+            rows.append(widgets.Label(_("No lesson is open yet. Ask your teacher.")))
+        heading = _("Lessons")
+        title = widgets.HTML(f"<h2>{escape(heading)}</h2>")
+        return [self._back(), title, *rows, self.problem]
+
+    def open_lesson(self, key: str) -> LessonBook:
+        """A lesson the teacher has opened, as a book; each answer is stored for the
+        dashboard with the lesson and the exercise.
+
+        :raises ValueError: for a lesson that is not open to the class.
+        """
+        settings = self.settings()
+        if key not in settings.lessons:
+            raise ValueError(f"{key[:40]!r} is not a lesson open to this class")
+        assert self.student is not None
+        book = LessonBook(key, student=self.student, language=self.language, hints=settings.hints)
+        book.done |= self.store.lessons_done(self.student).get(key, set())
+        book.attempt_listeners.append(self._record_attempt("lesson"))
+        book.gate = self._slow_down
+        self.activity = book
+        book.go(0)
+        self._show(lambda: [self._back(self.show_lessons), book])
+        return book
+
+    def _back(self, to: Callable[[], None] | None = None) -> widgets.Button:
+        """A Back button to the menu; from a lesson, to the list of lessons (``to``), named
+        so, since the lesson has a Back button of its own."""
+        back = widgets.Button(description=_("All lessons") if to else _("Back"))
+        back.on_click(self._kindly(lambda _button: (to or self.show_menu)()))
         return back
 
     def play(self) -> GameTable:
@@ -602,6 +660,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     where=where,
                     cards=tuple(attempt.get("cards", ())),
                     level=attempt.get("level", ""),
+                    lesson=attempt.get("lesson", ""),
+                    exercise=attempt.get("exercise", 0),
                 )
             )
 

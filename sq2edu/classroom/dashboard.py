@@ -23,6 +23,7 @@ import functools
 import os
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 from urllib.parse import quote
@@ -38,6 +39,8 @@ from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
+from sq2edu.lessons import LESSONS
+from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
 
 __all__ = [
@@ -174,6 +177,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     @_in_class_language
     def _build(self) -> None:
+        #: What an archived class may not use (it is read only).
+        self._open_class_controls: list[widgets.Widget] = []
         self.updated = widgets.Label()
         refresh_button = widgets.Button(description=_("Refresh now"), layout={"width": "auto"})
         refresh_button.on_click(lambda _button: self.refresh())
@@ -199,6 +204,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.student_view = widgets.HTML()
         self.report_link = widgets.HTML()
         self.download = widgets.HTML()
+        self.lesson_progress = widgets.HTML()
         self.tables_box = widgets.VBox()
         self._table_rows = Screens(self.tables_box)
         tabs = [
@@ -218,6 +224,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Games"), [self.games]),
             (_("Progress"), [self.progress_pick, self.progress]),
             (_("Groups"), [self._groups_editor()]),
+            (_("Lessons"), [self._lessons_editor(), self.lesson_progress, self._guides()]),
             (
                 _("One student"),
                 [self.pick, self.student_view, self.report_link, self._student_manager()],
@@ -291,6 +298,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.progress_pick.options = progress
             self.progress_pick.value = chosen_progress if chosen_progress in students else ""
         self._show_progress()
+        self.lesson_progress.value = panels.lessons_html(
+            students,
+            self.store.lesson_marks(class_id=self.viewing),
+            ClassSettings.from_dict(self.store.settings()).lessons,
+        )
         self._show_student()
         self._show_groups()
         self._refresh_download()
@@ -485,7 +497,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         merge = widgets.Button(description=_("Merge"), layout={"width": "auto"})
         merge.on_click(lambda _button: self.merge_student())
         self.manage_message = widgets.Label()
-        self._open_class_controls: list[widgets.Widget] = [release, rename, merge]
+        self._open_class_controls += [release, rename, merge]
         return widgets.VBox(
             [
                 release,
@@ -769,9 +781,74 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.language = settings.language
             with language(self.language):
                 self._build()
-                self.tabs.selected_index = 7
+                self.tabs.selected_index = len(self.tabs.children) - 1
         with language(self.language):
             self.saved.value = _("Saved. Students get it in their next game or Lab.")
+
+    def _lessons_editor(self) -> widgets.VBox:
+        current = ClassSettings.from_dict(self.store.settings())
+        self.lesson_boxes = {
+            key: widgets.Checkbox(
+                value=key in current.lessons,
+                description=_("{number}. {title}", number=found.number, title=str(found.title)),
+                indent=False,
+                layout={"width": "auto"},
+            )
+            for key, found in LESSONS.items()
+        }
+        save = widgets.Button(
+            description=_("Open the ticked lessons"),
+            button_style="primary",
+            layout={"width": "auto"},
+        )
+        self.lessons_saved = widgets.Label()
+        save.on_click(lambda _button: self.save_lessons())
+        self._open_class_controls.append(save)
+        return widgets.VBox(
+            [
+                widgets.HTML(
+                    "<b>"
+                    + escape(_("Lessons the children can open"))
+                    + "</b><p>"
+                    + escape(_("Each child reads them in their own language."))
+                    + "</p>"
+                ),
+                *self.lesson_boxes.values(),
+                widgets.HBox([save, self.lessons_saved]),
+            ]
+        )
+
+    @_in_class_language
+    def save_lessons(self) -> None:
+        """Open the ticked lessons to the class (the other settings stay as they are)."""
+        chosen = tuple(key for key, box in self.lesson_boxes.items() if box.value)
+        settings = replace(ClassSettings.from_dict(self.store.settings()), lessons=chosen)
+        self.store.save_settings(settings.to_dict())
+        self.lessons_saved.value = (
+            _("Saved. The children see them in Lessons.")
+            if chosen
+            else _("Saved. No lesson is open.")
+        )
+        self.refresh()
+
+    def _guides(self) -> widgets.VBox:
+        self.guide_pick = widgets.Dropdown(
+            options=[
+                (_("{number}. {title}", number=found.number, title=str(found.title)), key)
+                for key, found in LESSONS.items()
+            ],
+            description=_("Teacher's guide"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        self.guide = widgets.HTML()
+        self.guide_pick.observe(lambda _change: self._show_guide(), names="value")
+        self._show_guide()
+        return widgets.VBox([self.guide_pick, self.guide])
+
+    @_in_class_language
+    def _show_guide(self) -> None:
+        self.guide.value = guide_html(LESSONS[self.guide_pick.value])
 
     def _new_class(self) -> widgets.VBox:
         self.class_name = widgets.Text(

@@ -28,6 +28,8 @@ CSV_HEADER = [
     "cards held",
     "typed",
     "hints",
+    "lesson",
+    "exercise",
 ]
 _FORMULA_STARTS = "=+-@\t\r\n \uff1d\uff0b\uff0d\uff20"
 
@@ -59,6 +61,8 @@ def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
         " ".join(str(card) for card in attempt.cards),
         attempt.typed,
         attempt.hint_level,
+        attempt.lesson,
+        attempt.exercise or "",
     ]
 
 

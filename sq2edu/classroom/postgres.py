@@ -158,6 +158,12 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE sq2edu.attempts ADD COLUMN level TEXT NOT NULL DEFAULT ''
     """,
+    # 7: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.attempts ADD COLUMN lesson TEXT NOT NULL DEFAULT '';
+    ALTER TABLE sq2edu.attempts ADD COLUMN exercise INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX attempts_in_lessons ON sq2edu.attempts (lesson, student_id) WHERE lesson != ''
+    """,
 )
 
 

@@ -100,8 +100,9 @@ class ClassSettings:
         if not chosen:
             raise ValueError("choose at least one operation")
         object.__setattr__(self, "operations", "".join(op.value for op in chosen))
-        if isinstance(self.lessons, str) or not all(
-            isinstance(key, str) and key in LESSONS for key in self.lessons
+        chosen_lessons: object = self.lessons  # read from the store: any JSON at all
+        if not isinstance(chosen_lessons, tuple | list) or not all(
+            isinstance(key, str) and key in LESSONS for key in chosen_lessons
         ):
             raise ValueError("the open lessons are named by their keys")
         object.__setattr__(self, "lessons", tuple(key for key in LESSONS if key in self.lessons))

@@ -22,7 +22,7 @@ from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, utc_now
+from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -172,6 +172,12 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE attempts ADD COLUMN level TEXT NOT NULL DEFAULT '';
     """,
+    # 7: the lesson and exercise an attempt answered ('' and 0 outside the lessons).
+    """
+    ALTER TABLE attempts ADD COLUMN lesson TEXT NOT NULL DEFAULT '';
+    ALTER TABLE attempts ADD COLUMN exercise INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX attempts_in_lessons ON attempts (lesson, student_id) WHERE lesson != '';
+    """,
 )
 
 
@@ -218,6 +224,12 @@ class ProgressStore(Protocol):
     def attempts_after(
         self, after: int, limit: int | None = None, class_id: int | None = None
     ) -> list[tuple[int, Attempt]]: ...
+
+    def lesson_marks(
+        self, student: str | None = None, class_id: int | None = None
+    ) -> list[LessonMark]: ...
+
+    def lessons_done(self, student: str) -> dict[str, set[int]]: ...
 
     def record_game(self, game: GameRecord) -> None: ...
 
@@ -305,12 +317,13 @@ class Cursor(Protocol):
 
 _ATTEMPT_COLUMNS = (
     "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at, "
-    "a.cards, a.level"
+    "a.cards, a.level, a.lesson, a.exercise"
 )
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
-    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards, level = row
+    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards, level = row[:12]
+    lesson, exercise = row[12:]
     return int(key), Attempt(
         nickname,
         text,
@@ -323,6 +336,8 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
         at,
         tuple(json.loads(cards)),
         level,
+        lesson,
+        exercise,
     )
 
 
@@ -557,8 +572,8 @@ class SQLStore:
             self._run(
                 cursor,
                 "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill, cards, level) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hint_level, place, skill, cards, level, lesson, exercise) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     student,
                     attempt.at,
@@ -572,6 +587,8 @@ class SQLStore:
                     attempt.skill,
                     json.dumps(list(attempt.cards)),
                     attempt.level,
+                    attempt.lesson,
+                    attempt.exercise,
                 ),
             )
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student))
@@ -593,6 +610,37 @@ class SQLStore:
                 params.append(limit)
             rows = self._run(cursor, query, params).fetchall()
         return [_attempt(row)[1] for row in rows]
+
+    def lesson_marks(
+        self, student: str | None = None, class_id: int | None = None
+    ) -> list[LessonMark]:
+        """How each student did at each lesson exercise they answered (one student's, when
+        named), in a class (the open one by default)."""
+        with self._transaction() as cursor:
+            query = (
+                "SELECT s.nickname, a.lesson, a.exercise, "
+                "SUM(CASE WHEN a.ok THEN 1 ELSE 0 END), COUNT(*) "
+                "FROM {t}attempts a JOIN {t}students s ON s.id = a.student_id "
+                "WHERE s.class_id = ? AND a.lesson != ''"
+            )
+            params: list[Any] = [self._class_id(cursor) if class_id is None else class_id]
+            if student is not None:
+                query += " AND s.nickname = ?"
+                params.append(student)
+            query += (
+                " GROUP BY s.nickname, a.lesson, a.exercise"
+                " ORDER BY s.nickname, a.lesson, a.exercise"
+            )
+            rows = self._run(cursor, query, params).fetchall()
+        return [LessonMark(row[0], row[1], int(row[2]), bool(row[3]), int(row[4])) for row in rows]
+
+    def lessons_done(self, student: str) -> dict[str, set[int]]:
+        """The lesson exercises ``student`` has answered right, by lesson."""
+        done: dict[str, set[int]] = {}
+        for mark in self.lesson_marks(student):
+            if mark.right:
+                done.setdefault(mark.lesson, set()).add(mark.exercise)
+        return done
 
     def attempts_after(
         self, after: int, limit: int | None = None, class_id: int | None = None

@@ -17,7 +17,7 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any, Self
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
+from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark
 from sq2edu.classroom.store import ProgressStore, StoreError
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
@@ -164,6 +164,22 @@ class ServiceStore:
         self, after: int, limit: int | None = None, class_id: int | None = None
     ) -> list[tuple[int, Attempt]]:
         return self._teachers_only()  # type: ignore[no-any-return]
+
+    def lesson_marks(
+        self, student: str | None = None, class_id: int | None = None
+    ) -> list[LessonMark]:
+        return self._teachers_only()  # type: ignore[no-any-return]
+
+    def lessons_done(self, student: str) -> dict[str, set[int]]:
+        """The lesson exercises the child has answered right, by lesson."""
+        found = self._call("own_lessons", student=student)
+        if not isinstance(found, dict):
+            raise StoreError("the class service sent no lessons")
+        return {
+            str(lesson): {int(n) for n in numbers if isinstance(n, int)}
+            for lesson, numbers in found.items()
+            if isinstance(numbers, list)
+        }
 
     def games(self, class_id: int | None = None) -> list[GameRecord]:
         return self._teachers_only()  # type: ignore[no-any-return]

@@ -214,6 +214,11 @@ def _own_attempts(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: 
     return [attempt_to(attempt) for attempt in store.attempts(student, limit)]
 
 
+def _own_lessons(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
+    student = _own(child, args.get("student"))
+    return {lesson: sorted(numbers) for lesson, numbers in store.lessons_done(student).items()}
+
+
 def _record_attempt(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
     attempt = attempt_from(args.get("attempt"))
     _own(child, attempt.student)
@@ -384,6 +389,7 @@ _CALLS: dict[str, Call] = {
     "current_class": _current_class,
     "record_attempt": _record_attempt,
     "own_attempts": _own_attempts,
+    "own_lessons": _own_lessons,
     "record_game": _record_game,
     "record_event": _record_event,
 }

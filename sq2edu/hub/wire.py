@@ -8,6 +8,7 @@ from typing import Any
 
 from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.tables import TableInfo
+from sq2edu.lessons import LESSONS
 from sq2edu.practice import LEVELS
 
 __all__ = [
@@ -46,6 +47,8 @@ def attempt_to(attempt: Attempt) -> dict[str, Any]:
         "at": attempt.at,
         "cards": list(attempt.cards),
         "level": attempt.level,
+        "lesson": attempt.lesson,
+        "exercise": attempt.exercise,
     }
 
 
@@ -61,6 +64,12 @@ def attempt_from(data: object) -> Attempt:
     level = _text(fields, "level") if "level" in fields else ""
     if level and level not in LEVELS:
         raise WireError(f"{level[:20]!r} is not a level of practice")
+    lesson = _text(fields, "lesson") if "lesson" in fields else ""
+    exercise = _whole(fields, "exercise") if "exercise" in fields else 0
+    if lesson and (lesson not in LESSONS or where != "lesson"):
+        raise WireError(f"{lesson[:20]!r} is not a lesson")
+    if (lesson == "") != (exercise == 0) or (lesson and exercise > len(LESSONS[lesson].exercises)):
+        raise WireError("an exercise is numbered within its lesson")
     return Attempt(
         student=_text(fields, "student"),
         text=_text(fields, "text"),
@@ -73,6 +82,8 @@ def attempt_from(data: object) -> Attempt:
         at=_text(fields, "at"),
         cards=tuple(_whole_numbers(fields, "cards")),
         level=level,
+        lesson=lesson,
+        exercise=exercise,
     )
 
 

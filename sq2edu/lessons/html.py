@@ -70,10 +70,11 @@ def page_html(page: Page) -> str:
 def intro_html(lesson: Lesson) -> str:
     """The lesson's title and what the child will learn."""
     learn = "".join(f"<li>{escape(local_signs(str(goal)))}</li>" for goal in lesson.learn)
+    will_learn = _("What you will learn")
     title = _("Lesson {number}: {title}", number=lesson.number, title=str(lesson.title))
     return (
         f'<h1 style="font: 700 2rem system-ui, sans-serif;">{escape(title)}</h1>'
-        f'<p style="{_TEXT}"><strong>{escape(_("What you will learn"))}</strong></p>'
+        f'<p style="{_TEXT}"><strong>{escape(will_learn)}</strong></p>'
         f'<ul style="{_TEXT}">{learn}</ul>'
     )
 
@@ -114,14 +115,20 @@ def guide_html(lesson: Lesson) -> str:
         f"{escape(' · '.join(_shown_answers(task)))}</strong></li>"
         for task in lesson.exercises
     )
+    headings = (
+        _("Goals"),
+        _("Common mistakes (codes on the dashboard)"),
+        _("With the class"),
+        _("Answers"),
+    )
     title = _("Lesson {number}: {title}", number=lesson.number, title=str(lesson.title))
     return (
         f'<section class="sq2-guide" aria-label="{escape(title)}">'
         f"<h3>{escape(title)}</h3><table>{table}</table>"
-        f"<h4>{escape(_('Goals'))}</h4><ul>{goals}</ul>"
-        f"<h4>{escape(_('Common mistakes (codes on the dashboard)'))}</h4><ul>{mistakes}</ul>"
-        f"<h4>{escape(_('With the class'))}</h4>{words_html(guide.in_class)}"
-        f"<h4>{escape(_('Answers'))}</h4><ol>{answers}</ol></section>"
+        f"<h4>{escape(headings[0])}</h4><ul>{goals}</ul>"
+        f"<h4>{escape(headings[1])}</h4><ul>{mistakes}</ul>"
+        f"<h4>{escape(headings[2])}</h4>{words_html(guide.in_class)}"
+        f"<h4>{escape(headings[3])}</h4><ol>{answers}</ol></section>"
     )
 
 

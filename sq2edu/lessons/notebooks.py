@@ -9,8 +9,10 @@ cell's output with the saved one.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from sq2edu.i18n import LANGUAGES
 from sq2edu.lessons import LESSONS
@@ -39,34 +41,46 @@ def _cells(key: str, lang: str) -> list[str]:
 
 
 def _guide_cells(lang: str) -> list[str]:
-    return [_IMPORT] + [f'LessonPages("{key}", language="{lang}").guide()' for key in LESSONS]
+    guides = [f'LessonPages("{key}", language="{lang}").guide()' for key in LESSONS]
+    return [f"{_IMPORT}\n\n{guides[0]}", *guides[1:]]
 
 
 def write_all(folder: Path) -> list[Path]:
     """Write every notebook (not run) under ``folder/<language>/``; return their paths."""
-    import nbformat
-
     written = []
     for lang in LANGUAGES:
         (folder / lang).mkdir(parents=True, exist_ok=True)
         sources = {notebook_name(key): _cells(key, lang) for key in LESSONS}
         sources[GUIDE] = _guide_cells(lang)
         for name, cells in sources.items():
-            notebook = nbformat.v4.new_notebook(
-                cells=[nbformat.v4.new_code_cell(source) for source in cells],
-                metadata={
-                    "kernelspec": {
-                        "name": "python3",
-                        "display_name": "Python 3",
-                        "language": "python",
-                    },
-                    "language_info": {"name": "python"},
-                },
-            )
             path = folder / lang / name
-            nbformat.write(notebook, path)
+            path.write_text(json.dumps(_notebook(name, cells), indent=1, ensure_ascii=False) + "\n")
             written.append(path)
     return written
+
+
+def _notebook(name: str, cells: list[str]) -> dict[str, Any]:
+    """A notebook (format 4.5) of code cells, not run; cell ids are stable from run to run."""
+    stem = name.removesuffix(".ipynb")
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"{stem}-{number}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for number, source in enumerate(cells, start=1)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
 
 
 if __name__ == "__main__":

@@ -370,6 +370,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             verdict = tasks.answer(self.dealt, text)
         else:
             verdict = check(text, values, self.operations)
+        if self.dealt is not None and self.dealt.missing is not None:
+            text = verdict.text  # a number typed for the box is kept as the equation it makes
         self.tries += 1
         self.right += verdict.ok
         hint_level = self.help.level(verdict)

@@ -48,7 +48,7 @@ def _big_button(**options: Any) -> widgets.Button:
     )
 
 
-class ChoiceCard(widgets.VBox):
+class ChoiceCard(widgets.VBox):  # type: ignore[misc]
     """A question with big answer buttons; says right or not, and why, in words.
 
     :param on_answer: called with the question, the answer chosen and whether it was right.
@@ -110,7 +110,7 @@ class ChoiceCard(widgets.VBox):
         self.on_answer(self.choice, index, right)
 
 
-class LessonBook(Speaking, widgets.VBox):
+class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
     """One lesson, step by step: the title, each page, each exercise, with Back and Next.
 
     :param key: the lesson (a key of :data:`sq2edu.lessons.LESSONS`).
@@ -157,7 +157,7 @@ class LessonBook(Speaking, widgets.VBox):
             self.picture = widgets.HTML()
             self.back = _big_button()
             self.next = _big_button(button_style="primary")
-            self.where = widgets.Label()
+            self.where = widgets.HTML(layout=widgets.Layout(align_self="center", margin="0 1rem"))
             self.back.on_click(lambda _button: self.go(self.at - 1))
             self.next.on_click(lambda _button: self.go(self.at + 1))
             self.children = [
@@ -220,7 +220,11 @@ class LessonBook(Speaking, widgets.VBox):
         last = self.at == len(self.steps) - 1
         self.next.description = _("Next")
         self.next.disabled = last
-        self.where.value = _("{at} of {steps}", at=self.at + 1, steps=len(self.steps))
+        where = _("{at} of {steps}", at=self.at + 1, steps=len(self.steps))
+        self.where.value = (
+            f'<span class="sq2-step" style="font: 600 1.2rem system-ui, sans-serif;">'
+            f"{escape(where)}</span>"
+        )
 
     def _exercise(self, number: int) -> None:
         task = self.lesson.exercises[number - 1]
@@ -228,13 +232,14 @@ class LessonBook(Speaking, widgets.VBox):
         heading = (
             _("Exit question") if task.exit else _("Exercise {n} of {count}", n=number, count=count)
         )
-        self.body.value = (
-            f'<h2 style="font: 600 1.6rem system-ui, sans-serif;">{escape(heading)}</h2>'
-        )
         if isinstance(task, Choice):
+            self.body.value = (
+                f'<h2 style="font: 600 1.6rem system-ui, sans-serif;">{escape(heading)}</h2>'
+            )
             self.choice.ask(task)
             self.choice.layout.display = None
             return
+        self.body.value = ""  # the Lab says which exercise it is
         if task.picture is not None:
             self.picture.value = block_html(task.picture)
         self.lab.set_task(task, heading)

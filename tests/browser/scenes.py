@@ -96,6 +96,17 @@ def lab_answering(lang: str, level: str, rest: bool = True, wrong: bool = False)
     return lab
 
 
+def lesson_exercise(lang: str, lesson: str, number: int, answer: str = "") -> EquationLab:
+    """The Lab as a lesson's book asks exercise ``number`` (after ``answer``, if given)."""
+    from sq2edu.ui.lesson import LessonBook
+
+    book = LessonBook(lesson, student="Mia", language=lang)
+    book.go(book.steps.index(("exercise", number)))
+    if answer:
+        book.lab.handle({"intent": "check", "text": answer})
+    return book.lab
+
+
 def lab_with(lang: str, values: list[int]) -> EquationLab:
     lab = EquationLab(seed=1, language=lang)
     lab.use_cards(values)
@@ -368,6 +379,23 @@ SCENES: tuple[Scene, ...] = (
         lambda lang: lab_answering(lang, "missing", wrong=True),
         ({"intent": "hint"}, {"intent": "hint"}),
         "actions",
+    ),
+    # -- a lesson's exercises, as the book asks them ------------------------------------
+    Scene(
+        "lesson-make-a-number-off-task",
+        lambda lang: lesson_exercise(lang, "number-bonds", 1, "1 + 5 = 6"),
+        phase="actions",
+    ),
+    Scene(
+        "lesson-box-past-ten",
+        lambda lang: lesson_exercise(lang, "adding-more", 5),
+        phase="actions",
+    ),
+    Scene(
+        "lesson-remainder-built",
+        lambda lang: lesson_exercise(lang, "dividing", 6),
+        phase="actions",
+        clicks=(_NEXT_CARD,) * 4,
     ),
     # -- the classic game ----------------------------------------------------------------
     Scene(

@@ -1,4 +1,4 @@
-"""A child works through a lesson in JupyterLab: the cells run, the Lab plays, answers are checked."""
+"""A lesson notebook in JupyterLab: the cells run, the book draws, an exercise is answered."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from sq2edu.ui.lesson import LessonBook
 from tests.browser.conftest import (
     SERVER_START_TIMEOUT,
     SERVER_STOP_TIMEOUT,
@@ -89,35 +90,33 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], log_path: Path) -> Non
 def test_lesson_one_runs_top_to_bottom_and_checks_an_answer(
     page: Page, jupyterlab: str, artifacts_dir: Path
 ) -> None:
-    page.goto(jupyterlab + "lab/tree/01-making-ten.ipynb", timeout=WIDGET_TIMEOUT_MS)
-    notebook = page.locator(".jp-NotebookPanel").first
-    expect(notebook.get_by_role("heading", name="Lesson 1 · Making ten and adding")).to_be_visible(
-        timeout=WIDGET_TIMEOUT_MS
-    )
+    page.goto(jupyterlab + "lab/tree/en/01-number-bonds.ipynb", timeout=WIDGET_TIMEOUT_MS)
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_have_count(
         1, timeout=WIDGET_TIMEOUT_MS
     )
     page.get_by_role("menuitem", name="Run").click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
-    # The Equation Lab is drawn by the running kernel, and plays.
-    lab = page.locator(".sq2-table[data-version]")
-    expect(lab).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    expect(lab.get_by_text("Equation Lab")).to_be_visible()
-    lab.screenshot(path=artifacts_dir / "lesson-1-equation-lab.png")
+    # The book is drawn by the running kernel; its first exercise plays in the Lab's builder.
+    book = page.locator(".sq2-lesson")
+    expect(book).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    expect(book.get_by_role("heading", name="Lesson 1: Number bonds")).to_be_visible()
+    steps = LessonBook("number-bonds").steps
+    for step in range(1, steps.index(("exercise", 1)) + 1):
+        book.get_by_role("button", name="Next").click()
+        expect(book.locator(".sq2-step")).to_have_text(f"{step + 1} of {len(steps)}")
+    lab = book.locator(".sq2-table[data-version]")
+    expect(lab).to_contain_text("Make 5 with two cards.")
+    cards = lab.get_by_role("group", name="Your cards")
+    for number in (1, 4, 5):
+        cards.locator("button[aria-pressed='false']").get_by_text(
+            str(number), exact=True
+        ).first.click()
+    lab.get_by_role("button", name="Check").click()
+    expect(lab.get_by_role("status").filter(has_text="Yes!")).to_contain_text("1 + 4 = 5")
+    expect(book.get_by_role("img", name="1 of 10 exercises done")).to_be_visible()
     expect(page.locator("[data-mime-type='application/vnd.jupyter.stderr']")).to_have_count(0)
     expect(
         page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
     ).to_have_count(0)
-
-    # The child writes an answer between the quotes and runs the cell.
-    answer_cell = page.locator(".jp-CodeCell").filter(has_text='first.answer("")')
-    answer_cell.locator(".cm-content").click()
-    page.keyboard.press("Control+a")
-    page.keyboard.type('first.answer("2 + 8 = 10")')
-    page.keyboard.press("Control+Enter")
-    answered = page.locator(".jp-CodeCell").filter(has_text='first.answer("2 + 8 = 10")')
-    expect(answered.locator(".jp-OutputArea-output")).to_contain_text(
-        "Yes!", timeout=WIDGET_TIMEOUT_MS
-    )
     page.screenshot(path=artifacts_dir / "lesson-1-in-jupyterlab.png")

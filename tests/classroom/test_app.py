@@ -360,6 +360,7 @@ def test_screens_left_behind_are_closed_so_a_kernel_does_not_fill_up(
 ) -> None:
     from ipywidgets.widgets.widget import _instances
 
+    store.save_settings(ClassSettings(lessons=("number-bonds",)).to_dict())
     app = StudentApp(store, pace=0)
     app.join("Mia")
 
@@ -367,6 +368,10 @@ def test_screens_left_behind_are_closed_so_a_kernel_does_not_fill_up(
         app.practise()
         app.show_menu()
         app.play()
+        app.show_menu()
+        app.show_lessons()
+        app.open_lesson("number-bonds")
+        app.show_lessons()
         app.show_menu()
 
     round_trip()

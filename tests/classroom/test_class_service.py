@@ -57,6 +57,21 @@ def test_service_a_child_keeps_their_own_attempt_in_their_own_class(
     assert own["text"] == "2 + 3 = 5"
 
 
+def test_service_a_childs_lesson_answers_come_back_as_their_own_progress(
+    service: ClassService,
+) -> None:
+    mia = _user(service, "3B", "Mia")
+    answer = _attempt("Mia", where="lesson", lesson="number-bonds", exercise=7, text="2 + 5 = 7")
+    service.call("record_attempt", mia, {"attempt": answer}, "10.0.0.5")
+    tampered = _attempt("Mia", where="lesson", lesson="number-bonds", exercise=99)
+    with pytest.raises(RefusedError) as refused:
+        service.call("record_attempt", mia, {"attempt": tampered}, "10.0.0.5")
+    assert refused.value.status == 400
+    assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {
+        "number-bonds": [7]
+    }
+
+
 @pytest.mark.parametrize(
     ("method", "args"),
     [
@@ -64,6 +79,7 @@ def test_service_a_child_keeps_their_own_attempt_in_their_own_class(
         ("seen", {"nickname": "Leo"}),
         ("join", {"nickname": "Leo"}),
         ("own_attempts", {"student": "Leo"}),
+        ("own_lessons", {"student": "Leo"}),
         ("record_game", {"game": game_to(GameRecord(("Leo", "Bot"), {1: "easy"}, "Leo", 3, 9))}),
     ],
 )

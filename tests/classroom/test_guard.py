@@ -266,6 +266,9 @@ def test_the_csv_has_local_times_the_class_the_level_the_cards_held_and_each_pro
     assert row[9] == "5 5 7"
     assert attempts_csv([attempt]).splitlines()[0] == ",".join(CSV_HEADER)
     assert csv_row(attempt)[1] == ""  # an empty cell stays empty
+    assert row[-2:] == ["", ""]  # no lesson
+    answered = Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
+    assert csv_row(answered)[-2:] == ["number-bonds", 7]
 
 
 def test_a_kernel_learns_its_client_only_from_the_server(tmp_path: Path) -> None:

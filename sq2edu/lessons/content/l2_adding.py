@@ -74,7 +74,7 @@ LESSON = Lesson(
                     makes=9,
                     at_least=4,
                 ),
-                Exercise(W(N_("Use four cards or more.")), (1, 2, 3, 6, 7), at_least=4),
+                Exercise(W(N_("Use four cards or more, with the answer card.")), (1, 2, 3, 6, 7), at_least=4),
                 true_or_not(
                     "3 + 5 = 5 + 3", W(N_("Adding in any order gives the same: both make 8."))
                 ),

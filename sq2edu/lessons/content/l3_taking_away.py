@@ -71,7 +71,7 @@ LESSON = Lesson(
                     ),
                 ),
                 Exercise(
-                    W(N_("Take away twice: use four cards.")),
+                    W(N_("Take away twice: use four cards, with the answer card.")),
                     (1, 2, 3, 5, 10),
                     "−",
                     at_least=4,

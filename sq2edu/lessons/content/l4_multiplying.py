@@ -69,7 +69,7 @@ LESSON = Lesson(
                 Exercise(W(BOX), (3, 4, 5), "×", box="□ × 5 = 20"),
                 Exercise(W(BOX), (6, 7, 8), "×", box="2 × □ = 14"),
                 Exercise(
-                    W(N_("Multiply three cards: use four cards.")), (2, 2, 2, 3, 8), "×", at_least=4
+                    W(N_("Multiply three cards: use four cards, with the answer card.")), (2, 2, 2, 3, 8), "×", at_least=4
                 ),
                 true_or_not(
                     "3 × 4 = 4 × 3",

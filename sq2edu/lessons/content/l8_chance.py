@@ -98,11 +98,11 @@ LESSON = Lesson(
                     W(N_("1 + 2 + 3 = 6 uses 4 cards, 2 + 3 = 5 uses 3.")),
                 ),
                 Exercise(
-                    W(N_("Use as many cards as you can: at least 5.")), (1, 2, 3, 4, 10), at_least=5
+                    W(N_("Use as many cards as you can: at least 5, with the answer card.")), (1, 2, 3, 4, 10), at_least=5
                 ),
-                Exercise(W(N_("Use at least 4 cards.")), (2, 2, 3, 5, 12), "×", at_least=4),
+                Exercise(W(N_("Use at least 4 cards, with the answer card.")), (2, 2, 3, 5, 12), "×", at_least=4),
                 Exercise(
-                    W(N_("Make the longest equation you can: at least 4 cards.")),
+                    W(N_("Make the longest equation you can: at least 4 cards, with the answer card.")),
                     (1, 2, 3, 6, 9),
                     "+−",
                     at_least=4,

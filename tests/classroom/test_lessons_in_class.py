@@ -1,0 +1,201 @@
+"""Lessons in the class: the teacher opens them, a child answers, the store and the
+dashboard keep each answer with its lesson and exercise (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.app import StudentApp
+from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.panels import lessons_html
+from sq2edu.classroom.records import Attempt, LessonMark
+from sq2edu.classroom.settings import ClassSettings
+from sq2edu.classroom.store import ProgressStore
+from sq2edu.lessons import LESSONS
+from sq2edu.ui.lesson import LessonBook
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    return SQLiteStore(tmp_path / "class.sqlite3")
+
+
+def _open(store: ProgressStore, *keys: str) -> None:
+    store.save_settings(ClassSettings(lessons=keys).to_dict())
+
+
+def _buttons(app: StudentApp) -> list[str]:
+    """The words on every button the app shows now."""
+    from ipywidgets import Button
+
+    from sq2edu.classroom.screens import widget_tree
+
+    return [
+        widget.description
+        for child in app._screens.box.children
+        for widget in widget_tree(child)
+        if isinstance(widget, Button)
+    ]
+
+
+def _answer(book: LessonBook, number: int, text: str) -> None:
+    book.go(book.steps.index(("exercise", number)))
+    book.lab.handle({"intent": "check", "text": text})
+
+
+def test_the_lessons_button_shows_only_once_the_teacher_opens_a_lesson(store: SQLiteStore) -> None:
+    app = StudentApp(store)
+    app.join("Mia")
+    assert "Lessons" not in _buttons(app)
+    _open(store, "dividing", "number-bonds")
+    app.show_menu()
+    assert "Lessons" in _buttons(app)
+    app.show_lessons()
+    assert [b for b in _buttons(app) if b[0].isdigit()] == ["1. Number bonds", "5. Dividing"]
+
+
+def test_a_lesson_that_is_not_open_cannot_be_opened(store: SQLiteStore) -> None:
+    _open(store, "number-bonds")
+    app = StudentApp(store)
+    app.join("Mia")
+    with pytest.raises(ValueError, match="not a lesson open"):
+        app.open_lesson("chance")
+    with pytest.raises(ValueError, match="not a lesson open"):
+        app.open_lesson("<script>")
+
+
+def test_answers_are_stored_with_the_lesson_and_exercise_and_counted(store: SQLiteStore) -> None:
+    _open(store, "number-bonds")
+    app = StudentApp(store)
+    app.join("Mia")
+    book = app.open_lesson("number-bonds")
+    _answer(book, 1, "1 + 5 = 6")
+    _answer(book, 1, "1 + 4 = 5")
+    _answer(book, 7, "5")
+    attempts = store.attempts("Mia")
+    assert [(a.text, a.ok, a.where, a.lesson, a.exercise, a.codes) for a in attempts] == [
+        ("2 + 5 = 7", True, "lesson", "number-bonds", 7, ()),
+        ("1 + 4 = 5", True, "lesson", "number-bonds", 1, ()),
+        ("1 + 5 = 6", False, "lesson", "number-bonds", 1, ("off-task",)),
+    ]
+    assert store.lessons_done("Mia") == {"number-bonds": {1, 7}}
+    # Opened again, the book remembers what was done.
+    again = StudentApp(store)
+    again.join("Mia")
+    assert again.open_lesson("number-bonds").done == {1, 7}
+
+
+def test_a_lesson_is_rate_limited_like_the_lab(store: SQLiteStore) -> None:
+    _open(store, "chance")
+    app = StudentApp(store)
+    app.join("Mia")
+    book = app.open_lesson("chance")
+    book.go(book.steps.index(("exercise", 1)))
+    for _press in range(40):
+        book.choice.choose(0)
+    assert len(store.attempts("Mia")) < 10
+
+
+def test_the_language_switch_keeps_the_child_in_the_lesson(store: SQLiteStore) -> None:
+    _open(store, "dividing")
+    app = StudentApp(store)
+    app.join("Mia")
+    book = app.open_lesson("dividing")
+    app.set_language("nb")
+    assert app.activity is book
+    assert book.language == "nb"
+    assert "Time 5" in book.title.value
+    assert "Tilbake" in _buttons(app)  # the book's own page back
+    back = next(
+        child
+        for child in app._screens.box.children
+        if getattr(child, "description", "") == "Alle timer"
+    )
+    back.click()
+    assert app.listing_lessons
+
+
+def test_the_dashboard_opens_lessons_and_shows_each_childs_progress(store: SQLiteStore) -> None:
+    store.join("Mia")
+    store.join("Leo")
+    for number in range(1, 11):
+        store.record_attempt(
+            Attempt("Mia", "x", number != 3, where="lesson", lesson="number-bonds", exercise=number)
+        )
+    dashboard = Dashboard(store, refresh=0)
+    dashboard.lesson_boxes["number-bonds"].value = True
+    dashboard.lesson_boxes["chance"].value = True
+    dashboard.save_lessons()
+    assert ClassSettings.from_dict(store.settings()).lessons == ("number-bonds", "chance")
+    assert dashboard.lessons_saved.value == "Saved. The children see them in Lessons."
+    shown = dashboard.lesson_progress.value
+    assert "9 of 10 · exit ✓" in shown
+    assert "<th scope='row'>Leo</th><td>—</td>" in shown
+    assert "8. Chance and strategy" in shown
+    dashboard.guide_pick.value = "dividing"
+    assert "not-whole" in dashboard.guide.value
+    assert "11 ÷ 5 = 2 r 1" in dashboard.guide.value
+
+
+def test_the_guide_speaks_the_dashboards_language(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(language="ru").to_dict())
+    dashboard = Dashboard(store, refresh=0)
+    dashboard.guide_pick.value = "dividing"
+    assert "11 : 5 = 2 (ост. 1)" in dashboard.guide.value
+    assert "класс" in dashboard.guide.value
+
+
+def test_the_progress_panel_escapes_names() -> None:
+    marks = [LessonMark("<b>x</b>", "number-bonds", 1, True, 1)]
+    shown = lessons_html(["<b>x</b>"], marks, ())
+    assert "<b>x</b>" not in shown
+    assert "&lt;b&gt;x&lt;/b&gt;" in shown
+    assert "1 of 10" in shown
+
+
+def test_the_open_lessons_are_checked_when_the_settings_are_read() -> None:
+    assert ClassSettings.from_dict({"lessons": ["chance", "number-bonds"]}).lessons == (
+        "number-bonds",
+        "chance",
+    )
+    assert ClassSettings.from_dict({"lessons": ["<script>"]}).lessons == ()
+    assert ClassSettings.from_dict({"lessons": "chance"}).lessons == ()
+    with pytest.raises(ValueError, match="open lessons are named by their keys"):
+        ClassSettings(lessons=("nope",))
+
+
+def test_lesson_marks_in_either_store(any_store: ProgressStore) -> None:
+    any_store.join("Mia")
+    any_store.record_attempt(
+        Attempt("Mia", "2 + 4 = 7", False, where="lesson", lesson="number-bonds", exercise=7)
+    )
+    any_store.record_attempt(
+        Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
+    )
+    any_store.record_attempt(Attempt("Mia", "2 + 5 = 7", True, where="lab"))
+    assert any_store.lesson_marks() == [LessonMark("Mia", "number-bonds", 7, True, 2)]
+    assert any_store.lesson_marks("Leo") == []
+    assert any_store.lessons_done("Mia") == {"number-bonds": {7}}
+    stored = any_store.attempts("Mia")[1]
+    assert (stored.lesson, stored.exercise) == ("number-bonds", 7)
+
+
+def test_every_lesson_key_fits_the_wire() -> None:
+    from sq2edu.hub.wire import WireError, attempt_from, attempt_to
+
+    attempt = Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
+    assert attempt_from(attempt_to(attempt)) == attempt
+    for lesson, exercise, where in [
+        ("nope", 1, "lesson"),
+        ("number-bonds", 0, "lesson"),
+        ("number-bonds", 11, "lesson"),
+        ("number-bonds", 1, "lab"),
+        ("", 3, "lesson"),
+    ]:
+        data = {**attempt_to(attempt), "lesson": lesson, "exercise": exercise, "where": where}
+        with pytest.raises(WireError):
+            attempt_from(data)
+    assert len(LESSONS["number-bonds"].exercises) == 10
