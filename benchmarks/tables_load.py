@@ -412,7 +412,7 @@ def _summary(run: dict[str, Any]) -> dict[str, str]:
         "games finished and kept": str(run["games"]),
         "tables whose history replays to the stored game": f"{run['replayed']} / {run['tables']}",
         "tables stuck": str(run["stuck"]),
-        "children who failed": f"{len(run['failures'])} {' '.join(run['failures'])}".strip(),
+        "children who failed": str(len(run["failures"])),
         "memory per kernel, mean (MB)": f"{statistics.fmean(memory):.0f}" if memory else "–",
         "memory per kernel, max (MB)": f"{max(memory):.0f}" if memory else "–",
         "CPU, whole machine (%)": f"{run['cpu']:.0f}",
@@ -458,4 +458,9 @@ def run(quick: bool = False) -> str:
         *(f"| {label} | {runs[0][label]} | {runs[1][label]} |" for label in runs[0]),
         "",
     ]
+    for where, found in (("One server, SQLite", one), ("Two servers, PostgreSQL", two)):
+        if found["failures"]:
+            lines += [f"Children who failed ({where.lower()}), with the second of the run:", ""]
+            lines += [f"- {failure}" for failure in found["failures"]]
+            lines.append("")
     return "\n".join(lines)

@@ -164,21 +164,23 @@ def _balance(numbers: tuple[int, ...]) -> tuple[int, int, str]:
     *left, right = numbers
     tilt = max(-1, min(1, right - sum(left))) * 14
     parts = [
-        f'<polygon points="180,150 160,180 200,180" fill="{_INK}"/>',
-        f'<line x1="180" y1="150" x2="180" y2="60" stroke="{_INK}" stroke-width="5"/>',
-        f'<line x1="40" y1="{60 - tilt}" x2="320" y2="{60 + tilt}" stroke="{_INK}"'
+        f'<polygon points="180,170 160,200 200,200" fill="{_INK}"/>',
+        f'<line x1="180" y1="170" x2="180" y2="50" stroke="{_INK}" stroke-width="5"/>',
+        f'<line x1="40" y1="{50 - tilt}" x2="320" y2="{50 + tilt}" stroke="{_INK}"'
         ' stroke-width="6" stroke-linecap="round"/>',
-        f'<path d="M 0 {100 - tilt} h 130 l -15 20 h -100 z" fill="#e3f2fd" stroke="{_INK}"'
-        ' stroke-width="3"/>',
-        f'<path d="M 230 {100 + tilt} h 130 l -15 20 h -100 z" fill="#e3f2fd" stroke="{_INK}"'
-        ' stroke-width="3"/>',
-        f'<line x1="65" y1="{60 - tilt}" x2="65" y2="{100 - tilt}" stroke="{_INK}" stroke-width="2"/>',
-        f'<line x1="295" y1="{60 + tilt}" x2="295" y2="{100 + tilt}" stroke="{_INK}"'
-        ' stroke-width="2"/>',
-        _text(65, 92 - tilt, " + ".join(str(n) for n in left), 26),
-        _text(295, 92 + tilt, str(right), 26),
     ]
-    return 360, 184, "".join(parts)
+    for x, drop, words in ((65, -tilt, " + ".join(str(n) for n in left)), (295, tilt, str(right))):
+        top = 100 + drop
+        parts += [
+            f'<line x1="{x - 50}" y1="{top}" x2="{x}" y2="{50 + drop}" stroke="{_INK}"'
+            ' stroke-width="2"/>',
+            f'<line x1="{x + 50}" y1="{top}" x2="{x}" y2="{50 + drop}" stroke="{_INK}"'
+            ' stroke-width="2"/>',
+            f'<path d="M {x - 65} {top} h 130 l -15 36 h -100 z" fill="#e3f2fd"'
+            f' stroke="{_INK}" stroke-width="3"/>',
+            _text(x, top + 27, words, 24),
+        ]
+    return 360, 204, "".join(parts)
 
 
 def _die(numbers: tuple[int, ...]) -> tuple[int, int, str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from html import escape
 from typing import Any
 
@@ -57,12 +58,19 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
     #: Asked before an answer is taken: words that refuse it ("slow down"), or "".
     gate: Callable[[], str] | None = None
 
-    def __init__(self, on_answer: Callable[[Choice, int, bool], None]) -> None:
+    def __init__(
+        self,
+        on_answer: Callable[[Choice, int, bool], None],
+        speaking: Callable[[], AbstractContextManager[None]] = nullcontext,
+    ) -> None:
+        #: Makes the language of the book around the card the active one (a click comes in
+        #: while the kernel may be speaking another).
+        self.speaking = speaking
         self.question = widgets.HTML()
         self.buttons = [_big_button() for _index in range(_MOST_OPTIONS)]
         for index, button in enumerate(self.buttons):
             button.add_class("sq2-answer")
-            button.on_click(lambda _button, index=index: self.choose(index))
+            button.on_click(lambda _button, index=index: self._clicked(index))
         self.feedback = widgets.HTML()
         self.on_answer = on_answer
         self.choice: Choice | None = None
@@ -91,6 +99,10 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
             else:
                 button.layout.display = "none"
         self.feedback.value = ""
+
+    def _clicked(self, index: int) -> None:
+        with self.speaking():
+            self.choose(index)
 
     def choose(self, index: int) -> None:
         """The child pressed the answer at ``index``."""
@@ -150,7 +162,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
                 operations="+−×÷", hints=hints, student=student, language=self.language, seed=seed
             )
             self.lab.attempt_listeners.append(self._lab_attempt)
-            self.choice = ChoiceCard(self._choice_answer)
+            self.choice = ChoiceCard(self._choice_answer, self.speaking)
             self.title = widgets.HTML()
             self.marks = widgets.HTML()
             self.body = widgets.HTML()
@@ -204,7 +216,12 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         title = _(
             "Lesson {number}: {title}", number=self.lesson.number, title=str(self.lesson.title)
         )
-        self.title.value = f'<p style="font: 600 1.1rem system-ui, sans-serif;">{escape(title)}</p>'
+        # The first page has the title as its heading already.
+        self.title.value = (
+            ""
+            if kind == "intro"
+            else f'<p style="font: 600 1.1rem system-ui, sans-serif;">{escape(title)}</p>'
+        )
         self.marks.value = self._marks()
         self.picture.value = ""
         self.lab.layout.display = "none"

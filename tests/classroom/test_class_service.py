@@ -67,9 +67,7 @@ def test_service_a_childs_lesson_answers_come_back_as_their_own_progress(
     with pytest.raises(RefusedError) as refused:
         service.call("record_attempt", mia, {"attempt": tampered}, "10.0.0.5")
     assert refused.value.status == 400
-    assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {
-        "number-bonds": [7]
-    }
+    assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {"number-bonds": [7]}
 
 
 @pytest.mark.parametrize(

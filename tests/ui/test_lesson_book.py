@@ -230,3 +230,10 @@ def test_the_questions_answers_are_words_not_colours() -> None:
         for task in lesson.exercises:
             if isinstance(task, Choice):
                 assert all(str(option).strip() for option in task.options)
+
+
+def test_a_pressed_answer_is_explained_in_the_books_language_whatever_the_kernel_speaks() -> None:
+    book, _answers = book_at("equals-and-signs", 2, language="nb")
+    book.choice.buttons[0].click()  # a click arrives while the kernel speaks English
+    assert "Ikke helt ennå" in book.choice.feedback.value
+    assert "Not yet" not in book.choice.feedback.value
