@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.screens import Screens
+from sq2edu.classroom.screens import Screens, widget_tree
 from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
@@ -82,6 +82,14 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         self._screens = Screens(self, kept)
         self._shown: object = None
         self.redraw()
+
+    def close(self) -> None:
+        """Close the lobby with every widget it made, shown now or not."""
+        self._screens.close()
+        for row, _sit, _words in self._rows.values():
+            for widget in widget_tree(row):
+                widget.close()
+        super().close()
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang``."""

@@ -55,3 +55,13 @@ class Screens:
                 widget.close()
         retired = {id(widget): widget for widget in before if id(widget) not in shown}
         self._retired = list(retired.values())
+
+    def close(self) -> None:
+        """Close everything this box has shown or keeps, when the box itself goes: what it
+        replaced last and the kept widgets it is not showing now would be left behind."""
+        for widget in self._retired:
+            widget.close()
+        for kept in self.keep:
+            for widget in widget_tree(kept):
+                widget.close()
+        self._retired = []

@@ -307,3 +307,24 @@ def test_a_lobby_redrawn_as_tables_come_and_go_keeps_no_old_widgets(store: SQLit
         mia.look()
     assert len(_instances) == alive
     assert _lobby(mia).seats.comm is not None, "the seat choice is the lobby's own, kept"
+
+
+def test_a_lobby_left_behind_closes_every_widget_it_made_shown_or_not(
+    store: SQLiteStore,
+) -> None:
+    """A child back from a game gets a new lobby: the old one's buttons (its Start, hidden
+    while choosing a table, and the rows of tables it showed) must not live on, or a click on
+    an old "Sit here" could reach a lobby nobody sees."""
+    mia, leo = _app(store, "Mia"), _app(store, "Leo")
+    leo.play_together()
+    mia.play_together()
+    old = _lobby(mia)
+    _lobby(leo).make(2)
+    mia.look()
+    rows = [row for row, _sit, _words in old._rows.values()]
+    assert rows, "Mia sees Leo's table"
+    mia.show_menu()
+    mia.play_together()
+    mia.show_menu()  # a replaced screen is closed one change later
+    made = [old, old.make_button, old.start_button, old.stand_button, old.seats, old.fill, *rows]
+    assert [widget.comm for widget in made] == [None] * len(made)
