@@ -23,7 +23,7 @@ import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore
@@ -45,6 +45,9 @@ __all__ = [
 
 MIN_SEATS = 2
 MAX_SEATS = 5
+#: How often a change of seats is tried when other children change seats at the same moment.
+_SEAT_ATTEMPTS = 5
+_T = TypeVar("_T")
 #: How long a kernel may take to make a computer player's move before another may.
 LEASE_SECONDS = 10
 #: The notification channel of table changes (PostgreSQL).
@@ -262,14 +265,31 @@ class Tables:
     # -- before the game -------------------------------------------------------------------
 
     def _write_seats(self, cursor: Cursor, info: TableInfo, seats: list[Any], maker: str) -> None:
+        """Write the seats read at ``info.version``, compare and swap: two children sitting
+        down at the same moment on two servers must not write over each other's seat.
+
+        :raises StaleTableError: when the table changed since it was read (nothing written).
+        """
         status = "open" if any(seat and "child" in seat for seat in seats) else "ended"
-        self.store._run(
+        written = self.store._run(
             cursor,
             "UPDATE {t}game_tables SET seats = ?, maker = ?, status = ?, version = version + 1, "
-            "changed = ? WHERE id = ?",
-            (json.dumps(seats), maker, status, utc_now(), info.id),
-        )
+            "changed = ? WHERE id = ? AND version = ?",
+            (json.dumps(seats), maker, status, utc_now(), info.id, info.version),
+        ).rowcount
+        if written != 1:
+            raise StaleTableError(_("Someone sat down at the same moment. Try again."))
         self.store._notify(cursor, CHANNEL, info.id)
+
+    def _again_if_raced(self, change: Callable[[], _T]) -> _T:
+        """Make a change of seats; if another child's change came first, read the tables
+        again and make it again (the child's wish still holds), a few times at most."""
+        for _attempt in range(_SEAT_ATTEMPTS - 1):
+            try:
+                return change()
+            except StaleTableError:
+                continue
+        return change()
 
     def _leave_open_tables(self, cursor: Cursor, nickname: str) -> None:
         """Stand ``nickname`` up from any open table; refuse if they play somewhere."""
@@ -306,6 +326,9 @@ class Tables:
         ):
             raise TableError(_("A table has 2 to 5 seats."))
         game_type(edition)
+        return self._again_if_raced(lambda: self._make(maker, size, edition))
+
+    def _make(self, maker: str, size: int, edition: str) -> TableInfo:
         table_id = secrets.token_hex(4)
         now = utc_now()
         seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
@@ -335,6 +358,9 @@ class Tables:
         :raises TableError: for an unknown, started or full table, or a child playing
             elsewhere.
         """
+        return self._again_if_raced(lambda: self._sit(table_id, nickname))
+
+    def _sit(self, table_id: str, nickname: str) -> TableInfo:
         with self.store._transaction() as cursor:
             info = self._known(cursor, table_id)[0]
             if info.seat_of(nickname) is not None:
@@ -352,6 +378,9 @@ class Tables:
 
     def stand(self, table_id: str, nickname: str) -> None:
         """Stand ``nickname`` up from a table that has not started (the last one out ends it)."""
+        self._again_if_raced(lambda: self._stand_up(table_id, nickname))
+
+    def _stand_up(self, table_id: str, nickname: str) -> None:
         with self.store._transaction() as cursor:
             info = self._known(cursor, table_id)[0]
             seat = info.seat_of(nickname)

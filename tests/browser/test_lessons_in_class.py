@@ -49,8 +49,11 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     boxes.nth(1).fill("OWL")
     page.get_by_role("button", name="Войти").click()
     page.get_by_role("button", name="Уроки").click(timeout=WIDGET_TIMEOUT_MS)
+    expect(page.get_by_text("Сделано 0 из 10")).to_be_visible()
+    page.screenshot(path=artifacts_dir / "lesson_in_class_ru_list.png", full_page=True)
     page.get_by_role("button", name="1. Состав числа").click()
     expect(page.get_by_role("heading", name="Урок 1: Состав числа")).to_be_visible()
+    expect(page.get_by_text("Чему ты научишься")).to_be_visible()
     _no_code_and_no_error(page)
     page.screenshot(path=artifacts_dir / "lesson_in_class_ru_start.png", full_page=True)
 

@@ -250,6 +250,45 @@ def test_two_writers_racing_on_one_table_exactly_one_wins(location: str) -> None
         store.close()
 
 
+def test_children_sitting_down_at_the_same_moment_all_get_a_seat(location: str) -> None:
+    """Three children on three connections (two servers, say) press "Sit here" at the same
+    moment, round after round: every one of them sits, none is written over."""
+    store = open_store(location)
+    try:
+        for round_ in range(6):
+            info = _tables(store).make(f"Maker{round_}", 4, "rescue")
+            names = [f"Child{round_}x{n}" for n in range(3)]
+            barrier = threading.Barrier(len(names))
+            failures: list[BaseException] = []
+
+            def sit(
+                name: str,
+                table_id: str = info.id,
+                barrier: threading.Barrier = barrier,
+                failures: list[BaseException] = failures,
+            ) -> None:
+                own = open_store(location)
+                try:
+                    barrier.wait()
+                    _tables(own).sit(table_id, name)
+                except BaseException as error:
+                    failures.append(error)
+                finally:
+                    own.close()
+
+            threads = [threading.Thread(target=sit, args=(name,)) for name in names]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert failures == []
+            assert sorted(_tables(store).info(info.id).children) == sorted(
+                [f"Maker{round_}", *names]
+            )
+    finally:
+        store.close()
+
+
 _HOLD_A_MOVE = """
 import sys, time
 from sq2edu.classroom.store import open_store
