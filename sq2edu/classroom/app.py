@@ -385,11 +385,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             count = len(found.exercises)
             button = widgets.Button(
                 description=_("{number}. {title}", number=found.number, title=str(found.title)),
-                layout=widgets.Layout(width="auto", min_width="16rem", height="3rem"),
+                layout=widgets.Layout(width="auto", min_width="18rem", height="3.4rem"),
+                style={"font_size": "1.2rem", "font_weight": "600"},
             )
             button.on_click(self._kindly(lambda _button, key=key: self.open_lesson(key)))
             progress = _("{done} of {count} done", done=len(done.get(key, ())), count=count)
-            rows.append(widgets.HBox([button, widgets.Label(progress)]))
+            said = widgets.HTML(
+                f'<span style="font-size: 1.1rem;">{escape(progress)}</span>',
+                layout=widgets.Layout(align_self="center", margin="0 0 0 1rem"),
+            )
+            rows.append(widgets.HBox([button, said]))
         if not rows:
             rows.append(widgets.Label(_("No lesson is open yet. Ask your teacher.")))
         heading = _("Lessons")

@@ -91,6 +91,11 @@ def test_lesson_one_runs_top_to_bottom_and_checks_an_answer(
     page: Page, jupyterlab: str, artifacts_dir: Path
 ) -> None:
     page.goto(jupyterlab + "lab/tree/en/01-number-bonds.ipynb", timeout=WIDGET_TIMEOUT_MS)
+    # The saved lesson is drawn first (its first page, from the saved outputs).
+    saved = page.locator(".jp-NotebookPanel").first
+    expect(saved.get_by_role("heading", name="Lesson 1: Number bonds").first).to_be_visible(
+        timeout=WIDGET_TIMEOUT_MS
+    )
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_have_count(
         1, timeout=WIDGET_TIMEOUT_MS
     )
