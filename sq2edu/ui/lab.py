@@ -174,6 +174,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         #: another is set; ``None`` while the Lab deals for itself.
         self.task: Task | None = None
         self.task_heading = ""
+        #: Whether the catalog draws the cards past 10 (a level, or a task that needed them).
+        self.big_cards = False
         self.moved = ""
         if level is not None:
             self.range = available(self.operations, level_range(*levels))
@@ -209,7 +211,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
 
     def make_catalog(self) -> dict[str, Any]:
         made = catalog()
-        if self.level is not None or self.task is not None:
+        if self.level is not None or self.big_cards:
             for value, ids in _PRACTICE_IDS.items():
                 for card_id in ids:
                     made["cards"][card_id] = {
@@ -231,12 +233,12 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         :raises ValueError: for cards the Lab cannot show (past 100, or five of a number).
         """
         with self.speaking():
-            bigger = self.task is None and self.level is None
             self.task = task
             self.task_heading = heading
             self.dealt = task.deal
             self.moved = ""
-            if bigger and any(card > 10 for card in task.cards):
+            if self.level is None and not self.big_cards and any(c > 10 for c in task.cards):
+                self.big_cards = True
                 self.catalog = self.make_catalog()
             self._use_cards(task.cards)
 

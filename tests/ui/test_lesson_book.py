@@ -130,6 +130,16 @@ def test_a_remainder_exercise_takes_the_rest_as_a_card() -> None:
     assert answers[-1]["text"] == "7 ÷ 2 = 3 r 1"
 
 
+def test_cards_past_ten_are_drawn_when_the_child_comes_to_them_page_by_page() -> None:
+    book = LessonBook("adding-more")
+    book.go(book.steps.index(("exercise", 1)))
+    assert "p13a" not in book.lab.catalog["cards"]
+    book.go(book.steps.index(("exercise", 5)))  # 8 + 5 = □, cards 12 to 14
+    assert all(card in book.lab.catalog["cards"] for card in book.lab.cards)
+    book.set_language("ru")
+    assert all(card in book.lab.catalog["cards"] for card in book.lab.cards)
+
+
 def test_cards_past_ten_are_drawn_as_cards() -> None:
     book, _answers = book_at("adding-more", 5)  # 8 + 5 = □, cards 12 to 14
     values = [book.lab.catalog["cards"][c]["value"] for c in book.lab.cards]
