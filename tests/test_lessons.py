@@ -18,6 +18,7 @@ import pytest
 from sq2edu.i18n import LANGUAGES
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.notebooks import GUIDE, notebook_name, write_all
+from sq2edu.ui.lesson import LessonPages
 
 FOLDER = Path(__file__).parent.parent / "lessons"
 NOTEBOOKS = sorted(FOLDER.glob("*/*.ipynb"))
@@ -68,6 +69,27 @@ def test_a_notebook_is_saved_executed_top_to_bottom_without_error_or_warning(pat
             text = json.dumps(output.get("data", {}))
             assert "Traceback" not in text, source(cell)
             assert "Warning" not in text, source(cell)
+
+
+def saved_html(cell: dict[str, Any]) -> str:
+    (shown,) = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
+    html = shown["data"]["text/html"]
+    return html if isinstance(html, str) else "".join(html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_saved_pages_and_guides_are_what_the_package_shows_now(lang: str) -> None:
+    """A picture or a word changed in the package without `make lessons` fails here, in
+    seconds, rather than in nbval at the end of `make test`."""
+    for key in LESSONS:
+        pages = LessonPages(key, language=lang)
+        for cell in cells(FOLDER / lang / notebook_name(key)):
+            asked = re.fullmatch(r"lesson\.page\((\d+)\)", source(cell))
+            if asked:
+                shown = pages.page(int(asked.group(1)))._repr_html_()
+                assert saved_html(cell) == shown, (lang, key, source(cell))
+    for key, cell in zip(LESSONS, cells(FOLDER / lang / GUIDE), strict=True):
+        assert saved_html(cell) == LessonPages(key, language=lang).guide()._repr_html_(), key
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
