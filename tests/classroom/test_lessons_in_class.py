@@ -107,12 +107,12 @@ def test_the_language_switch_keeps_the_child_in_the_lesson(store: SQLiteStore) -
     app.set_language("nb")
     assert app.activity is book
     assert book.language == "nb"
-    assert "Time 5: Deling" in book.body.value
+    assert "Leksjon 5: Deling" in book.body.value
     assert "Tilbake" in _buttons(app)  # the book's own page back
     back = next(
         child
         for child in app._screens.box.children
-        if getattr(child, "description", "") == "Alle timer"
+        if getattr(child, "description", "") == "Alle leksjoner"
     )
     back.click()
     assert app.listing_lessons
