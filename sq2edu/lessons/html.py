@@ -139,7 +139,7 @@ def _span(first: int, last: int, ordinal: bool) -> str:
 
 
 def _prompt(task: Exercise | Choice) -> str:
-    shown = task.box if isinstance(task, Exercise) and task.box else getattr(task, "shown", "")
+    shown = task.box if isinstance(task, Exercise) else task.shown
     asked = str(task.ask)
     return f"{asked} {local_signs(shown)}" if shown else asked
 
