@@ -26,7 +26,7 @@ from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
-from sq2edu.classroom.screens import Screens
+from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
@@ -154,7 +154,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.languages.observe(self._on_language_button, names="value")
         self.nickname = widgets.Text()
         self.code = widgets.Text()
-        self.join_button = widgets.Button(button_style="primary")
+        self.join_button = big_button(button_style="primary")
         self.problem = widgets.Label()
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
@@ -355,19 +355,23 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _menu(self) -> list[widgets.Widget]:
         classic = self.settings().edition == "classic"
         game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
-        play = widgets.Button(description=game, button_style="primary")
-        lab = widgets.Button(description=_("Equation Lab"))
-        together = widgets.Button(description=_("Play with classmates"))
+        play = big_button(game, button_style="primary")
+        lab = big_button(_("Equation Lab"))
+        together = big_button(_("Play with classmates"))
         play.on_click(self._kindly(lambda _button: self.play()))
         lab.on_click(self._kindly(lambda _button: self.practise()))
         together.on_click(self._kindly(lambda _button: self.play_together()))
         hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
         choices = [play, *([together] if self.tables is not None else []), lab]
         if self.settings().lessons:
-            lessons = widgets.Button(description=_("Lessons"))
+            lessons = big_button(_("Lessons"))
             lessons.on_click(self._kindly(lambda _button: self.show_lessons()))
             choices.append(lessons)
-        return [hello, widgets.HBox(choices), self.problem]
+        # A row on a laptop; on a narrow tablet the choices wrap rather than run off.
+        for choice in choices:
+            choice.layout.margin = "0 0.5rem 0.5rem 0"
+        row = widgets.HBox(choices, layout=widgets.Layout(flex_flow="row wrap"))
+        return [hello, row, self.problem]
 
     def show_lessons(self) -> None:
         """The lessons the teacher has opened, each with how many exercises are done."""
@@ -423,7 +427,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _back(self, to: Callable[[], None] | None = None) -> widgets.Button:
         """A Back button to the menu; from a lesson, to the list of lessons (``to``), named
         so, since the lesson has a Back button of its own."""
-        back = widgets.Button(description=_("All lessons") if to else _("Back"))
+        back = big_button(_("All lessons") if to else _("Back"))
         back.on_click(self._kindly(lambda _button: (to or self.show_menu)()))
         return back
 

@@ -15,14 +15,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.screens import Screens, widget_tree
+from sq2edu.classroom.screens import Screens, big_button, widget_tree
 from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
 
 __all__ = ["Lobby"]
-
-_BIG = {"height": "48px", "min_width": "170px", "width": "auto"}
 
 
 class Lobby(widgets.VBox):  # type: ignore[misc]
@@ -65,11 +63,11 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         self.fill = widgets.Checkbox(value=True, indent=False)
         # The lobby is redrawn whenever any table of the class changes: its buttons stay the
         # same widgets, so a click on its way while it is redrawn still arrives.
-        self.make_button = widgets.Button(layout=_BIG)
+        self.make_button = big_button()
         self.make_button.on_click(lambda _button: self.make(int(self.seats.value)))
-        self.start_button = widgets.Button(button_style="success", layout=_BIG)
+        self.start_button = big_button(button_style="success")
         self.start_button.on_click(lambda _button: self.start())
-        self.stand_button = widgets.Button(layout=_BIG)
+        self.stand_button = big_button()
         self.stand_button.on_click(lambda _button: self.stand())
         self._title, self._heading, self._words = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self._seat_list, self._note = widgets.HTML(), widgets.HTML()
@@ -161,7 +159,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         rows: list[widgets.Widget] = []
         for info in open_tables:
             if info.id not in self._rows:
-                sit = widgets.Button(button_style="primary", layout=_BIG)
+                sit = big_button(button_style="primary")
                 sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
                 words = widgets.HTML()
                 self._rows[info.id] = (widgets.HBox([sit, words]), sit, words)

@@ -15,7 +15,20 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import ipywidgets as widgets
 
-__all__ = ["Screens", "widget_tree"]
+__all__ = ["Screens", "big_button", "widget_tree"]
+
+
+def big_button(description: str = "", button_style: str = "") -> widgets.Button:
+    """A button a child presses to get somewhere: 48 px high (a finger on a tablet), as
+    wide as its words in any language."""
+    return widgets.Button(
+        description=description,
+        button_style=button_style,
+        layout=widgets.Layout(
+            height="48px", min_width="170px", width="auto", align_self="flex-start"
+        ),
+        style={"font_size": "1.05rem"},
+    )
 
 
 def widget_tree(widget: widgets.Widget) -> Iterator[widgets.Widget]:
