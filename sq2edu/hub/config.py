@@ -50,9 +50,22 @@ def landing(handler: Any) -> str:
 
 
 def children_only(spawner: Any) -> None:
-    """Refuse to start a server for a teacher: a server runs the student app."""
+    """Refuse to start a server for a teacher: a server runs the student app.
+
+    A :class:`~jupyterhub.spawner.SpawnException` is the hub's own word for a refusal by
+    policy: a teacher who opens ``/hub/spawn`` reads why, with 403, not "Unhandled error".
+    """
     if _is_teacher(spawner.user):
-        raise ValueError("Teachers have no server of their own: their page is the dashboard.")
+        from jupyterhub.spawner import SpawnException
+
+        dashboard = spawner.hub.base_url[: -len("hub/")] + f"services/{TEACHERS_NAME}/"
+        raise SpawnException(
+            "Teachers have no server of their own: your page is the teachers' dashboard.",
+            message_html="Teachers have no server of their own: your page is "
+            f'<a href="{dashboard}">the teachers\' dashboard</a>.',
+            reason="teacher",
+            status_code=403,
+        )
 
 
 def configure(
