@@ -67,8 +67,8 @@ class Hub:
     def stop(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
-        # JupyterHub stops its two services and every child's server in turn: about a
-        # minute on a busy machine.
+        # JupyterHub stops its two services and every child's server in turn, each at an
+        # interrupt (a few seconds), or terminated if it ignores it (ten seconds each).
         self.process.wait(timeout=180)
 
     def log(self) -> str:

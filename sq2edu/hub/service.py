@@ -453,6 +453,9 @@ def main() -> None:
     ``JUPYTERHUB_SERVICE_URL`` and ``JUPYTERHUB_SERVICE_PREFIX``)."""
     from urllib.parse import urlparse
 
+    from sq2edu.hub import stop_on_interrupt
+
+    stop_on_interrupt()
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
     location = os.environ["SQ2EDU_DB"]
     # The address stays in this process only: none of its children, if it had any, and no
@@ -467,7 +470,10 @@ def main() -> None:
     app = make_app(service, os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
     app.listen(url.port or 80, url.hostname or "127.0.0.1")
     log.info("the class service listens at %s", url.geturl())
-    tornado.ioloop.IOLoop.current().start()
+    try:
+        tornado.ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:
+        log.info("the class service stops")
 
 
 if __name__ == "__main__":
