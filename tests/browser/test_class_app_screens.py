@@ -71,7 +71,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
                 join, menu_lessons = _("Join"), _("Lessons")
                 together, make = _("Play with classmates"), _("Make a table")
                 dividing = _("{number}. {title}", number=5, title=str(LESSONS["dividing"].title))
-                back = _("Back")
+                back, all_lessons = _("Back"), _("All lessons")
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{classroom.port}/", timeout=WIDGET_TIMEOUT_MS)
             page.get_by_role("button", name=LANGUAGE_NAMES[lang]).click(timeout=WIDGET_TIMEOUT_MS)
@@ -89,7 +89,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
             page.get_by_role("button", name=dividing).click()
             expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
             problems += _look(page, "lesson", lang, shots)
-            page.get_by_role("button", name=_in(lang, "All lessons")).click()
+            page.get_by_role("button", name=all_lessons).click()
             page.get_by_role("button", name=back).click()
             page.get_by_role("button", name=together).click()
             expect(page.get_by_role("button", name=make)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
@@ -98,8 +98,3 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
     finally:
         context.close()
     assert not problems, "\n".join(problems)
-
-
-def _in(lang: str, words: str) -> str:
-    with language(lang):
-        return _(words)
