@@ -17,7 +17,7 @@ from sq2edu.practice import LEVELS, Level, available, level_range, place
 from sq2edu.worksheets import Sheet, make_sheet
 from sq2edu.worksheets.learners import common_place, weakest_skill
 
-__all__ = ["HISTORY", "CLASS_HISTORY", "Audience", "sheet_for"]
+__all__ = ["CLASS_HISTORY", "HISTORY", "Audience", "sheet_for"]
 
 #: A child's latest attempts read to aim their sheet.
 HISTORY = 200
@@ -44,7 +44,9 @@ class Audience:
         if self.kind != "class" and not self.name:
             raise ValueError(f"name the {self.kind}")
         if self.level and self.level not in LEVELS:
-            raise ValueError(f"{self.level[:40]!r} is not a level; the levels are {', '.join(LEVELS)}")
+            raise ValueError(
+                f"{self.level[:40]!r} is not a level; the levels are {', '.join(LEVELS)}"
+            )
 
 
 def _range(settings: ClassSettings, focus: Focus | None) -> tuple[str, tuple[Level, ...]]:
@@ -71,7 +73,11 @@ def sheet_for(
         if audience.name not in store.students():
             raise ValueError(f"the class has no student called {audience.name[:40]!r}")
         focus = next(
-            (Focus.from_dict(data) for members, data in groups.values() if audience.name in members),
+            (
+                Focus.from_dict(data)
+                for members, data in groups.values()
+                if audience.name in members
+            ),
             None,
         )
         operations, levels = _range(settings, focus)

@@ -133,9 +133,9 @@ def cards_html(
     width = sized.inner_width / COLUMNS
     height = (sized.inner_height - _HEAD - _FOOT) / ROWS
     with language(lang):
-        cards = [
-            _card(str(n), upside_down(n), 44.0) for n in number_cards
-        ] + [_card(escape(local_signs(sign)), False, 54.0) for sign in sign_cards]
+        cards = [_card(str(n), upside_down(n), 44.0) for n in number_cards] + [
+            _card(escape(local_signs(sign)), False, 54.0) for sign in sign_cards
+        ]
         per_page = COLUMNS * ROWS
         count = (len(cards) + per_page - 1) // per_page
         title = title_of(chosen)

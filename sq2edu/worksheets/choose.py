@@ -66,9 +66,7 @@ def choose(
             families.add(family_key(exercise.fact))
             seen.add(exercise.key)
     order = {level.key: index for index, (level, _kinds) in enumerate(offered)}
-    return tuple(
-        sorted(chosen, key=lambda e: (KINDS.index(e.kind), order[e.level.key]))
-    )
+    return tuple(sorted(chosen, key=lambda e: (KINDS.index(e.kind), order[e.level.key])))
 
 
 def _draw(

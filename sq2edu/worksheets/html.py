@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from html import escape
 
-from sq2edu.equations.remainder import with_rest
 from sq2edu.i18n import N_, _, language, local_signs, ngettext
 from sq2edu.practice import Level
 from sq2edu.practice.deal import BOX
@@ -23,6 +22,7 @@ from sq2edu.worksheets.exercises import Exercise
 from sq2edu.worksheets.layout import CARD_GAP, Row, card_width, paginate, rows_of
 from sq2edu.worksheets.paper import LARGE, MARGIN, PAPERS, REGULAR, Paper, Type
 from sq2edu.worksheets.sheet import Sheet
+from sq2edu.worksheets.shown import equation_shown, rest_text
 from sq2edu.worksheets.stories import story
 
 __all__ = ["KEYS", "answer_text", "document", "sheet_html", "title_of"]
@@ -59,7 +59,7 @@ def _signs(text: str) -> str:
 
 def _boxed(text: str) -> str:
     """An equation with its empty boxes drawn as boxes to write in."""
-    return '<span class="box"></span>'.join(_signs(part) for part in text.split(BOX))
+    return '<span class="box"></span>'.join(escape(part) for part in text.split(BOX))
 
 
 def _card(number: int, style: Type) -> str:
@@ -84,9 +84,10 @@ def _lines(count: int) -> str:
 
 
 def _answer_line() -> str:
+    equation, answer = escape(_("Equation:")), escape(_("Answer:"))
     return (
-        f'<div class="answer"><span>{escape(_("Equation:"))}</span><span class="blank"></span>'
-        f'<span>{escape(_("Answer:"))}</span><span class="blank short"></span></div>'
+        f'<div class="answer"><span>{equation}</span><span class="blank"></span>'
+        f'<span>{answer}</span><span class="blank short"></span></div>'
     )
 
 
@@ -99,24 +100,19 @@ def _body(exercise: Exercise, style: Type) -> str:
             f'<p class="ask">{escape(ask)}</p>'
             f"{_cards(exercise.cards, exercise.operations, style)}{_lines(1)}"
         )
-    if kind == "missing":
-        return f'<p class="eq">{_boxed(exercise.boxed)}</p>'
-    if kind == "remainder":
-        division = exercise.fact.equation
-        asked = with_rest(f"{division.left.text} = {BOX}", BOX)
-        return f'<p class="eq">{_boxed(asked)}</p>'
+    if kind in ("missing", "remainder"):
+        return f'<p class="eq">{_boxed(equation_shown(exercise))}</p>'
     if kind == "family":
         return f"{_cards(exercise.cards, '', style)}{_lines(len(exercise.answers))}"
     if kind == "true":
-        shown = exercise.shown
-        if exercise.fact.rest:
-            division, _r, rest = shown.rpartition(" r ")
-            shown = with_rest(division, rest)
-        return (
-            f'<p class="eq">{_signs(shown)}</p><p class="choices">'
-            f'<span class="choice"><span class="tick"></span>{escape(_("True"))}</span>'
-            f'<span class="choice"><span class="tick"></span>{escape(_("Not true"))}</span></p>'
+        choices = "".join(
+            f'<span class="choice"><span class="tick"></span>{escape(words)}</span>'
+            for words in (_("True"), _("Not true"))
         )
+        return (
+            f'<p class="eq">{escape(equation_shown(exercise))}</p><p class="choices">{choices}</p>'
+        )
+
     if kind == "story":
         return f'<p class="story">{escape(story(exercise.fact))}</p>{_answer_line()}'
     count = len(exercise.answers)
@@ -145,10 +141,11 @@ _HEADINGS = {
 
 def _row(row: Row, sheet: Sheet, style: Type, number_of: dict[int, int], kind: str) -> str:
     if row.kind == "heading":
+        heading = escape(_(_HEADINGS[kind]))
         return (
-            f'<div class="row heading" style="height:{row.height:.2f}mm">'
-            f"<h2>{escape(_(_HEADINGS[kind]))}</h2></div>"
+            f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{heading}</h2></div>'
         )
+
     items = "".join(
         f'<div class="item {row.kind}"><span class="label">{number_of[i]}.</span>'
         f'<div class="body">{_body(sheet.exercises[i], style)}</div></div>'
@@ -163,14 +160,13 @@ def _row(row: Row, sheet: Sheet, style: Type, number_of: dict[int, int], kind: s
 def _top(sheet: Sheet) -> str:
     """The title, whom the sheet is for, and a line for the name and the date."""
     title = escape(title_of(sheet.levels))
-    group = (
-        f'<p class="for">{escape(_("Group: {name}", name=sheet.group))}</p>' if sheet.group else ""
-    )
+    group = escape(_("Group: {name}", name=sheet.group)) if sheet.group else ""
+    name, date = escape(_("Name:")), escape(_("Date:"))
     return (
-        f'<header class="top" style="height:{_TOP:.2f}mm"><h1>{title}</h1>{group}'
-        f'<p class="name"><span>{escape(_("Name:"))}</span>'
-        f'<span class="blank">{escape(sheet.student)}</span>'
-        f'<span>{escape(_("Date:"))}</span><span class="blank short"></span></p></header>'
+        f'<header class="top" style="height:{_TOP:.2f}mm"><h1>{title}</h1>'
+        + (f'<p class="for">{group}</p>' if group else "")
+        + f'<p class="name"><span>{name}</span><span class="blank">{escape(sheet.student)}</span>'
+        f'<span>{date}</span><span class="blank short"></span></p></header>'
     )
 
 
@@ -217,16 +213,11 @@ def answer_text(exercise: Exercise) -> str:
     if kind == "missing":
         return _("{number}: {equation}", number=exercise.number, equation=answers[0])
     if kind in ("remainder", "story") and exercise.fact.rest:
-        return _rest_text(answers[0])
+        return rest_text(answers[0])
     if kind == "true":
-        truth = _rest_text(answers[0]) if exercise.fact.rest else local_signs(answers[0])
+        truth = rest_text(answers[0])
         return _("True") if exercise.true else _("Not true: {truth}", truth=truth)
     return "; ".join(local_signs(answer) for answer in answers)
-
-
-def _rest_text(text: str) -> str:
-    division, _r, rest = text.rpartition(" r ")
-    return with_rest(division, rest)
 
 
 def _key_chars(paper: Paper) -> int:
@@ -255,9 +246,10 @@ def _key_pages(sheet: Sheet, paper: Paper) -> list[str]:
         )
         top = ""
         if page_number == 1:
+            answers = escape(_("Answers"))
             top = (
                 f'<header class="top" style="height:{_TOP:.2f}mm">'
-                f"<h1>{escape(_('Answers'))}</h1>{about}</header>"
+                f"<h1>{answers}</h1>{about}</header>"
             )
         words = _("answers, page {page} of {pages}", page=page_number, pages=len(pages))
         out.append(
@@ -402,4 +394,3 @@ def sheet_html(sheet: Sheet, paper: str = "a4", lang: str = "en", key: str = "en
             pages,
             how,
         )
-

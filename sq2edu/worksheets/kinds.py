@@ -178,7 +178,7 @@ def _wrong(fact: Fact, rng: random.Random) -> str:
     assert op is not None
     if fact.rest:
         number, divisor = operands
-        wrong_rests = [r for r in (fact.rest - 1, fact.rest + 1) if 1 <= r]
+        wrong_rests = [r for r in (fact.rest - 1, fact.rest + 1) if r >= 1]
         choices = [f"{number} ÷ {divisor} = {result} r {rest}" for rest in wrong_rests]
         choices.append(f"{number} ÷ {divisor} = {result + 1} r {fact.rest}")
         return rng.choice(choices)

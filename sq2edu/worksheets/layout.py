@@ -14,8 +14,18 @@ from dataclasses import dataclass
 
 from sq2edu.worksheets.exercises import Exercise
 from sq2edu.worksheets.paper import Paper, Type
+from sq2edu.worksheets.shown import equation_shown
 
-__all__ = ["CARD_GAP", "GAP", "Row", "cards_width", "paginate", "rows_of"]
+__all__ = [
+    "CARD_GAP",
+    "GAP",
+    "Row",
+    "card_width",
+    "cards_width",
+    "paginate",
+    "rows_of",
+    "text_width",
+]
 
 #: The space between two exercises of a row, and between two cards, in mm.
 GAP = 4.0
@@ -51,13 +61,33 @@ def cards_width(numbers: Sequence[int], signs: str, style: Type) -> float:
     return width + CARD_GAP * gaps + (3.0 if signs else 0.0)
 
 
+#: Widths of characters in ems, a little more than a sans-serif's, so nothing overflows.
+_EMS = {" ": 0.33, "□": 1.62, "·": 0.42, ":": 0.42, ".": 0.35, "(": 0.45, ")": 0.45}
+_DIGIT, _SIGN, _LETTER = 0.66, 0.86, 0.72
+
+
+def text_width(text: str, points: float) -> float:
+    """How wide a line of text is printed at ``points``, in mm (generously)."""
+    ems = 0.0
+    for char in text:
+        if char in _EMS:
+            ems += _EMS[char]
+        elif char.isdigit():
+            ems += _DIGIT
+        elif char.isalpha():
+            ems += _LETTER
+        else:
+            ems += _SIGN
+    return ems * points * 0.3528
+
+
 def _width(exercise: Exercise, style: Type) -> float:
     """The room an exercise needs across, besides its number."""
     if exercise.kind == "make":
         return cards_width(exercise.cards, exercise.operations, style)
     if exercise.kind == "family":
         return cards_width(exercise.cards, "", style)
-    return 0.0
+    return text_width(equation_shown(exercise), style.equation)
 
 
 def _columns(kind: str, exercises: Sequence[Exercise], style: Type, paper: Paper) -> int:

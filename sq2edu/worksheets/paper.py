@@ -100,7 +100,15 @@ REGULAR = Type(
         "story": 33.0,
         "find": 33.0,
     },
-    columns={"make": 2, "missing": 3, "remainder": 2, "family": 2, "true": 3, "story": 1, "find": 1},
+    columns={
+        "make": 2,
+        "missing": 3,
+        "remainder": 2,
+        "family": 2,
+        "true": 3,
+        "story": 1,
+        "find": 1,
+    },
     label=10.0,
 )
 
@@ -121,6 +129,14 @@ LARGE = Type(
         "story": 50.0,
         "find": 44.0,
     },
-    columns={"make": 2, "missing": 2, "remainder": 2, "family": 2, "true": 2, "story": 1, "find": 1},
+    columns={
+        "make": 2,
+        "missing": 2,
+        "remainder": 2,
+        "family": 2,
+        "true": 2,
+        "story": 1,
+        "find": 1,
+    },
     label=13.0,
 )

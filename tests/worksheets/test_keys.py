@@ -36,7 +36,9 @@ def printed_answers_are_right(exercise: Exercise, printed: str) -> None:
     if kind == "make":
         shown = _WAYS.sub("", printed).split("; ")
         every = [e for e in solve(exercise.cards, exercise.operations) if len(e.numbers) >= 3]
-        making = {e.text for e in every if e.result_side and e.result_side.numbers == (exercise.target,)}
+        making = {
+            e.text for e in every if e.result_side and e.result_side.numbers == (exercise.target,)
+        }
         assert len(shown) == min(3, len(making))
         assert len(exercise.answers) == len(making)
         for text in shown:
@@ -45,7 +47,9 @@ def printed_answers_are_right(exercise: Exercise, printed: str) -> None:
     elif kind == "missing":
         number, equation = printed.split(": ", 1)
         assert check(equation).ok, equation
-        assert exercise.boxed.replace("□", number) == check(equation).shown.replace("·", "×").replace(":", "÷")
+        assert exercise.boxed.replace("□", number) == check(equation).shown.replace(
+            "·", "×"
+        ).replace(":", "÷")
     elif kind in ("remainder", "story") and exercise.fact.rest:
         assert check_remainder(printed, exercise.fact.cards).ok, printed
     elif kind == "story":
@@ -94,14 +98,25 @@ def test_a_key_that_says_what_the_checker_does_not_is_refused() -> None:
     for exercise in sheet.exercises:
         if exercise.kind == "true":
             wrong = Exercise(
-                "true", exercise.level, exercise.skill, exercise.fact, exercise.answers,
-                shown=exercise.shown, true=not exercise.true,
+                "true",
+                exercise.level,
+                exercise.skill,
+                exercise.fact,
+                exercise.answers,
+                shown=exercise.shown,
+                true=not exercise.true,
             )
         else:
             wrong = Exercise(
-                exercise.kind, exercise.level, exercise.skill, exercise.fact,
-                ("2 + 2 = 5", *exercise.answers[1:]), exercise.cards, exercise.operations,
-                exercise.target, exercise.missing,
+                exercise.kind,
+                exercise.level,
+                exercise.skill,
+                exercise.fact,
+                ("2 + 2 = 5", *exercise.answers[1:]),
+                exercise.cards,
+                exercise.operations,
+                exercise.target,
+                exercise.missing,
             )
         with pytest.raises(UncheckedAnswerError):
             verify(wrong)
@@ -112,8 +127,14 @@ def test_a_key_missing_an_answer_is_refused() -> None:
     for exercise in sheet.exercises:
         if exercise.kind in ("make", "find", "family") and len(exercise.answers) > 1:
             short = Exercise(
-                exercise.kind, exercise.level, exercise.skill, exercise.fact,
-                exercise.answers[:-1], exercise.cards, exercise.operations, exercise.target,
+                exercise.kind,
+                exercise.level,
+                exercise.skill,
+                exercise.fact,
+                exercise.answers[:-1],
+                exercise.cards,
+                exercise.operations,
+                exercise.target,
             )
             with pytest.raises(UncheckedAnswerError):
                 verify(short)
