@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from sq2edu.practice import Level
 from sq2edu.worksheets.exercises import KINDS, Exercise, family_key
-from sq2edu.worksheets.kinds import build, kinds_for, skills_for
+from sq2edu.worksheets.kinds import build, families_of, kinds_for, skills_for
 
 __all__ = ["FOCUS_EVERY", "choose"]
 
@@ -84,6 +84,9 @@ def _draw(
     exercise on a family already used."""
     tries = [kind, *(other for other in kinds if other != kind)]
     for fresh_family in (True, False):
+        if fresh_family and families >= families_of(level, operations):
+            continue
+        avoid = families if fresh_family else frozenset()
         for attempt in tries:
             skills = skills_for(level, attempt, operations)
             for _draw_number in range(_DRAWS):
@@ -91,10 +94,7 @@ def _draw(
                     skill = aimed
                 else:
                     skill = rng.choice(skills)
-                exercise = build(attempt, level, skill, rng, operations)
-                if exercise is None or exercise.key in seen:
-                    continue
-                if fresh_family and family_key(exercise.fact) in families:
-                    continue
-                return exercise
+                exercise = build(attempt, level, skill, rng, operations, avoid)
+                if exercise is not None and exercise.key not in seen:
+                    return exercise
     return None

@@ -15,16 +15,17 @@ when the draw gave nothing usable (the caller draws again).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from functools import cache
 
 from sq2edu.equations import Equation, Op, solve
 from sq2edu.equations.exercise import Exercise as CardTask
 from sq2edu.practice import Fact, Level, deal_for, facts, skills_of
 from sq2edu.practice.deal import usable_operations
-from sq2edu.worksheets.exercises import Exercise, verify
+from sq2edu.worksheets.exercises import Exercise, family_key, verify
 from sq2edu.worksheets.stories import equation_of, has_story
 
-__all__ = ["FIND_MOST", "build", "kinds_for", "skills_for"]
+__all__ = ["FIND_MOST", "build", "families_of", "kinds_for", "skills_for"]
 
 #: The most equations a "find every equation" exercise asks for: enough to search, few
 #: enough to finish.
@@ -88,17 +89,36 @@ def _family_signs(fact: Fact, operations: str) -> str:
     return pair if all(sign in operations for sign in pair) else ""
 
 
+@cache
+def families_of(level: Level, operations: str) -> frozenset[tuple[object, ...]]:
+    """Every fact family of ``level`` with the class's ``operations``."""
+    usable = usable_operations(level, operations)
+    return frozenset(
+        family_key(fact) for skill in skills_of(level, usable) for fact in facts(level, skill)
+    )
+
+
 def build(
-    kind: str, level: Level, skill: str, rng: random.Random, operations: str
+    kind: str,
+    level: Level,
+    skill: str,
+    rng: random.Random,
+    operations: str,
+    avoid: Collection[tuple[object, ...]] = (),
 ) -> Exercise | None:
     """One exercise of ``kind`` at ``level`` in ``skill``, checked; ``None`` when this draw
-    cannot make one (no fact of that kind, or cards with too many equations to find)."""
+    cannot make one (no fact of that kind, a fact of a family in ``avoid``, or cards with
+    too many equations to find)."""
     usable = usable_operations(level, operations)
     if kind == "make":
-        return _make(level, skill, rng, usable)
+        return _make(level, skill, rng, usable, avoid)
     if kind == "find":
-        return _find(level, skill, rng, usable)
-    candidates = _candidates(level, skill, kind, operations)
+        return _find(level, skill, rng, usable, avoid)
+    candidates = [
+        fact
+        for fact in _candidates(level, skill, kind, operations)
+        if not avoid or family_key(fact) not in avoid
+    ]
     if not candidates:
         return None
     fact = rng.choice(candidates)
@@ -120,8 +140,16 @@ def build(
     return verify(Exercise("story", level, skill, fact, (told,), (), sign.value))
 
 
-def _make(level: Level, skill: str, rng: random.Random, operations: str) -> Exercise | None:
+def _make(
+    level: Level,
+    skill: str,
+    rng: random.Random,
+    operations: str,
+    avoid: Collection[tuple[object, ...]],
+) -> Exercise | None:
     deal = deal_for(level, skill, rng, operations)
+    if family_key(deal.fact) in avoid:
+        return None
     target = deal.fact.equation.numbers[-1]
     task = CardTask("", deal.cards, deal.operations, makes=target)
     answers = tuple(equation.text for equation in task.answers())
@@ -130,9 +158,17 @@ def _make(level: Level, skill: str, rng: random.Random, operations: str) -> Exer
     )
 
 
-def _find(level: Level, skill: str, rng: random.Random, operations: str) -> Exercise | None:
+def _find(
+    level: Level,
+    skill: str,
+    rng: random.Random,
+    operations: str,
+    avoid: Collection[tuple[object, ...]],
+) -> Exercise | None:
     for _draw in range(_FIND_DRAWS):
         deal = deal_for(level, skill, rng, operations)
+        if family_key(deal.fact) in avoid:
+            continue
         every = tuple(equation.text for equation in solve(deal.cards, deal.operations))
         if 2 <= len(every) <= FIND_MOST:
             return verify(

@@ -19,7 +19,7 @@ from sq2edu.worksheets import Exercise, UncheckedAnswerError, make_sheet, verify
 from sq2edu.worksheets.html import answer_text
 
 SEEDS = range(8)
-_WAYS = re.compile(r"\s*\(\d+ [^)]*\)$")
+_WAYS = re.compile(r"\s*\([^()]*\d[^()]*\)$")
 
 
 def made(text: str) -> int:
