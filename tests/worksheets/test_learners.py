@@ -52,7 +52,7 @@ def test_the_class_is_where_most_children_are() -> None:
     assert common_place(levels, history).key == "within-20"
     assert common_place(levels, []).key == levels[0].key
     # Two places tied: the easier.
-    assert common_place(levels, history[1:] + [attempt("Ola", "3 + 4 = 7", True)]).key == "bonds-10"
+    assert common_place(levels, [*history[1:], attempt("Ola", "3 + 4 = 7", True)]).key == "bonds-10"
 
 
 @pytest.fixture
