@@ -9,15 +9,20 @@ come here.
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
+from html import escape
 
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore
+from sq2edu.i18n import N_, _, language
 from sq2edu.practice import LEVELS, Level, available, level_range, place
-from sq2edu.worksheets import Sheet, make_sheet
+from sq2edu.worksheets import Sheet, make_sheet, sheet_html
+from sq2edu.worksheets.html import title_of
 from sq2edu.worksheets.learners import common_place, weakest_skill
+from sq2edu.worksheets.pdf import find_chromium, to_pdf
 
-__all__ = ["CLASS_HISTORY", "HISTORY", "Audience", "sheet_for"]
+__all__ = ["CLASS_HISTORY", "HISTORY", "Audience", "downloads_html", "sheet_for"]
 
 #: A child's latest attempts read to aim their sheet.
 HISTORY = 200
@@ -100,3 +105,45 @@ def sheet_for(
         return make_sheet([audience.level], count, seed, operations)
     chosen = common_place(levels, store.attempts(limit=CLASS_HISTORY))
     return make_sheet([chosen], count, seed, operations)
+
+
+def downloads_html(sheet: Sheet, paper: str, lang: str) -> str:
+    """Links that download the sheet: for the children and its answers as PDFs where
+    Chromium is installed, and always both in one page to print from the browser.
+
+    Everything is in the links themselves (``data:`` addresses), so nothing is stored or
+    served: the teacher's browser saves what the kernel made.
+    """
+    links: list[tuple[str, str, str, bytes]] = []
+    with_key = sheet_html(sheet, paper, lang, "end").encode()
+    chromium = find_chromium()
+    if chromium is not None:
+        for key, words, name in (
+            ("none", N_("The sheet for the children (PDF)"), f"worksheet-{sheet.number}.pdf"),
+            ("only", N_("Its answers (PDF)"), f"worksheet-{sheet.number}-answers.pdf"),
+        ):
+            pdf = to_pdf(sheet_html(sheet, paper, lang, key), chromium)
+            links.append((words, name, "application/pdf", pdf))
+    links.append(
+        (
+            N_("The sheet and its answers, to print from the browser (HTML)"),
+            f"worksheet-{sheet.number}.html",
+            "text/html",
+            with_key,
+        )
+    )
+    with language(lang):
+        items = "".join(
+            f'<li><a style="text-decoration: underline" download="{escape(name)}"'
+            f' href="data:{kind};base64,'
+            f'{base64.b64encode(data).decode()}">{escape(said)}</a></li>'
+            for said, name, kind, data in ((_(w), n, k, d) for w, n, k, d in links)
+        )
+        title = _("{title}, sheet {number}", title=title_of(sheet.levels), number=sheet.number)
+        note = "" if chromium is not None else escape(_(_NO_PDF))
+    return f"<p><b>{escape(title)}</b></p><ul>{items}</ul>" + (f"<p>{note}</p>" if note else "")
+
+
+_NO_PDF = N_(
+    "No Chromium or Chrome on this computer to make PDFs: print the page from the browser."
+)
