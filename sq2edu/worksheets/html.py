@@ -15,14 +15,14 @@ from __future__ import annotations
 import math
 from html import escape
 
-from sq2edu.i18n import N_, _, language, local_signs, ngettext
+from sq2edu.i18n import _, language, local_signs, ngettext
 from sq2edu.practice import Level
 from sq2edu.practice.deal import BOX
 from sq2edu.worksheets.exercises import Exercise
 from sq2edu.worksheets.layout import CARD_GAP, Row, card_width, paginate, rows_of
 from sq2edu.worksheets.paper import LARGE, MARGIN, PAPERS, REGULAR, Paper, Type
 from sq2edu.worksheets.sheet import Sheet
-from sq2edu.worksheets.shown import equation_shown, rest_text
+from sq2edu.worksheets.shown import equation_shown, heading, rest_text
 from sq2edu.worksheets.stories import story
 
 __all__ = ["KEYS", "answer_text", "document", "sheet_html", "title_of"]
@@ -117,33 +117,22 @@ def _body(exercise: Exercise, style: Type) -> str:
         return f'<p class="story">{escape(story(exercise.fact))}</p>{_answer_line()}'
     count = len(exercise.answers)
     ask = ngettext(
-        "These cards make {n} equation with {signs}. Find it.",
-        "These cards make {n} equations with {signs}. Find them all.",
+        "These cards make {n} equation. Find it.",
+        "These cards make {n} equations. Find them all.",
         count,
-        signs=" ".join(exercise.operations),
     )
     return (
         f'<p class="ask">{escape(ask)}</p>'
-        f"{_cards(exercise.cards, '', style)}{_lines(2 * math.ceil(count / 2))}"
+        f"{_cards(exercise.cards, exercise.operations, style)}"
+        f"{_lines(2 * math.ceil(count / 2))}"
     )
-
-
-_HEADINGS = {
-    "make": N_("Make the number with the cards and the signs."),
-    "missing": N_("Which number goes in the box?"),
-    "remainder": N_("Divide, and say what is left over."),
-    "family": N_("Write every equation these three numbers make."),
-    "true": N_("Is it true? Tick one."),
-    "story": N_("Write the story as an equation, then the answer."),
-    "find": N_("Find every equation the cards make."),
-}
 
 
 def _row(row: Row, sheet: Sheet, style: Type, number_of: dict[int, int], kind: str) -> str:
     if row.kind == "heading":
-        heading = escape(_(_HEADINGS[kind]))
+        said = escape(heading(kind))
         return (
-            f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{heading}</h2></div>'
+            f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{said}</h2></div>'
         )
 
     items = "".join(
@@ -211,7 +200,7 @@ def answer_text(exercise: Exercise) -> str:
             shown += " " + ngettext("({n} way in all)", "({n} ways in all)", len(answers))
         return shown
     if kind == "missing":
-        return _("{number}: {equation}", number=exercise.number, equation=answers[0])
+        return _("{number} ({equation})", number=exercise.number, equation=answers[0])
     if kind in ("remainder", "story") and exercise.fact.rest:
         return rest_text(answers[0])
     if kind == "true":

@@ -15,6 +15,7 @@ when the draw gave nothing usable (the caller draws again).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection
 from functools import cache
 
@@ -32,6 +33,8 @@ __all__ = ["FIND_MOST", "build", "families_of", "kinds_for", "skills_for"]
 FIND_MOST = 6
 #: Draws of cards tried for one "find every equation" exercise.
 _FIND_DRAWS = 12
+#: The most cards of one number in a "find every equation" hand (four 1s make a dull list).
+_SAME_MOST = 2
 
 _MENUS: dict[str, tuple[str, ...]] = {
     "make": ("make", "missing", "family", "true", "story", "find"),
@@ -167,7 +170,7 @@ def _find(
 ) -> Exercise | None:
     for _draw in range(_FIND_DRAWS):
         deal = deal_for(level, skill, rng, operations)
-        if family_key(deal.fact) in avoid:
+        if family_key(deal.fact) in avoid or max(Counter(deal.cards).values()) > _SAME_MOST:
             continue
         every = tuple(equation.text for equation in solve(deal.cards, deal.operations))
         if 2 <= len(every) <= FIND_MOST:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sq2edu.worksheets.exercises import Exercise
 from sq2edu.worksheets.paper import Paper, Type
-from sq2edu.worksheets.shown import equation_shown
+from sq2edu.worksheets.shown import equation_shown, heading
 
 __all__ = [
     "CARD_GAP",
@@ -87,6 +87,8 @@ def _width(exercise: Exercise, style: Type) -> float:
         return cards_width(exercise.cards, exercise.operations, style)
     if exercise.kind == "family":
         return cards_width(exercise.cards, "", style)
+    if exercise.kind == "find":
+        return cards_width(exercise.cards, exercise.operations, style)
     return text_width(equation_shown(exercise), style.equation)
 
 
@@ -97,6 +99,13 @@ def _columns(kind: str, exercises: Sequence[Exercise], style: Type, paper: Paper
         if all(_width(exercise, style) <= room for exercise in exercises):
             return columns
     return 1
+
+
+def _heading_height(kind: str, style: Type, paper: Paper) -> float:
+    """A section's heading: one line, and one more for each line it wraps to."""
+    bold = 1.1
+    lines = math.ceil(text_width(heading(kind), style.text) * bold / paper.inner_width)
+    return style.heading + (lines - 1) * style.text * 0.3528 * 1.25
 
 
 def _height(kind: str, exercises: Sequence[Exercise], style: Type) -> float:
@@ -115,7 +124,7 @@ def rows_of(exercises: Sequence[Exercise], style: Type, paper: Paper) -> list[Ro
         end = start
         while end < len(exercises) and exercises[end].kind == kind:
             end += 1
-        rows.append(Row("heading", style.heading))
+        rows.append(Row("heading", _heading_height(kind, style, paper)))
         columns = _columns(kind, exercises[start:end], style, paper)
         for first in range(start, end, columns):
             items = tuple(range(first, min(first + columns, end)))

@@ -8,11 +8,27 @@ language writes it (``17 : 5 = □ (ост. □)``), and × and ÷ are the langu
 from __future__ import annotations
 
 from sq2edu.equations.remainder import with_rest
-from sq2edu.i18n import local_signs
+from sq2edu.i18n import N_, _, local_signs
 from sq2edu.practice.deal import BOX
 from sq2edu.worksheets.exercises import Exercise
 
-__all__ = ["equation_shown", "rest_text"]
+__all__ = ["HEADINGS", "equation_shown", "heading", "rest_text"]
+
+#: What each section of a sheet asks, above its exercises.
+HEADINGS = {
+    "make": N_("Make the number with the cards and the signs."),
+    "missing": N_("Which number goes in the box?"),
+    "remainder": N_("Divide, and say what is left over."),
+    "family": N_("Write every equation these three numbers make."),
+    "true": N_("Is it true? Tick one."),
+    "story": N_("Write the story as an equation, then the answer."),
+    "find": N_("Find every equation the cards make."),
+}
+
+
+def heading(kind: str) -> str:
+    """The heading of a section of exercises of ``kind``, in the active language."""
+    return _(HEADINGS[kind])
 
 
 def rest_text(text: str) -> str:

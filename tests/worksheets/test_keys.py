@@ -45,7 +45,7 @@ def printed_answers_are_right(exercise: Exercise, printed: str) -> None:
             assert check(text, exercise.cards, exercise.operations).ok, text
             assert made(text) == exercise.target
     elif kind == "missing":
-        number, equation = printed.split(": ", 1)
+        number, equation = printed.removesuffix(")").split(" (", 1)
         assert check(equation).ok, equation
         assert exercise.boxed.replace("□", number) == check(equation).shown.replace(
             "·", "×"

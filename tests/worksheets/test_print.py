@@ -98,7 +98,7 @@ def test_every_level_prints_on_its_pages_with_nothing_cut(print_page: Page, lang
             pages, found = print_and_measure(print_page, sheet_html(sheet, paper, lang), paper)
             assert pages >= 2  # the exercises, then the answers on a page of their own
             problems += [f"{level.key} {paper}: {problem}" for problem in found]
-    assert problems == []
+    assert not problems, "\n".join(problems)
 
 
 def test_a_long_sheet_for_several_levels_keeps_every_row_whole(print_page: Page) -> None:
@@ -106,7 +106,7 @@ def test_a_long_sheet_for_several_levels_keeps_every_row_whole(print_page: Page)
     for paper in PAPERS:
         pages, found = print_and_measure(print_page, sheet_html(sheet, paper, "ru"), paper)
         assert pages >= 6
-        assert found == []
+        assert not found, "\n".join(found)
 
 
 def test_card_sets_print_whole_cards(print_page: Page) -> None:
@@ -115,4 +115,4 @@ def test_card_sets_print_whole_cards(print_page: Page) -> None:
             pages, found = print_and_measure(print_page, cards_html(levels, paper, lang), paper)
             numbers, signs = card_set(levels)
             assert pages == math.ceil((len(numbers) + len(signs)) / (COLUMNS * ROWS))
-            assert found == []
+            assert not found, "\n".join(found)
