@@ -39,13 +39,12 @@ from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
-from sq2edu.classroom.worksheets import Audience, downloads_html, sheet_for
+from sq2edu.classroom.worksheets import Audience, NotInClassError, downloads_html, sheet_for
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
 from sq2edu.worksheets import MAX_COUNT, PAPERS
-from sq2edu.worksheets.pdf import PrintError
 
 __all__ = [
     "CSV_HEADER",
@@ -728,9 +727,16 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         level = self.sheet_level.value if kind == "class" else ""
         try:
             sheet = sheet_for(self.store, Audience(kind, name, level), self.sheet_count.value)
-            self.sheet_links.value = downloads_html(sheet, self.sheet_paper.value, self.language)
-        except (ValueError, PrintError) as error:
-            self.sheet_links.value = f"<p>{escape(str(error))}</p>"
+        except NotInClassError:
+            gone = _("{name} is not in the class any more.", name=name)
+            self.sheet_links.value = f"<p>{escape(gone)}</p>"
+            self.refresh()
+            return
+        except ValueError:
+            nothing = _("This level has no exercises with the class's signs: choose another.")
+            self.sheet_links.value = f"<p>{escape(nothing)}</p>"
+            return
+        self.sheet_links.value = downloads_html(sheet, self.sheet_paper.value, self.language)
 
     # -- settings ------------------------------------------------------------------------
 

@@ -20,14 +20,25 @@ from sq2edu.practice import LEVELS, Level, available, level_range, place
 from sq2edu.worksheets import Sheet, make_sheet, sheet_html
 from sq2edu.worksheets.html import title_of
 from sq2edu.worksheets.learners import common_place, weakest_skill
-from sq2edu.worksheets.pdf import find_chromium, to_pdf
+from sq2edu.worksheets.pdf import PrintError, find_chromium, to_pdf
 
-__all__ = ["CLASS_HISTORY", "HISTORY", "Audience", "downloads_html", "sheet_for"]
+__all__ = [
+    "CLASS_HISTORY",
+    "HISTORY",
+    "Audience",
+    "NotInClassError",
+    "downloads_html",
+    "sheet_for",
+]
 
 #: A child's latest attempts read to aim their sheet.
 HISTORY = 200
 #: The class's latest attempts read to find where most children are.
 CLASS_HISTORY = 5000
+
+
+class NotInClassError(ValueError):
+    """The child or group named is not (or no longer) in the class."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +80,14 @@ def sheet_for(
 ) -> Sheet:
     """A sheet for the class, a group or a child of ``store``'s class.
 
-    :raises ValueError: in plain words, for a child or group the class does not have, and
-        as :func:`~sq2edu.worksheets.make_sheet` does.
+    :raises NotInClassError: for a child or group the class does not have.
+    :raises ValueError: in plain words, as :func:`~sq2edu.worksheets.make_sheet` does.
     """
     settings = ClassSettings.from_dict(store.settings())
     groups = store.groups()
     if audience.kind == "student":
         if audience.name not in store.students():
-            raise ValueError(f"the class has no student called {audience.name[:40]!r}")
+            raise NotInClassError(f"the class has no student called {audience.name[:40]!r}")
         focus = next(
             (
                 Focus.from_dict(data)
@@ -92,7 +103,7 @@ def sheet_for(
         return make_sheet([at], count, seed, operations, weakest, student=audience.name)
     if audience.kind == "group":
         if audience.name not in groups:
-            raise ValueError(f"the class has no group called {audience.name[:40]!r}")
+            raise NotInClassError(f"the class has no group called {audience.name[:40]!r}")
         members, data = groups[audience.name]
         focus = Focus.from_dict(data)
         operations, levels = _range(settings, focus)
@@ -116,14 +127,20 @@ def downloads_html(sheet: Sheet, paper: str, lang: str) -> str:
     """
     links: list[tuple[str, str, str, bytes]] = []
     with_key = sheet_html(sheet, paper, lang, "end").encode()
-    chromium = find_chromium()
-    if chromium is not None:
-        for key, words, name in (
-            ("none", N_("The sheet for the children (PDF)"), f"worksheet-{sheet.number}.pdf"),
-            ("only", N_("Its answers (PDF)"), f"worksheet-{sheet.number}-answers.pdf"),
-        ):
-            pdf = to_pdf(sheet_html(sheet, paper, lang, key), chromium)
-            links.append((words, name, "application/pdf", pdf))
+    note = _NO_PDF
+    try:
+        chromium = find_chromium()
+        if chromium is not None:
+            for key, words, name in (
+                ("none", N_("The sheet for the children (PDF)"), f"worksheet-{sheet.number}.pdf"),
+                ("only", N_("Its answers (PDF)"), f"worksheet-{sheet.number}-answers.pdf"),
+            ):
+                pdf = to_pdf(sheet_html(sheet, paper, lang, key), chromium)
+                links.append((words, name, "application/pdf", pdf))
+            note = ""
+    except PrintError:
+        # The page still prints from the browser; say so rather than offer half the PDFs.
+        links, note = [], _NOT_PRINTED
     links.append(
         (
             N_("The sheet and its answers, to print from the browser (HTML)"),
@@ -140,10 +157,11 @@ def downloads_html(sheet: Sheet, paper: str, lang: str) -> str:
             for said, name, kind, data in ((_(w), n, k, d) for w, n, k, d in links)
         )
         title = _("{title}, sheet {number}", title=title_of(sheet.levels), number=sheet.number)
-        note = "" if chromium is not None else escape(_(_NO_PDF))
-    return f"<p><b>{escape(title)}</b></p><ul>{items}</ul>" + (f"<p>{note}</p>" if note else "")
+        said = escape(_(note)) if note else ""
+    return f"<p><b>{escape(title)}</b></p><ul>{items}</ul>" + (f"<p>{said}</p>" if said else "")
 
 
 _NO_PDF = N_(
     "No Chromium or Chrome on this computer to make PDFs: print the page from the browser."
 )
+_NOT_PRINTED = N_("The browser could not make the PDFs: print the page from the browser.")

@@ -131,9 +131,7 @@ def _body(exercise: Exercise, style: Type) -> str:
 def _row(row: Row, sheet: Sheet, style: Type, number_of: dict[int, int], kind: str) -> str:
     if row.kind == "heading":
         said = escape(heading(kind))
-        return (
-            f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{said}</h2></div>'
-        )
+        return f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{said}</h2></div>'
 
     items = "".join(
         f'<div class="item {row.kind}"><span class="label">{number_of[i]}.</span>'

@@ -100,4 +100,26 @@ def test_a_child_gone_since_the_last_refresh_is_said_not_raised(store: SQLiteSto
     board.sheet_whom.value = "student:Mia"
     store.rename("Mia", "Mila")
     board.make_worksheet()
-    assert "the class has no student called &#x27;Mia&#x27;" in board.sheet_links.value
+    assert board.sheet_links.value == "<p>Mia больше нет в классе.</p>"
+    assert "student:Mila" in dict(board.sheet_whom.options).values()
+
+
+def test_a_level_without_the_class_signs_is_said(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(operations="+−", language="nb").to_dict())
+    board = Dashboard(store, refresh=0)
+    board.sheet_whom.value = "class:"
+    board.sheet_level.value = "tables-10"
+    board.make_worksheet()
+    assert board.sheet_links.value == (
+        "<p>Dette nivået har ingen oppgaver med klassens tegn: velg et annet.</p>"
+    )
+
+
+def test_a_browser_that_prints_nothing_leaves_the_page_to_print(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SQ2EDU_CHROMIUM", "true")  # a program that starts and prints nothing
+    board = Dashboard(store, refresh=0)
+    board.make_worksheet()
+    assert [name.rpartition(".")[2] for name in downloads(board)] == ["html"]
+    assert "Браузер не смог сделать PDF" in board.sheet_links.value
