@@ -19,7 +19,7 @@ from sq2edu.i18n import _, language, local_signs, ngettext
 from sq2edu.practice import Level
 from sq2edu.practice.deal import BOX
 from sq2edu.worksheets.exercises import Exercise
-from sq2edu.worksheets.layout import CARD_GAP, Row, card_width, paginate, rows_of
+from sq2edu.worksheets.layout import CARD_GAP, GAP, Row, card_width, paginate, rows_of
 from sq2edu.worksheets.paper import LARGE, MARGIN, PAPERS, REGULAR, Paper, Type
 from sq2edu.worksheets.sheet import Sheet
 from sq2edu.worksheets.shown import equation_shown, heading, rest_text
@@ -59,7 +59,8 @@ def _signs(text: str) -> str:
 
 def _boxed(text: str) -> str:
     """An equation with its empty boxes drawn as boxes to write in."""
-    return '<span class="box"></span>'.join(escape(part) for part in text.split(BOX))
+    box = f'<span class="box" role="img" aria-label="{BOX}"></span>'
+    return box.join(escape(part) for part in text.split(BOX))
 
 
 def _card(number: int, style: Type) -> str:
@@ -68,7 +69,8 @@ def _card(number: int, style: Type) -> str:
 
 def _cards(numbers: tuple[int, ...], signs: str, style: Type) -> str:
     """Number cards and sign cards, read out as a list by a screen reader."""
-    label = _("Cards: {numbers}", numbers=", ".join(str(n) for n in numbers))
+    shown = [str(n) for n in numbers] + [local_signs(sign) for sign in signs]
+    label = _("Cards: {numbers}", numbers=", ".join(shown))
     parts = [_card(number, style) for number in numbers]
     if signs:
         parts.append('<span class="then"></span>')
@@ -109,10 +111,8 @@ def _body(exercise: Exercise, style: Type) -> str:
             f'<span class="choice"><span class="tick"></span>{escape(words)}</span>'
             for words in (_("True"), _("Not true"))
         )
-        return (
-            f'<p class="eq">{escape(equation_shown(exercise))}</p><p class="choices">{choices}</p>'
-        )
-
+        shown = escape(equation_shown(exercise))
+        return f'<p class="eq">{shown}</p><p class="choices">{choices}</p>'
     if kind == "story":
         return f'<p class="story">{escape(story(exercise.fact))}</p>{_answer_line()}'
     count = len(exercise.answers)
@@ -128,13 +128,12 @@ def _body(exercise: Exercise, style: Type) -> str:
     )
 
 
-def _row(row: Row, sheet: Sheet, style: Type, number_of: dict[int, int], kind: str) -> str:
+def _row(row: Row, sheet: Sheet, style: Type) -> str:
     if row.kind == "heading":
-        said = escape(heading(kind))
+        said = escape(heading(sheet.exercises[row.items[0]].kind))
         return f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{said}</h2></div>'
-
     items = "".join(
-        f'<div class="item {row.kind}"><span class="label">{number_of[i]}.</span>'
+        f'<div class="item {row.kind}"><span class="label">{i + 1}.</span>'
         f'<div class="body">{_body(sheet.exercises[i], style)}</div></div>'
         for i in row.items
     )
@@ -171,15 +170,9 @@ def _sheet_pages(sheet: Sheet, paper: Paper, style: Type) -> list[str]:
     rows = rows_of(sheet.exercises, style, paper)
     room = paper.inner_height - _FOOT
     pages = paginate(rows, room - _TOP, room)
-    number_of = {i: i + 1 for i in range(len(sheet.exercises))}
     out = []
     for page_number, page_rows in enumerate(pages, start=1):
-        body = []
-        kind = ""
-        for index, row in enumerate(page_rows):
-            if row.kind == "heading":
-                kind = page_rows[index + 1].kind if index + 1 < len(page_rows) else kind
-            body.append(_row(row, sheet, style, number_of, kind))
+        body = [_row(row, sheet, style) for row in page_rows]
         top = _top(sheet) if page_number == 1 else ""
         words = _("page {page} of {pages}", page=page_number, pages=len(pages))
         out.append(
@@ -299,7 +292,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1.5mm; line-height: 1.2; }}
 .blank {{ flex: 1; border-bottom: 0.35mm solid #000; min-height: 7mm; padding: 0 1mm;
   font-size: 14pt; font-weight: 700; }}
 .blank.short {{ flex: 0 0 32mm; }}
-.row {{ display: grid; column-gap: 4mm; align-items: stretch; }}
+.row {{ display: grid; column-gap: {GAP}mm; align-items: stretch; }}
 .row.heading {{ display: flex; align-items: flex-end; padding-bottom: 1.5mm; }}
 h2 {{ font-size: {style.text}pt; font-weight: 700; margin: 0; line-height: 1.2; }}
 .item {{ display: flex; gap: 0; padding-top: 2mm; font-size: {style.text}pt; min-width: 0; }}

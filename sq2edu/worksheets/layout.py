@@ -38,7 +38,8 @@ class Row:
 
     :ivar kind: ``"heading"`` (a section's heading), a kind of exercise, or ``"key"``.
     :ivar height: in mm.
-    :ivar items: the positions (from 0) of the exercises in it, or of the key's entries.
+    :ivar items: the positions (from 0) of the exercises in it, or of the key's entries; for a
+        heading, of the first exercise it heads.
     :ivar columns: how many exercises fit side by side.
     """
 
@@ -124,7 +125,7 @@ def rows_of(exercises: Sequence[Exercise], style: Type, paper: Paper) -> list[Ro
         end = start
         while end < len(exercises) and exercises[end].kind == kind:
             end += 1
-        rows.append(Row("heading", _heading_height(kind, style, paper)))
+        rows.append(Row("heading", _heading_height(kind, style, paper), (start,)))
         columns = _columns(kind, exercises[start:end], style, paper)
         for first in range(start, end, columns):
             items = tuple(range(first, min(first + columns, end)))
