@@ -24,9 +24,10 @@ from benchmarks import (
     luck,
     table,
     tables_load,
+    worksheets,
 )
 
-SUITES = [equations, engines, bots, luck, adaptive, table, classroom]
+SUITES = [equations, engines, bots, luck, adaptive, table, classroom, worksheets]
 
 
 def machine() -> str:

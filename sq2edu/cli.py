@@ -2,12 +2,14 @@
 
 ``sq2edu serve`` starts the classroom; ``sq2edu school`` makes a school's classes and
 teachers in a store they share; ``sq2edu lab`` opens JupyterLab on the notebooks;
-``sq2edu tournament`` measures the computer players; ``sq2edu check``, ``solve`` and
-``hint`` try the equation engine from a terminal::
+``sq2edu tournament`` measures the computer players; ``sq2edu worksheet`` writes a sheet (or
+a set of cards) to print; ``sq2edu check``, ``solve`` and ``hint`` try the equation engine
+from a terminal::
 
     sq2edu check "2 + 3 = 6" --cards 2 3 6
     sq2edu solve 2 3 5 6 8
     sq2edu hint 2 3 6 --operations "+-"
+    sq2edu worksheet --level tables-2-5-10 --seed 7 --language nb --out tables.pdf
 """
 
 from __future__ import annotations
@@ -113,7 +115,57 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("--jobs", type=int, default=None, help="processes (default: cores)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    _worksheet_parser(commands)
     return parser
+
+
+def _worksheet_parser(commands: Any) -> None:
+    sheet = commands.add_parser(
+        "worksheet",
+        help="a worksheet to print, with its answers (or a set of cards to cut out)",
+        description="A worksheet at a level of practice, or for the class, a group or one "
+        "child of the progress store; or, with --cards, number and sign cards to cut out.",
+    )
+    sheet.add_argument(
+        "--level",
+        action="append",
+        default=[],
+        help="a level of practice, such as bonds-10 (repeat it for several levels)",
+    )
+    whom = sheet.add_mutually_exclusive_group()
+    whom.add_argument("--student", help="a child of the class: at their level, their weak skill")
+    whom.add_argument("--group", help="a group of the class: at the group's levels")
+    whom.add_argument(
+        "--class",
+        dest="whole_class",
+        action="store_true",
+        help="the class: at the level most children are at (or --level)",
+    )
+    sheet.add_argument("--count", type=_count, default=12, help="how many exercises (1 to 60)")
+    sheet.add_argument(
+        "--seed", type=int, help="the sheet's number: the same number, the same sheet"
+    )
+    sheet.add_argument(
+        "--language", choices=["en", "ru", "nb"], help="en, ru or nb (default: the class's, or en)"
+    )
+    sheet.add_argument("--paper", choices=["a4", "letter"], default="a4", help="a4 or letter")
+    sheet.add_argument("--operations", help="signs the class uses (default: the class's, or +-×÷)")
+    sheet.add_argument(
+        "--key",
+        choices=["end", "none", "only"],
+        default="end",
+        help="the answers: after the sheet (end), left out (none), or alone (only)",
+    )
+    sheet.add_argument("--cards", action="store_true", help="cards to cut out instead of a sheet")
+    sheet.add_argument("--copies", type=int, default=2, help="copies of each card (1 to 4)")
+    sheet.add_argument(
+        "--out",
+        type=Path,
+        help="the file to write: .pdf (made by Chromium) or .html (default: a PDF if Chromium "
+        "is installed, else HTML)",
+    )
+    sheet.add_argument("--db", help="the progress store (default: the one sq2edu serve uses)")
+    sheet.add_argument("--room", default="", help="the school's class, in a school's store")
 
 
 def _school_parser(commands: Any) -> None:
@@ -227,6 +279,81 @@ def _lab(args: argparse.Namespace) -> int:
         return 130
 
 
+def _worksheet(args: argparse.Namespace) -> int:
+    """Write a worksheet or a card set; say where, and how many pages."""
+    from sq2edu.worksheets import make_sheet, sheet_html
+    from sq2edu.worksheets.cards import cards_html
+    from sq2edu.worksheets.pdf import find_chromium, to_pdf
+
+    out: Path | None = args.out
+    if out is not None and out.suffix.lower() not in (".pdf", ".html", ".htm"):
+        raise ValueError(f"write the sheet to a .pdf or an .html file, not {out.name!r}")
+    operations = args.operations or "+−×÷"
+    lang = args.language or "en"
+    if args.cards:
+        if not args.level:
+            raise ValueError("choose the levels of the cards with --level, such as bonds-10")
+        page = cards_html(args.level, args.paper, lang, args.copies, operations)
+        stem = f"cards-{'-'.join(args.level)}"
+    else:
+        for_someone = args.student or args.group or args.whole_class
+        if for_someone:
+            sheet, lang = _sheet_from_store(args)
+        elif args.level:
+            sheet = make_sheet(args.level, args.count, args.seed, operations)
+        else:
+            raise ValueError(
+                "choose a level (--level bonds-10) or whom the sheet is for "
+                "(--class, --group NAME or --student NAME)"
+            )
+        page = sheet_html(sheet, args.paper, lang, args.key)
+        stem = f"worksheet-{sheet.number}" + ("-answers" if args.key == "only" else "")
+    if out is None:
+        out = Path(stem + (".pdf" if find_chromium() is not None else ".html"))
+    if out.suffix.lower() == ".pdf":
+        out.write_bytes(to_pdf(page))
+    else:
+        out.write_text(page, encoding="utf-8")
+    counts = [
+        (page.count(f'<section class="page {kind}'), words)
+        for kind, words in (("sheet", "exercises"), ("answers", "answers"), ("cards", "cards"))
+    ]
+    pages = ", ".join(f"{n} {'page' if n == 1 else 'pages'} of {words}" for n, words in counts if n)
+    print(f"sq2edu: wrote {out} ({pages})")
+    return 0
+
+
+def _sheet_from_store(args: argparse.Namespace) -> tuple[Any, str]:
+    """The sheet for a child, a group or the class of the store, and its language."""
+    from sq2edu.classroom.settings import ClassSettings
+    from sq2edu.classroom.store import default_path, is_database_url, open_store
+    from sq2edu.classroom.worksheets import Audience, sheet_for
+
+    if args.operations:
+        raise ValueError("a sheet for the class uses the class's signs: leave out --operations")
+    if len(args.level) > 1 or (args.level and not args.whole_class):
+        raise ValueError("--level chooses the level of a sheet for the class (with --class)")
+    if args.student:
+        audience = Audience("student", args.student)
+    elif args.group:
+        audience = Audience("group", args.group)
+    else:
+        audience = Audience("class", level=args.level[0] if args.level else "")
+    if not (args.db and is_database_url(args.db)):
+        path = Path(args.db) if args.db else default_path()
+        if not path.is_file():
+            raise ValueError(
+                f"there is no progress store at {path}: name it with --db, or choose a level "
+                "with --level for a sheet without one"
+            )
+    store = open_store(args.db, args.room)
+    try:
+        lang = args.language or ClassSettings.from_dict(store.settings()).language
+        return sheet_for(store, audience, args.count, args.seed), lang
+    finally:
+        store.close()
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -284,6 +411,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _tournament(args)
         except ValueError as error:
+            print(f"sq2edu: {error}", file=sys.stderr)
+            return 2
+    if args.command == "worksheet":
+        from sq2edu.classroom.store import StoreError
+        from sq2edu.worksheets.pdf import PrintError
+
+        try:
+            return _worksheet(args)
+        except (ValueError, StoreError, PrintError, OSError) as error:
             print(f"sq2edu: {error}", file=sys.stderr)
             return 2
 

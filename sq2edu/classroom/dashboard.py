@@ -5,7 +5,8 @@ it on the teacher's own machine only, behind the teacher's token. Its tabs: the 
 (who is online, the address and QR code for the class, what was refused at the door),
 skills (each child, and the class by level), mistakes in plain words with what to teach
 again, games, progress over days (this class or an archived one), groups that practise a
-focus of their own, one student (with a printable report), and the class's settings.
+focus of their own, one student (with a printable report), worksheets to print (for the
+class, a group or one child), and the class's settings.
 
 Every name and equation shown came from a student's browser, so all of it is escaped. A
 refresh reads only the attempts written since the last one
@@ -38,10 +39,12 @@ from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
+from sq2edu.classroom.worksheets import Audience, NotInClassError, downloads_html, sheet_for
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.worksheets import MAX_COUNT, PAPERS
 
 __all__ = [
     "CSV_HEADER",
@@ -225,6 +228,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Progress"), [self.progress_pick, self.progress]),
             (_("Groups"), [self._groups_editor()]),
             (_("Lessons"), [self._lessons_editor(), self.lesson_progress, self._guides()]),
+            (_("Worksheets"), [self._worksheets_editor()]),
             (
                 _("One student"),
                 [self.pick, self.student_view, self.report_link, self._student_manager()],
@@ -305,6 +309,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         self._show_student()
         self._show_groups()
+        self._refresh_sheet_for(students)
         self._refresh_download()
 
     def _refresh_classes(self) -> None:
@@ -659,6 +664,79 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.store.delete_group(self.group_remove.value)
             self.group_message.value = _("The group is put away.")
             self._show_groups()
+
+    # -- worksheets ----------------------------------------------------------------------
+
+    def _worksheets_editor(self) -> widgets.VBox:
+        """A sheet to print for the class, a group or one child, and its answers."""
+        self.sheet_whom = widgets.Dropdown(
+            description=_("For"), style=_WIDE, layout={"width": "auto"}
+        )
+        self.sheet_level = _level_picker(_("Level"), "", [(_("where most children are"), "")])
+        self.sheet_whom.observe(
+            lambda change: setattr(self.sheet_level, "disabled", change["new"] != "class:"),
+            names="value",
+        )
+        self.sheet_paper = widgets.Dropdown(
+            description=_("Paper"),
+            options=[(_(paper.name), key) for key, paper in PAPERS.items()],
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        self.sheet_count = widgets.BoundedIntText(
+            value=12, min=1, max=MAX_COUNT, description=_("Exercises"), style=_WIDE
+        )
+        make = widgets.Button(
+            description=_("Make the sheet"), button_style="primary", layout={"width": "auto"}
+        )
+        make.on_click(lambda _button: self.make_worksheet())
+        self.sheet_links = widgets.HTML()
+        self._open_class_controls.append(make)
+        about = _(
+            "A child's sheet is at their level and gives more of their weakest skill; a "
+            "group's is at the group's levels. Every answer is checked."
+        )
+        return widgets.VBox(
+            [
+                widgets.HTML(f"<p>{escape(about)}</p>"),
+                self.sheet_whom,
+                self.sheet_level,
+                self.sheet_paper,
+                self.sheet_count,
+                make,
+                self.sheet_links,
+            ]
+        )
+
+    def _refresh_sheet_for(self, students: list[str]) -> None:
+        groups = [] if self.archived else list(self.store.groups())
+        options = [
+            (_("The whole class"), "class:"),
+            *((_("Group: {name}", name=name), f"group:{name}") for name in groups),
+            *((name, f"student:{name}") for name in students),
+        ]
+        if list(self.sheet_whom.options) != options:
+            chosen = self.sheet_whom.value
+            self.sheet_whom.options = options
+            self.sheet_whom.value = chosen if chosen in dict(options).values() else "class:"
+
+    @_in_class_language
+    def make_worksheet(self) -> None:
+        """Make the sheet the editor describes, with a new number, and offer its downloads."""
+        kind, _colon, name = (self.sheet_whom.value or "class:").partition(":")
+        level = self.sheet_level.value if kind == "class" else ""
+        try:
+            sheet = sheet_for(self.store, Audience(kind, name, level), self.sheet_count.value)
+        except NotInClassError:
+            gone = _("{name} is not in the class any more.", name=name)
+            self.sheet_links.value = f"<p>{escape(gone)}</p>"
+            self.refresh()
+            return
+        except ValueError:
+            nothing = _("This level has no exercises with the class's signs: choose another.")
+            self.sheet_links.value = f"<p>{escape(nothing)}</p>"
+            return
+        self.sheet_links.value = downloads_html(sheet, self.sheet_paper.value, self.language)
 
     # -- settings ------------------------------------------------------------------------
 

@@ -1,0 +1,125 @@
+"""The dashboard's Worksheets tab: a sheet for the class, a group or one child, downloaded."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.settings import ClassSettings, Focus
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    for name in ("Mia", "<b>Leo</b>"):
+        store.join(name)
+    store.save_settings(ClassSettings(language="ru").to_dict())
+    store.save_group("Tables", ["Mia"], Focus("×÷", "tables-2-5-10", "tables-10").to_dict())
+    return store
+
+
+def downloads(board: Dashboard) -> dict[str, bytes]:
+    """Each download the tab offers: its file name and what it holds."""
+    return {
+        name: base64.b64decode(data)
+        for name, data in re.findall(
+            r'<a [^>]*download="([^"]+)" href="data:[^;]+;base64,([^"]+)"', board.sheet_links.value
+        )
+    }
+
+
+def test_the_tab_offers_the_class_each_group_and_each_child(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0)
+    assert [value for _label, value in board.sheet_whom.options] == [
+        "class:",
+        "group:Tables",
+        *(f"student:{name}" for name in store.students()),
+    ]
+    assert set(store.students()) == {"Mia", "<b>Leo</b>"}
+    assert board.sheet_whom.options[1][0] == "Группа: Tables"
+    board.sheet_whom.value = "student:Mia"
+    assert board.sheet_level.disabled
+    board.sheet_whom.value = "class:"
+    assert not board.sheet_level.disabled
+
+
+@pytest.mark.browser
+def test_a_child_s_sheet_downloads_as_pdfs_and_as_a_page(
+    store: SQLiteStore, chromium_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SQ2EDU_CHROMIUM", chromium_path)
+    for _ in range(3):
+        store.record_attempt(
+            Attempt("<b>Leo</b>", "7 − 3 = 5", False, ("not-true",), level="bonds-10")
+        )
+    board = Dashboard(store, refresh=0)
+    board.sheet_whom.value = "student:<b>Leo</b>"
+    board.sheet_paper.value = "letter"
+    board.sheet_count.value = 6
+    board.make_worksheet()
+    files = downloads(board)
+    (number,) = {re.sub(r"\D", "", name) for name in files}
+    assert set(files) == {
+        f"worksheet-{number}.pdf",
+        f"worksheet-{number}-answers.pdf",
+        f"worksheet-{number}.html",
+    }
+    assert files[f"worksheet-{number}.pdf"].startswith(b"%PDF")
+    page = files[f"worksheet-{number}.html"].decode()
+    assert '<html lang="ru">' in page
+    assert "&lt;b&gt;Leo&lt;/b&gt;" in page  # a name from a browser is text, never markup
+    assert "<b>Leo</b>" not in page
+    assert "Больше заданий на: − с двумя числами" in page
+    assert "size: 215.9mm 279.4mm" in page
+
+
+def test_without_a_browser_the_page_alone_is_offered_and_the_teacher_told_why(
+    store: SQLiteStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SQ2EDU_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    board = Dashboard(store, refresh=0)
+    board.sheet_whom.value = "group:Tables"
+    board.make_worksheet()
+    files = downloads(board)
+    assert [name.endswith(".html") for name in files] == [True]
+    page = next(iter(files.values())).decode()
+    assert "Группа: Tables" in page
+    assert "Таблица умножения" in page
+    assert "На этом компьютере нет Chromium или Chrome" in board.sheet_links.value
+
+
+def test_a_child_gone_since_the_last_refresh_is_said_not_raised(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0)
+    board.sheet_whom.value = "student:Mia"
+    store.rename("Mia", "Mila")
+    board.make_worksheet()
+    assert board.sheet_links.value == "<p>Mia больше нет в классе.</p>"
+    assert "student:Mila" in dict(board.sheet_whom.options).values()
+
+
+def test_a_level_without_the_class_signs_is_said(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(operations="+−", language="nb").to_dict())
+    board = Dashboard(store, refresh=0)
+    board.sheet_whom.value = "class:"
+    board.sheet_level.value = "tables-10"
+    board.make_worksheet()
+    assert board.sheet_links.value == (
+        "<p>Dette nivået har ingen oppgaver med klassens tegn: velg et annet.</p>"
+    )
+
+
+def test_a_browser_that_prints_nothing_leaves_the_page_to_print(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SQ2EDU_CHROMIUM", "true")  # a program that starts and prints nothing
+    board = Dashboard(store, refresh=0)
+    board.make_worksheet()
+    assert [name.rpartition(".")[2] for name in downloads(board)] == ["html"]
+    assert "Браузер не смог сделать PDF" in board.sheet_links.value
