@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from sq2edu.equations import Hint, Problem, Verdict, check, hints, parse, solve
-from sq2edu.equations.check import read_cards
+from sq2edu.equations import Equation, Hint, Problem, Verdict, check, parse
+from sq2edu.equations.check import near_miss, read_cards
 from sq2edu.equations.exercise import Exercise as CardTask
+from sq2edu.equations.hints import ladder_to
 from sq2edu.equations.remainder import split_rest
 from sq2edu.i18n import N_, local_signs
 from sq2edu.lessons.model import Picture, Words
@@ -53,8 +54,10 @@ class Exercise:
     :ivar hint: the lesson's own first hint; the checker's hint ladder follows it.
     :ivar picture: a picture that goes with the task.
     :ivar exit: the lesson's exit question, its last exercise.
-    :raises ValueError: for a task no card can answer (a lesson's mistake, caught when the
-        lesson is loaded).
+    :ivar example: the answer the last hint works out (the one the story or picture tells),
+        written with × and ÷; "" for the easiest answer (the fewest cards).
+    :raises ValueError: for a task no card can answer, or an example that is not one of its
+        answers (a lesson's mistake, caught when the lesson is loaded).
     """
 
     ask: Words
@@ -67,6 +70,7 @@ class Exercise:
     hint: Words | None = None
     picture: Picture | None = None
     exit: bool = False
+    example: str = ""
 
     def __post_init__(self) -> None:
         read_cards(self.cards)
@@ -75,6 +79,8 @@ class Exercise:
             raise ValueError("an exercise is a box or a remainder, not both")
         if not self.answers():
             raise ValueError(f"no card answers {self.ask.text!r} with {list(self.cards)}")
+        if self.example and (self.box or self.rest or not self.answer(self.example).ok):
+            raise ValueError(f"{self.example!r} is not an answer to {self.ask.text!r}")
 
     @property
     def kind(self) -> str:
@@ -101,28 +107,51 @@ class Exercise:
         return str(self.ask)
 
     def answer(self, text: str) -> Verdict:
-        """Check a child's answer (typed, or built from the cards)."""
+        """Check a child's answer (typed, or built from the cards).
+
+        A wrong equation's near miss names only an equation this task takes: the checker
+        alone would offer any true equation of the cards ("6 − 2 = 4" for "make 2"), which
+        the task would then refuse.
+        """
         deal = self.deal
         if deal is not None:
             return tasks.answer(deal, text)
         verdict = check(text, self.cards, self.operations)
         if verdict.ok and verdict.equation is not None:
             reason = self._card_task().misses(verdict.equation)
-            if reason is not None:
-                return Verdict(verdict.text, verdict.equation, (Problem(OFF_TASK, reason),))
-        return verdict
+            if reason is None:
+                return verdict
+            verdict = Verdict(verdict.text, verdict.equation, (Problem(OFF_TASK, reason),))
+        if verdict.equation is None:
+            return verdict
+        found = near_miss(verdict.equation, self._card_task().answers())
+        suggestion, suggested = found if found is not None else (None, None)
+        return replace(verdict, suggestion=suggestion, suggested=suggested)
 
     def ladder(self) -> tuple[Hint, ...]:
-        """The hints: the lesson's own nudge first, then the checker's ladder to an answer."""
+        """The hints: the lesson's own nudge first, then the checker's ladder to the task's
+        worked example (:meth:`worked_example`), which the task itself takes."""
         deal = self.deal
         if deal is not None:
             rungs = tuple(tasks.ladder(deal))
         else:
-            target = self._card_task().answers()[-1]
-            rungs = hints(target.numbers, self.operations)
+            rungs = ladder_to(self.worked_example(), self.cards, self.operations)
         if self.hint is None:
             return rungs
         return (Hint(1, str(self.hint)), *rungs[1:])
+
+    def worked_example(self) -> Equation:
+        """The answer the last hint works out: :attr:`example`, else the easiest answer
+        (the fewest cards, then + − × ÷); for a box or a remainder, the task's equation."""
+        deal = self.deal
+        if deal is not None:
+            return deal.fact.equation
+        if self.example:
+            return parse(self.example)
+        return min(
+            self._card_task().answers(),
+            key=lambda e: (len(e.numbers), e.operation.order if e.operation else 0),
+        )
 
     def answers(self) -> list[str]:
         """Every right answer, for the teacher."""
