@@ -6,12 +6,17 @@ a level of practice can give), never on one example.
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
-from sq2edu.equations import Equation, solve
+from sq2edu.equations import Equation, Op, solve
 from sq2edu.equations.remainder import with_rest
 from sq2edu.i18n import LANGUAGES, language, local_signs
 from sq2edu.lessons import LESSONS, Exercise, Lesson
+from sq2edu.practice import LEVELS, Deal, deal_for, skills_of
+from sq2edu.practice.tasks import answer
 
 ALL = list(LESSONS.values())
 TASKS = [
@@ -78,3 +83,75 @@ def test_a_wrong_try_is_only_ever_shown_an_equation_the_exercise_takes(
             followed = task.answer(verdict.suggested.text)
             assert followed.ok, (lesson.key, number, equation.text, verdict.suggestion)
     assert shown, (lesson.key, number)
+
+
+NUMBER = re.compile(r"\d+")
+
+
+def numbers_in(text: str) -> set[int]:
+    return {int(found) for found in NUMBER.findall(text)}
+
+
+def made_by(deal: Deal, typed: int) -> set[int]:
+    """What the child's own number makes in a box before the =: ``2 + □ = 7`` with 4 makes
+    6; ``12 ÷ □ = 3`` with 5 makes 2, and 2 left over."""
+    numbers = list(deal.fact.equation.numbers)
+    numbers[deal.missing or 0] = typed
+    first, second = numbers[:2]
+    op = deal.fact.equation.operation
+    if op is Op.ADD:
+        return {first + second}
+    if op is Op.SUB:
+        return {abs(first - second)}
+    if op is Op.MUL:
+        return {first * second}
+    return set(divmod(first, second)) if second else set()
+
+
+def assert_not_told(deal: Deal, typed: int, where: str) -> None:
+    """The words for ``typed`` in the box name neither the right equation nor the number
+    that goes in the box, beyond the numbers printed in the task, the child's own and, for
+    a box before the =, what the child's own number makes ("2 + 4 makes 6, not 7")."""
+    verdict = answer(deal, str(typed))
+    assert not verdict.ok, where
+    assert verdict.suggested is None, where
+    said = "\n".join(verdict.shown_lines(suggest=True))
+    assert local_signs(deal.fact.equation.text) not in said, (where, said)
+    allowed = numbers_in(deal.shown) | {typed}
+    if deal.missing != len(deal.fact.equation.numbers) - 1:
+        allowed |= made_by(deal, typed)
+    assert deal.answer not in numbers_in(said) - allowed, (where, said)
+
+
+BOXES = [t for t in TASKS if t[2].box]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("lesson", "number", "task"), BOXES, ids=[f"{t[0].key}-{t[1]}" for t in BOXES]
+)
+def test_a_wrong_number_in_a_lessons_box_is_never_told_the_right_one(
+    lesson: Lesson, number: int, task: Exercise, lang: str
+) -> None:
+    deal = task.deal
+    assert deal is not None
+    assert deal.answer is not None
+    with language(lang):
+        for typed in range(0, deal.answer + 21):
+            if typed != deal.answer:
+                assert_not_told(deal, typed, f"{lesson.key} {number} {lang} {typed}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_card_in_a_labs_box_is_never_told_the_right_one(lang: str) -> None:
+    boxes = [level for level in LEVELS.values() if level.kind == "missing"]
+    assert boxes
+    rng = random.Random(26)
+    with language(lang):
+        for level in boxes:
+            for skill in skills_of(level, level.operations):
+                for _deal in range(12):
+                    deal = deal_for(level, skill, rng, level.operations)
+                    for card in deal.cards:
+                        if card != deal.answer:
+                            assert_not_told(deal, card, f"{level.key} {deal.shown} {card}")
