@@ -510,8 +510,8 @@ class _Checker:
 
         eq = self.equation
         if self.hand is not None:
-            found = near_miss(eq, solve(list(self.hand.elements()), self.allowed, self.adjust))
-            return found if found is not None else (None, None)
+            near = near_miss(eq, solve(list(self.hand.elements()), self.allowed, self.adjust))
+            return near if near is not None else (None, None)
         found = self.operator_evaluation()
         if found is None or "not-true" not in {problem.code for problem in self.problems}:
             return None, None
