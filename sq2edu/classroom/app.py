@@ -416,7 +416,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"{key[:40]!r} is not a lesson open to this class")
         assert self.student is not None
         book = LessonBook(key, student=self.student, language=self.language, hints=settings.hints)
-        book.done |= self.store.lessons_done(self.student).get(key, set())
+        book.done |= set(self.store.lessons_done(self.student).get(key, {}))
         book.attempt_listeners.append(self._record_attempt("lesson"))
         book.gate = self._slow_down
         self.activity = book
@@ -671,6 +671,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     level=attempt.get("level", ""),
                     lesson=attempt.get("lesson", ""),
                     exercise=attempt.get("exercise", 0),
+                    helped=attempt.get("helped", False),
                 )
             )
 

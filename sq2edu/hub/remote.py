@@ -170,15 +170,23 @@ class ServiceStore:
     ) -> list[LessonMark]:
         return self._teachers_only()  # type: ignore[no-any-return]
 
-    def lessons_done(self, student: str) -> dict[str, set[int]]:
-        """The lesson exercises the child has answered right, by lesson."""
+    def lessons_done(self, student: str) -> dict[str, dict[int, bool]]:
+        """The lesson exercises the child has answered right, by lesson, and whether each
+        was right at the first try on their own."""
         found = self._call("own_lessons", student=student)
         if not isinstance(found, dict):
             raise StoreError("the class service sent no lessons")
         return {
-            str(lesson): {int(n) for n in numbers if isinstance(n, int)}
-            for lesson, numbers in found.items()
-            if isinstance(numbers, list)
+            str(lesson): {
+                pair[0]: pair[1]
+                for pair in done
+                if isinstance(pair, list)
+                and len(pair) == 2
+                and isinstance(pair[0], int)
+                and isinstance(pair[1], bool)
+            }
+            for lesson, done in found.items()
+            if isinstance(done, list)
         }
 
     def games(self, class_id: int | None = None) -> list[GameRecord]:

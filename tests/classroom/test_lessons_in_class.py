@@ -81,7 +81,8 @@ def test_answers_are_stored_with_the_lesson_and_exercise_and_counted(store: SQLi
         ("1 + 4 = 5", True, "lesson", "number-bonds", 1, ()),
         ("1 + 5 = 6", False, "lesson", "number-bonds", 1, ("off-task",)),
     ]
-    assert store.lessons_done("Mia") == {"number-bonds": {1, 7}}
+    # Exercise 1 came right at the second try: done, but not right on her own.
+    assert store.lessons_done("Mia") == {"number-bonds": {1: False, 7: True}}
     # Opened again, the book remembers what was done.
     again = StudentApp(store)
     again.join("Mia")
@@ -176,11 +177,46 @@ def test_lesson_marks_in_either_store(any_store: ProgressStore) -> None:
         Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
     )
     any_store.record_attempt(Attempt("Mia", "2 + 5 = 7", True, where="lab"))
-    assert any_store.lesson_marks() == [LessonMark("Mia", "number-bonds", 7, True, 2)]
+    assert any_store.lesson_marks() == [LessonMark("Mia", "number-bonds", 7, True, 2, own=False)]
     assert any_store.lesson_marks("Leo") == []
-    assert any_store.lessons_done("Mia") == {"number-bonds": {7}}
+    assert any_store.lessons_done("Mia") == {"number-bonds": {7: False}}
     stored = any_store.attempts("Mia")[1]
     assert (stored.lesson, stored.exercise) == ("number-bonds", 7)
+
+
+def _lesson(store: ProgressStore, text: str, ok: bool, exercise: int, **more: object) -> None:
+    store.record_attempt(
+        Attempt("Mia", text, ok, where="lesson", lesson="number-bonds", exercise=exercise, **more)  # type: ignore[arg-type]
+    )
+
+
+def test_an_exercise_counts_as_right_only_at_the_first_try_on_their_own(
+    any_store: ProgressStore,
+) -> None:
+    any_store.join("Mia")
+    _lesson(any_store, "1 + 4 = 5", True, 1)  # right at once
+    _lesson(any_store, "2 + 5 = 7", True, 2, helped=True)  # right, after a near miss
+    _lesson(any_store, "3 + 3 = 6", True, 3, hint_level=3)  # right after the worked example
+    _lesson(any_store, "2 +", False, 4, codes=("syntax",))  # not read: no try
+    _lesson(any_store, "1 + 7 = 8", True, 4)
+    _lesson(any_store, "1 + 7 = 9", False, 5, codes=("not-true",))
+    _lesson(any_store, "1 + 7 = 8", True, 5)
+    _lesson(any_store, "2 + 7 = 9", True, 6)
+    _lesson(any_store, "2 + 7 = 9", True, 6)  # the same again later changes nothing
+    marks = {mark.exercise: (mark.right, mark.tries, mark.own) for mark in any_store.lesson_marks()}
+    assert marks == {
+        1: (True, 1, True),
+        2: (True, 1, False),
+        3: (True, 1, False),
+        4: (True, 1, True),
+        5: (True, 2, False),
+        6: (True, 2, True),
+    }
+    assert any_store.lessons_done("Mia") == {
+        "number-bonds": {1: True, 2: False, 3: False, 4: True, 5: False, 6: True}
+    }
+    helped = [a.helped for a in any_store.attempts("Mia")]
+    assert helped == [False, False, False, False, False, False, True, True, False]
 
 
 def test_every_lesson_key_fits_the_wire() -> None:
