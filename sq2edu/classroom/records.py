@@ -10,6 +10,7 @@ from sq2edu.equations import EquationSyntaxError, Op, parse
 from sq2edu.equations.remainder import split_rest
 
 __all__ = [
+    "MARKS",
     "SKILLS",
     "WORKED_EXAMPLE",
     "Attempt",
@@ -20,6 +21,10 @@ __all__ = [
     "utc_now",
 ]
 
+#: How an exercise of a lesson went: right at the first try on their own (``"own"``, the
+#: only way it counts as right), right later or with help (``"later"``), or answered but not
+#: right yet (``"tried"``).
+MARKS = ("own", "later", "tried")
 #: The hint rung that shows a whole answer (the worked example): an attempt made after it
 #: is helped, whatever else it says.
 WORKED_EXAMPLE = 3
@@ -133,6 +138,11 @@ class LessonMark:
     right: bool
     tries: int
     own: bool = False
+
+    @property
+    def status(self) -> str:
+        """One of :data:`MARKS`."""
+        return "own" if self.own else "later" if self.right else "tried"
 
 
 @dataclass(frozen=True, slots=True)

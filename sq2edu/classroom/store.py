@@ -235,7 +235,7 @@ class ProgressStore(Protocol):
         self, student: str | None = None, class_id: int | None = None
     ) -> list[LessonMark]: ...
 
-    def lessons_done(self, student: str) -> dict[str, dict[int, bool]]: ...
+    def lesson_progress(self, student: str) -> dict[str, dict[int, str]]: ...
 
     def record_game(self, game: GameRecord) -> None: ...
 
@@ -655,14 +655,13 @@ class SQLStore:
             for row in rows
         ]
 
-    def lessons_done(self, student: str) -> dict[str, dict[int, bool]]:
-        """The lesson exercises ``student`` has answered right, by lesson: each one's number,
-        and whether it was right at the first try on their own."""
-        done: dict[str, dict[int, bool]] = {}
+    def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
+        """The lesson exercises ``student`` has answered, by lesson: each one's number and
+        how it went (one of :data:`~sq2edu.classroom.records.MARKS`)."""
+        progress: dict[str, dict[int, str]] = {}
         for mark in self.lesson_marks(student):
-            if mark.right:
-                done.setdefault(mark.lesson, {})[mark.exercise] = mark.own
-        return done
+            progress.setdefault(mark.lesson, {})[mark.exercise] = mark.status
+        return progress
 
     def attempts_after(
         self, after: int, limit: int | None = None, class_id: int | None = None

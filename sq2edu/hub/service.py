@@ -218,8 +218,8 @@ def _own_attempts(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: 
 def _own_lessons(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
     student = _own(child, args.get("student"))
     return {
-        lesson: [[number, own] for number, own in sorted(done.items())]
-        for lesson, done in store.lessons_done(student).items()
+        lesson: [[number, status] for number, status in sorted(marks.items())]
+        for lesson, marks in store.lesson_progress(student).items()
     }
 
 

@@ -68,7 +68,7 @@ def test_service_a_childs_lesson_answers_come_back_as_their_own_progress(
         service.call("record_attempt", mia, {"attempt": tampered}, "10.0.0.5")
     assert refused.value.status == 400
     assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {
-        "number-bonds": [[7, True]]
+        "number-bonds": [[7, "own"]]
     }
 
 
@@ -96,7 +96,7 @@ def test_service_decides_whether_a_lessons_answer_is_right_and_helped(
         (9, True, (), False),  # a question's button: the text does not say which
     ]
     assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {
-        "number-bonds": [[2, False], [9, True]]
+        "number-bonds": [[1, "tried"], [2, "later"], [7, "tried"], [9, "own"]]
     }
 
 
