@@ -54,12 +54,12 @@ def answer(deal: Deal, text: str) -> Verdict:
         text = deal.shown.replace(BOX, stripped)
     # The numbers around the box are printed, not cards the child must hold.
     verdict = check(text, None, deal.operations)
-    if verdict.equation is None or verdict.ok:
+    if verdict.equation is None:
         return verdict
     if not _fills_the_box(deal, verdict):
         message = _("The box is in {task}: which number goes there?", task=deal.shown)
         return Verdict(verdict.text, verdict.equation, (Problem("not-true", message),))
-    return _not_told(deal, verdict)
+    return verdict if verdict.ok else _not_told(deal, verdict)
 
 
 def _not_told(deal: Deal, verdict: Verdict) -> Verdict:

@@ -15,6 +15,7 @@ from sq2edu.equations import Equation, Op, solve
 from sq2edu.equations.remainder import with_rest
 from sq2edu.i18n import LANGUAGES, language, local_signs
 from sq2edu.lessons import LESSONS, Exercise, Lesson
+from sq2edu.lessons.exercises import worked_out
 from sq2edu.practice import LEVELS, Deal, deal_for, skills_of
 from sq2edu.practice.tasks import answer
 
@@ -155,3 +156,21 @@ def test_a_wrong_card_in_a_labs_box_is_never_told_the_right_one(lang: str) -> No
                     for card in deal.cards:
                         if card != deal.answer:
                             assert_not_told(deal, card, f"{level.key} {deal.shown} {card}")
+
+
+def test_a_true_equation_that_is_not_the_boxs_own_is_not_its_answer() -> None:
+    """Every true equation of two numbers to 20 with the box's sign, but its own."""
+    for lesson, number, task in BOXES:
+        deal = task.deal
+        assert deal is not None
+        op = deal.fact.equation.operation
+        assert op is not None
+        for a in range(1, 21):
+            for b in range(1, 21):
+                made = worked_out(f"{a} {op.value} {b}")
+                if made.denominator != 1 or made < 1:
+                    continue
+                equation = Equation.of((a, b), op, int(made))
+                if equation.canonical() != deal.fact.equation.canonical():
+                    verdict = task.answer(equation.text)
+                    assert not verdict.ok, (lesson.key, number, equation.text)
