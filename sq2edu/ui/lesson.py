@@ -326,9 +326,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
     def _choice_answer(self, choice: Choice, index: int, right: bool) -> None:
         number = self.lesson.number_of(choice)
         with self.speaking():
-            # An equation judged true or not is stored as the equation (the skill it
-            # practises); any other question as the question and the answer chosen.
-            text = choice.shown or f"{choice.ask} → {choice.option(index)}"
+            text = choice.said(index)
         self.chosen[number] = index
         attempt = {
             "player": self.student,

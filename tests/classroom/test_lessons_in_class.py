@@ -164,14 +164,14 @@ def test_the_dashboard_opens_lessons_and_shows_each_childs_progress(store: SQLit
     assert "8. Chance and strategy" in shown
     dashboard.guide_pick.value = "dividing"
     assert "not-whole" in dashboard.guide.value
-    assert "11 ÷ 5 = 2 r 1" in dashboard.guide.value
+    assert "14 ÷ 5 = 2 r 4" in dashboard.guide.value
 
 
 def test_the_guide_speaks_the_dashboards_language(store: SQLiteStore) -> None:
     store.save_settings(ClassSettings(language="ru").to_dict())
     dashboard = Dashboard(store, refresh=0)
     dashboard.guide_pick.value = "dividing"
-    assert "11 : 5 = 2 (ост. 1)" in dashboard.guide.value
+    assert "14 : 5 = 2 (ост. 4)" in dashboard.guide.value
     assert "класс" in dashboard.guide.value
 
 

@@ -13,9 +13,11 @@ import pytest
 
 from sq2edu.equations import Equation, Op, solve
 from sq2edu.equations.remainder import with_rest
-from sq2edu.i18n import LANGUAGES, language, local_signs
-from sq2edu.lessons import LESSONS, Exercise, Lesson
-from sq2edu.lessons.exercises import worked_out
+from sq2edu.i18n import LANGUAGES, _, language, local_signs
+from sq2edu.lessons import LESSONS, Choice, Exercise, Lesson
+from sq2edu.lessons.exercises import COMPARE, worked_out
+from sq2edu.lessons.html import guide_html, intro_html, page_html
+from sq2edu.lessons.model import Picture
 from sq2edu.practice import LEVELS, Deal, deal_for, skills_of
 from sq2edu.practice.tasks import answer
 
@@ -159,14 +161,17 @@ def test_a_wrong_card_in_a_labs_box_is_never_told_the_right_one(lang: str) -> No
 
 
 def test_a_true_equation_that_is_not_the_boxs_own_is_not_its_answer() -> None:
-    """Every true equation of two numbers to 20 with the box's sign, but its own."""
+    """Every true equation with the box's sign of two numbers near those of the task (the
+    numbers printed, the cards and one either side of each), but its own."""
     for lesson, number, task in BOXES:
         deal = task.deal
         assert deal is not None
         op = deal.fact.equation.operation
         assert op is not None
-        for a in range(1, 21):
-            for b in range(1, 21):
+        near = {n + off for n in (*deal.fact.equation.numbers, *task.cards) for off in (-1, 0, 1)}
+        near = {n for n in near if n > 0}
+        for a in near:
+            for b in near:
                 made = worked_out(f"{a} {op.value} {b}")
                 if made.denominator != 1 or made < 1:
                     continue
@@ -174,3 +179,211 @@ def test_a_true_equation_that_is_not_the_boxs_own_is_not_its_answer() -> None:
                 if equation.canonical() != deal.fact.equation.canonical():
                     verdict = task.answer(equation.text)
                     assert not verdict.ok, (lesson.key, number, equation.text)
+
+
+# -- what the lessons say and draw ----------------------------------------------------------
+
+
+def every_page(lang: str) -> str:
+    """Every word a child or teacher reads in the lessons, in ``lang``."""
+    with language(lang):
+        shown = ""
+        for lesson in ALL:
+            shown += intro_html(lesson) + guide_html(lesson)
+            shown += "".join(page_html(page) for page in lesson.pages)
+            for task in lesson.exercises:
+                shown += "\n" + str(task.ask)
+                if isinstance(task, Choice):
+                    shown += "\n" + str(task.why)
+                    shown += "\n" + "\n".join(task.option(i) for i in range(len(task.options)))
+                else:
+                    shown += "\n" + "\n".join(hint.text for hint in task.ladder())
+        return shown
+
+
+def test_no_lesson_says_what_the_teachers_found_untrue() -> None:
+    english = every_page("en")
+    for untrue in (
+        "the order never matters",  # 10 − 4 − 2 says otherwise
+        "cannot take 8 away from 3",  # a rule that stops being true
+        "3 × 4 and 4 × 3 are the same",  # they give the same answer
+        "Three numbers make a family of four",  # not 4, 4 and 8
+        "2 times in every 6 rolls",  # chance is not a timetable
+    ):
+        assert untrue not in english
+    assert "3 × 4 and 4 × 3 give the same answer" in english
+    assert "go below 0" in english
+
+
+def pictures_of_tasks() -> list[tuple[str, int, Picture]]:
+    return [
+        (lesson.key, number, task.picture)
+        for lesson in ALL
+        for number, task in enumerate(lesson.exercises, start=1)
+        if task.picture is not None
+    ]
+
+
+def test_a_picture_that_goes_with_a_task_draws_its_start_never_its_answer() -> None:
+    """Counters not yet shared or grouped, a balance held level, a number line with only its
+    start, a bond or bar with a ? where the missing part goes, ten-frames before making ten."""
+    finished = {"dots", "share", "groups", "balance"}
+    for key, number, picture in pictures_of_tasks():
+        where = (key, number, picture.kind, picture.numbers)
+        assert picture.kind not in finished, where
+        if picture.kind in ("bar", "bond"):
+            assert 0 in picture.numbers, where
+        if picture.kind == "number-line":
+            assert len(picture.numbers) == 3, where
+        if picture.kind == "two-frames":
+            assert picture.numbers[2] == 0, where
+        if picture.kind == "ten-frame":
+            assert len(picture.numbers) == 1, where
+
+
+def test_the_pictures_teachers_asked_for_are_there() -> None:
+    kinds = {
+        (lesson.key, block.kind)
+        for lesson in ALL
+        for page in lesson.pages
+        for block in page.blocks
+        if isinstance(block, Picture)
+    }
+    assert ("number-bonds", "bond") in kinds
+    assert ("number-bonds", "number-line") in kinds
+    assert ("adding-more", "two-frames") in kinds  # 8 + 5: the 2 moved and the 3 left
+    arrays = [
+        block.numbers
+        for page in LESSONS["multiplying"].pages
+        for block in page.blocks
+        if isinstance(block, Picture) and block.kind == "array"
+    ]
+    assert (3, 4) in arrays
+    assert (4, 3) in arrays  # turned
+
+
+def test_lesson_five_leaves_every_remainder_from_one_to_four() -> None:
+    rests = set()
+    for task in LESSONS["dividing"].exercises:
+        if isinstance(task, Exercise) and task.rest:
+            deal = task.deal
+            assert deal is not None
+            rests.add(deal.fact.rest)
+            assert deal.fact.rest < deal.fact.equation.numbers[1]
+    assert rests == {1, 2, 3, 4}
+
+
+def test_lesson_sevens_exit_is_a_story_the_child_turns_into_an_equation_with_plus_or_minus() -> (
+    None
+):
+    exit_task = LESSONS["stories"].exercises[-1]
+    assert isinstance(exit_task, Exercise)
+    assert not exit_task.box
+    assert not exit_task.rest
+    assert set(exit_task.operations) <= {"+", "−"}
+    assert not re.search(r"\d\s*[+−×÷]\s*\d", exit_task.ask.text), "the story gives no equation"
+
+
+def test_no_lesson_asks_mostly_with_one_kind_of_answer_buttons() -> None:
+    """7 of 10 exercises of lesson 6 were true or not, 7 of 10 of lesson 8 choices."""
+    for lesson in ALL:
+        choices = [t for t in lesson.exercises if isinstance(t, Choice)]
+        true_or_not = [t for t in choices if t.ask.text == "Is it true?"]
+        compared = [t for t in choices if COMPARE in t.shown]
+        others = [t for t in choices if t not in true_or_not and t not in compared]
+        assert len(true_or_not) <= 3, lesson.key
+        assert len(compared) <= 3, lesson.key
+        assert len(others) <= 4, lesson.key
+        assert len(choices) < len(lesson.exercises), lesson.key
+
+
+def test_children_compare_with_signs_spot_a_mistake_and_make_up_a_story() -> None:
+    shown = [t.shown for lesson in ALL for t in lesson.exercises if isinstance(t, Choice)]
+    assert any(COMPARE in text for text in shown)
+    asks = [t.ask.text for lesson in ALL for t in lesson.exercises]
+    assert "Which one is not true?" in asks
+    assert any("Make it true" in ask for ask in asks)  # a mistake to put right
+    headings = [page.heading.text for lesson in ALL for page in lesson.pages]
+    assert "Your own story" in headings
+
+
+@pytest.mark.parametrize(
+    ("lang", "groups_of_two", "four_fours", "rolls"),
+    [
+        ("en", "3 × 2 = 6", "3 × 4", "3 × 2 = 6"),
+        ("nb", "3 · 2 = 6", "3 · 4", "3 · 2 = 6"),
+        ("ru", "2 · 3 = 6", "4 · 3", "2 · 3 = 6"),
+    ],
+)
+def test_equal_groups_are_written_in_the_order_each_school_writes_them(
+    lang: str, groups_of_two: str, four_fours: str, rolls: str
+) -> None:
+    """3 groups of 2 is 3 × 2 in English and Norwegian classrooms, 2 · 3 in Russian ones."""
+    with language(lang):
+        page = page_html(LESSONS["multiplying"].pages[0])
+        assert groups_of_two in page
+        which = next(
+            t for t in LESSONS["multiplying"].exercises if isinstance(t, Choice) and not t.shown
+        )
+        assert which.option(which.right) == four_fours
+        leo = LESSONS["stories"].exercises[4]  # Leo rolls 2 three times
+        assert isinstance(leo, Exercise)
+        assert rolls in leo.ladder()[-1].text
+
+
+@pytest.mark.parametrize(
+    ("lang", "terms"),
+    [
+        ("en", ("sum", "difference", "product", "quotient")),
+        ("ru", ("суммой", "разностью", "произведением", "частным")),
+        ("nb", ("summen", "differansen", "produktet", "kvotienten")),
+    ],
+)
+def test_the_answers_are_named_as_school_names_them(lang: str, terms: tuple[str, ...]) -> None:
+    for key, term in zip(
+        ("adding-more", "taking-away", "multiplying", "dividing"), terms, strict=True
+    ):
+        with language(lang):
+            pages = "".join(page_html(page) for page in LESSONS[key].pages)
+        assert f"<strong>{term}</strong>" in pages, (lang, key)
+
+
+@pytest.mark.parametrize(
+    ("lang", "wrong", "right"),
+    [
+        (
+            "ru",
+            ("Верно так:", "не целое число", "не делится поровну", "удвоением", "скорее"),
+            ("нацело не делится", "без остатка", "чаще", "два числа"),
+        ),
+        (
+            "nb",
+            ("Sant", "blir til rest", "oftest", "deles på mange måter"),
+            ("Stemmer", "Stemmer ikke", "til overs", "oftere", "deles opp"),
+        ),
+    ],
+)
+def test_the_russian_and_norwegian_words_teachers_asked_for(
+    lang: str, wrong: tuple[str, ...], right: tuple[str, ...]
+) -> None:
+    shown = every_page(lang)
+    with language(lang):
+        shown += "\n".join(
+            _(message)
+            for message in (
+                "{equation} is true.",
+                "{a} ÷ {b} is not a whole number: {b} is more than {a}.",
+                "{a} ÷ {b} does not share out exactly: {q} in each group, and {r} left over.",
+                "{b} × {q} = {p}, and {r} is left over: {equation}.",
+            )
+        )
+    for words in wrong:
+        assert words not in shown, (lang, words)
+    for words in right:
+        assert words in shown, (lang, words)
+
+
+def test_lesson_eight_is_enrichment_in_its_guide() -> None:
+    assert LESSONS["chance"].guide.enrichment
+    assert "Enrichment" in guide_html(LESSONS["chance"])
+    assert not any(lesson.guide.enrichment for lesson in ALL[:-1])

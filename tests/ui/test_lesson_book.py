@@ -289,7 +289,7 @@ def test_lesson_pages_show_a_notebook_reader_the_same_lesson() -> None:
     assert repr(pages) == "Урок 5: Деление"
     assert "7 : 2 = 3 (ост. 1)" in pages.page(3)._repr_html_()
     guide = pages.guide()._repr_html_()
-    assert "11 : 5 = 2 (ост. 1)" in guide
+    assert "14 : 5 = 2 (ост. 4)" in guide
     assert repr(pages.book(seed=1)) == "LessonBook('dividing', language='ru')"
 
 
