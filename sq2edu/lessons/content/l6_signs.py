@@ -130,6 +130,7 @@ LESSON = Lesson(
                     makes=4,
                     at_least=4,
                     hint=W(N_("Left to right: 10 − 4 first.")),
+                    example="10 − 4 − 2 = 4",
                 ),
                 compare(
                     "2 + 3 × 4",
