@@ -49,7 +49,7 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     boxes.nth(1).fill("OWL")
     page.get_by_role("button", name="Войти").click()
     page.get_by_role("button", name="Уроки").click(timeout=WIDGET_TIMEOUT_MS)
-    expect(page.get_by_text("Сделано 0 из 10")).to_be_visible()
+    expect(page.get_by_text("0 из 10 — верно без помощи")).to_be_visible()
     page.screenshot(path=artifacts_dir / "lesson_in_class_ru_list.png", full_page=True)
     page.get_by_role("button", name="1. Состав числа").click()
     expect(page.get_by_role("heading", name="Урок 1: Состав числа")).to_be_visible()
@@ -67,13 +67,27 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     expect(page.locator(".sq2-verdict")).to_contain_text("Пока не получилось")
     page.get_by_role("button", name="Поставить 5 в окошко").click()
     expect(page.get_by_role("status").filter(has_text="Молодец!")).to_be_visible()
-    expect(page.get_by_role("img", name="Сделано упражнений: 1 из 10")).to_be_visible()
+    # Right at the second try: done, but not right on her own.
+    later = "0 из 10 — верно без помощи; 1 — с подсказкой или не с первого раза"
+    expect(page.get_by_role("img", name=later)).to_be_visible()
     _no_code_and_no_error(page)
     page.screenshot(path=artifacts_dir / "lesson_in_class_ru_box.png", full_page=True)
+
+    # A question takes one answer: its buttons are then disabled in the browser too.
+    for _step in range(2):
+        page.get_by_role("button", name="Дальше").click()
+    expect(page.locator(".sq2-lesson")).to_contain_text("Упражнение 9 из 10")
+    page.get_by_role("button", name="3 и 7").click()
+    expect(page.get_by_text("Твой ответ: 3 и 7")).to_be_visible()
+    expect(page.get_by_role("button", name="3 и 7")).to_be_disabled()
+    expect(page.get_by_role("button", name="4 и 5")).to_be_disabled()
+    own = "1 из 10 — верно без помощи; 1 — с подсказкой или не с первого раза"
+    expect(page.get_by_role("img", name=own)).to_be_visible()
 
     with SQLiteStore(classroom.db) as store:
         answers = [(a.text, a.ok, a.where, a.lesson, a.exercise) for a in store.attempts("Mia")]
     assert answers == [
+        ("Какие два числа вместе дают 10? → 3 и 7", True, "lesson", "number-bonds", 9),
         ("2 + 5 = 7", True, "lesson", "number-bonds", 7),
         ("2 + 4 = 7", False, "lesson", "number-bonds", 7),
     ]
@@ -81,7 +95,7 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     teacher.get_by_role("button", name="Refresh now").click()
     teacher.get_by_role("tab", name="Lessons").click()
     row = teacher.get_by_role("row").filter(has=teacher.get_by_role("rowheader", name="Mia"))
-    expect(row).to_contain_text("1 of 10")
+    expect(row).to_contain_text("1 of 10 right on their own · 1 with help or at a later try")
     teacher.screenshot(path=artifacts_dir / "lesson_in_class_dashboard.png", full_page=True)
 
 
