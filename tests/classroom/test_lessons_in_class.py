@@ -290,3 +290,20 @@ def test_every_lesson_key_fits_the_wire() -> None:
         with pytest.raises(WireError):
             attempt_from(data)
     assert len(LESSONS["number-bonds"].exercises) == 10
+
+
+def test_an_off_task_answer_the_app_had_shown_is_not_a_mistake_of_the_child() -> None:
+    """An older release's last hint named 6 − 2 = 4 for 'take away to make 2'; the dashboard
+    then said the children 'made true equations the exercises did not ask for'."""
+    from sq2edu.classroom.summary import ClassSummary
+
+    summary = ClassSummary()
+    lesson = {"where": "lesson", "lesson": "taking-away", "exercise": 2}
+    summary.add(Attempt("Mia", "6 − 2 = 4", False, ("off-task",), hint_level=3, **lesson))  # type: ignore[arg-type]
+    summary.add(Attempt("Leo", "6 − 2 = 4", False, ("off-task",), helped=True, **lesson))  # type: ignore[arg-type]
+    assert summary.mistakes_by_children() == []
+    assert summary.student("Mia").mistakes == {}
+    summary.add(Attempt("Ada", "9 − 2 = 7", False, ("off-task",), **lesson))  # type: ignore[arg-type]
+    assert [(code, children) for code, children, _e in summary.mistakes_by_children()] == [
+        ("off-task", 1)
+    ]
