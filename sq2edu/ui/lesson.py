@@ -49,7 +49,7 @@ _MOST_OPTIONS = 4
 def _big_button(**options: Any) -> widgets.Button:
     """A button a child's finger finds: large text, at least 3.4rem high."""
     return widgets.Button(
-        layout=widgets.Layout(min_width="8rem", height="3.4rem", margin="0.3rem"),
+        layout=widgets.Layout(width="auto", min_width="8rem", height="3.4rem", margin="0.3rem"),
         style={"font_size": "1.3rem", "font_weight": "600"},
         **options,
     )
@@ -84,7 +84,8 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
         self.choice: Choice | None = None
         #: The answer chosen to the question shown, or ``None`` before one is.
         self.chosen: int | None = None
-        super().__init__([self.question, widgets.HBox(self.buttons), self.feedback])
+        answers = widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.question, answers, self.feedback])
         self.add_class("sq2-choice")
 
     def ask(self, choice: Choice, chosen: int | None = None) -> None:

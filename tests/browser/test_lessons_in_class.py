@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.i18n import LANGUAGES
-from sq2edu.lessons import LESSONS
+from sq2edu.i18n import LANGUAGES, _, language
+from sq2edu.lessons import LESSONS, Choice
 from sq2edu.lessons.notebooks import GUIDE, notebook_name
 from sq2edu.ui.lesson import LessonBook
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, VoilaProcess
@@ -119,6 +119,66 @@ def test_every_lesson_notebook_renders_through_voila_with_no_code_and_no_error(
         page.screenshot(path=artifacts_dir / f"lesson_voila_{lang}_{lesson}.png", full_page=True)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(("lesson", "lang"), [("equals-and-signs", "nb"), ("chance", "ru")])
+def test_every_question_of_a_lesson_fits_its_answers_on_a_laptop_and_a_tablet(
+    lesson: str, lang: str, page: Page, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """ "Stemmer ikke" and "6 + 4 = 12 − 2" were cut off on answer buttons of a fixed width."""
+    book = LessonBook(lesson)
+    questions = [
+        book.steps.index(("exercise", number))
+        for number, task in enumerate(LESSONS[lesson].exercises, start=1)
+        if isinstance(task, Choice)
+    ]
+    with language(lang):
+        onward = _("Next")
+    server = VoilaProcess(LESSONS_DIR, tmp_path / "voila.log")
+    problems: list[str] = []
+    try:
+        server.wait_until_up()
+        page.goto(
+            f"{server.base_url}voila/render/{lang}/{notebook_name(lesson)}",
+            wait_until="commit",
+            timeout=WIDGET_TIMEOUT_MS,
+        )
+        expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        at = 0
+        for step in questions:
+            while at < step:
+                page.get_by_role("button", name=onward, exact=True).click()
+                at += 1
+                expect(page.locator(".sq2-step")).to_contain_text(str(at + 1))
+            for width, height in ((1280, 800), (820, 1180)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                found = page.locator(".sq2-choice").evaluate(_CUT_OFF)
+                problems += [f"{lang} step {step} at {width}: {problem}" for problem in found]
+            page.locator(".sq2-lesson").screenshot(
+                path=artifacts_dir / f"lesson_question_{lesson}_{lang}_{step}.png"
+            )
+    finally:
+        server.stop()
+    assert problems == []
+
+
+#: Words cut off, or a small button, inside a question (its answer buttons above all).
+_CUT_OFF = """
+(card) => {
+  const found = [];
+  for (const node of card.querySelectorAll("button, .widget-html-content")) {
+    if (node.offsetParent === null) continue;
+    if (node.scrollWidth > node.clientWidth + 1) {
+      found.push(`cut off: ${node.textContent.trim().slice(0, 40)}`);
+    }
+    if (node.matches("button") && node.getBoundingClientRect().height < 44) {
+      found.push(`small: ${node.textContent.trim()}`);
+    }
+  }
+  return found;
+}
+"""
 
 
 def test_the_teachers_guide_renders_through_voila_in_every_language(
