@@ -125,6 +125,7 @@ LESSON = Lesson(
                     (3, 4, 5, 9),
                     "+−",
                     makes=5,
+                    hint=W(N_("Does Leo end up with more cards, or fewer? Then choose + or −.")),
                     exit=True,
                 ),
             ),
