@@ -632,8 +632,11 @@ class SQLStore:
                 "a.exercise AS exercise, "
                 "SUM(CASE WHEN a.ok THEN 1 ELSE 0 END) AS rights, COUNT(*) AS tries, "
                 "MIN(a.id) AS first_try "
-                "FROM {t}attempts a JOIN {t}students s ON s.id = a.student_id "
-                "WHERE s.class_id = ? AND a.lesson != '' AND a.codes NOT LIKE ?"
+                # Lesson answers first, by their own index: SQLite would otherwise walk every
+                # attempt of every child (200,000 in the Lab: 2 s, this way 55 ms).
+                "FROM {t}attempts a CROSS JOIN {t}students s "
+                "WHERE s.id = a.student_id AND s.class_id = ? AND a.lesson != '' "
+                "AND a.codes NOT LIKE ?"
             )
             params: list[Any] = [
                 self._class_id(cursor) if class_id is None else class_id,
