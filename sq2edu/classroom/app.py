@@ -382,7 +382,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _lessons(self) -> list[widgets.Widget]:
         assert self.student is not None
-        done = self.store.lessons_done(self.student)
+        progress = self.store.lesson_progress(self.student)
         rows: list[widgets.Widget] = []
         for key in self.settings().lessons:
             found = LESSONS[key]
@@ -393,9 +393,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 style={"font_size": "1.2rem", "font_weight": "600"},
             )
             button.on_click(self._kindly(lambda _button, key=key: self.open_lesson(key)))
-            progress = _("{done} of {count} done", done=len(done.get(key, ())), count=count)
+            marks = progress.get(key, {})
+            own = sum(mark == "own" for mark in marks.values())
+            words = _("{own} of {count} right on your own", own=own, count=count)
+            later = sum(mark == "later" for mark in marks.values())
+            if later:
+                words += "; " + _("{later} with help or at a later try", later=later)
             said = widgets.HTML(
-                f'<span style="font-size: 1.1rem;">{escape(progress)}</span>',
+                f'<span style="font-size: 1.1rem;">{escape(words)}</span>',
                 layout=widgets.Layout(align_self="center", margin="0 0 0 1rem"),
             )
             rows.append(widgets.HBox([button, said]))
@@ -416,7 +421,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"{key[:40]!r} is not a lesson open to this class")
         assert self.student is not None
         book = LessonBook(key, student=self.student, language=self.language, hints=settings.hints)
-        book.done |= self.store.lessons_done(self.student).get(key, set())
+        book.progress.update(self.store.lesson_progress(self.student).get(key, {}))
         book.attempt_listeners.append(self._record_attempt("lesson"))
         book.gate = self._slow_down
         self.activity = book
@@ -671,6 +676,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     level=attempt.get("level", ""),
                     lesson=attempt.get("lesson", ""),
                     exercise=attempt.get("exercise", 0),
+                    helped=attempt.get("helped", False),
                 )
             )
 

@@ -23,6 +23,7 @@ CSV_HEADER = [
     "level",
     "equation",
     "right",
+    "helped",
     "problems",
     "skill",
     "cards held",
@@ -56,6 +57,7 @@ def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
         attempt.level,
         _cell(attempt.text),
         attempt.ok,
+        attempt.helped,
         " ".join(dict.fromkeys(attempt.codes)),  # each problem once, in order
         attempt.skill or "",
         " ".join(str(card) for card in attempt.cards),

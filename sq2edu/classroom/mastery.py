@@ -2,8 +2,8 @@
 
 A skill is an operation with two numbers or with three or more (``"division-more"``). For
 each student and skill, the last :data:`RECENT` attempts in that skill decide the level; an
-attempt counts as *right on their own* when it was right and the worked example (the third
-hint) had not been shown:
+attempt counts as *right on their own* when it was right and not helped (the worked example,
+the third hint, had not been shown, nor a near miss the child then made):
 
 =============  =============================================================
 level          when
@@ -46,8 +46,6 @@ __all__ = [
 
 #: How many of the latest attempts in a skill are looked at.
 RECENT = 10
-#: The hint rung that shows the whole equation: after it, a right answer is not one's own.
-_WORKED_EXAMPLE = 3
 #: The problems that are the skill's own: the arithmetic was wrong.
 ARITHMETIC_CODES = frozenset({"not-true", "not-whole", "divide-by-zero"})
 
@@ -83,8 +81,8 @@ class SkillMastery:
 
 
 def own_work(attempt: Attempt) -> bool:
-    """Right, and without having been shown the equation."""
-    return attempt.ok and attempt.hint_level < _WORKED_EXAMPLE
+    """Right, and without having been shown an answer (:attr:`Attempt.helped`)."""
+    return attempt.own
 
 
 def mastery(attempts: Iterable[Attempt], skill: str) -> SkillMastery:

@@ -15,7 +15,7 @@ from html import escape
 from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
 from sq2edu.classroom.mastery import Level, SkillMastery
-from sq2edu.classroom.records import SKILLS, GameRecord, LessonMark
+from sq2edu.classroom.records import SKILLS, Attempt, GameRecord, LessonMark
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.i18n import N_, _, local_signs, ngettext
@@ -23,6 +23,7 @@ from sq2edu.practice import LEVELS, STARS
 
 __all__ = [
     "ONLINE_SECONDS",
+    "attempt_mark",
     "games_html",
     "grid_html",
     "here_html",
@@ -83,7 +84,7 @@ def here_html(
         doing = (
             _(
                 "{mark} {equation} ({where})",
-                mark="✓" if latest.ok else "✗",
+                mark=attempt_mark(latest),
                 equation=local_signs(latest.text),
                 where=_(_WHERE.get(latest.where, latest.where)),
             )
@@ -223,6 +224,14 @@ def _struggling(levels_: Mapping[str, SkillMastery]) -> list[str]:
     ]
 
 
+def attempt_mark(attempt: Attempt) -> str:
+    """✓ right on their own, ✓ with help (the child had been shown an answer first), or ✗:
+    the words the dashboard, the printable report and the CSV's *helped* column share."""
+    if not attempt.ok:
+        return "✗"
+    return "✓" if not attempt.helped else "✓ " + _("with help")
+
+
 def student_html(name: str, summary: ClassSummary) -> str:
     """One student: what they work on, their usual mistake and what to practise, their last
     attempts."""
@@ -233,7 +242,7 @@ def student_html(name: str, summary: ClassSummary) -> str:
     if usual and usual[0][0] in RETEACH:
         advice = escape(_(RETEACH[usual[0][0]][1]))
     recent = "".join(
-        f"<li>{'✓' if a.ok else '✗'} {escape(local_signs(a.text))}</li>" for a in theirs.last
+        f"<li>{escape(attempt_mark(a))} {escape(local_signs(a.text))}</li>" for a in theirs.last
     )
     working_on, practise, last = (
         escape(_("Working on")),
@@ -336,19 +345,17 @@ def lessons_html(
     marks: Sequence[LessonMark],
     open_lessons: Sequence[str],
 ) -> str:
-    """Each child's progress through each lesson: the exercises answered right out of all,
-    and whether the exit question was (✓, said in words too)."""
+    """Each child's progress through each lesson: the exercises right at the first try on
+    their own out of all (the only way an exercise counts as right), those right with help or
+    at a later try, and whether the exit question was right on their own (✓, in words too)."""
     from sq2edu.lessons import LESSONS
 
     shown = [key for key in LESSONS if key in open_lessons or any(m.lesson == key for m in marks)]
     if not shown:
         return "<p>" + escape(_("No lesson is open, and no child has answered one yet.")) + "</p>"
-    right: dict[tuple[str, str], set[int]] = {}
-    tried: dict[tuple[str, str], set[int]] = {}
+    status: dict[tuple[str, str], dict[int, str]] = {}
     for mark in marks:
-        tried.setdefault((mark.student, mark.lesson), set()).add(mark.exercise)
-        if mark.right:
-            right.setdefault((mark.student, mark.lesson), set()).add(mark.exercise)
+        status.setdefault((mark.student, mark.lesson), {})[mark.exercise] = mark.status
     titles = [
         _("{number}. {title}", number=LESSONS[key].number, title=str(LESSONS[key].title))
         for key in shown
@@ -359,15 +366,20 @@ def lessons_html(
         cells = []
         for key in shown:
             count = len(LESSONS[key].exercises)
-            done = right.get((student, key), set())
-            if not tried.get((student, key)):
+            theirs = status.get((student, key), {})
+            if not theirs:
                 cells.append("<td>—</td>")
                 continue
-            exit_done = count in done
-            words = _("{done} of {count}", done=len(done), count=count)
-            if exit_done:
-                words += " · " + _("exit ✓")
-            cells.append(f"<td>{escape(words)}</td>")
+            own = sum(mark == "own" for mark in theirs.values())
+            later = sum(mark == "later" for mark in theirs.values())
+            words = [_("{own} of {count} right on their own", own=own, count=count)]
+            if later:
+                words.append(_("{later} with help or at a later try", later=later))
+            if theirs.get(count) == "own":
+                words.append(_("exit ✓"))
+            elif theirs.get(count) == "later":
+                words.append(_("exit with help or at a later try"))
+            cells.append(f"<td>{escape(' · '.join(words))}</td>")
         rows.append(f"<tr><th scope='row'>{escape(student)}</th>{''.join(cells)}</tr>")
     student = escape(_("Student"))
     return (

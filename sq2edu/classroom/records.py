@@ -9,7 +9,25 @@ from dataclasses import dataclass, field
 from sq2edu.equations import EquationSyntaxError, Op, parse
 from sq2edu.equations.remainder import split_rest
 
-__all__ = ["SKILLS", "Attempt", "GameRecord", "GuardEvent", "LessonMark", "skill_of", "utc_now"]
+__all__ = [
+    "MARKS",
+    "SKILLS",
+    "WORKED_EXAMPLE",
+    "Attempt",
+    "GameRecord",
+    "GuardEvent",
+    "LessonMark",
+    "skill_of",
+    "utc_now",
+]
+
+#: How an exercise of a lesson went: right at the first try on their own (``"own"``, the
+#: only way it counts as right), right later or with help (``"later"``), or answered but not
+#: right yet (``"tried"``).
+MARKS = ("own", "later", "tried")
+#: The hint rung that shows a whole answer (the worked example): an attempt made after it
+#: is helped, whatever else it says.
+WORKED_EXAMPLE = 3
 
 #: The skills mastery is measured in: each operation, with two numbers or with three or more.
 SKILLS: tuple[str, ...] = tuple(
@@ -64,6 +82,10 @@ class Attempt:
         for a game or lesson.
     :ivar lesson: the lesson (a key of :data:`sq2edu.lessons.LESSONS`), or "" outside one.
     :ivar exercise: the exercise's number in the lesson, from 1 (0 outside a lesson).
+    :ivar helped: the child had been shown an answer before this attempt: the worked
+        example (hint level :data:`WORKED_EXAMPLE`, which makes it helped whatever the
+        sender says) or the checker's near miss the attempt then made. A right attempt is
+        *right on their own* only when it was not helped.
     """
 
     student: str
@@ -79,11 +101,21 @@ class Attempt:
     level: str = ""
     lesson: str = ""
     exercise: int = 0
+    helped: bool = False
+
+    def __post_init__(self) -> None:
+        if self.hint_level >= WORKED_EXAMPLE and not self.helped:
+            object.__setattr__(self, "helped", True)
 
     @property
     def skill(self) -> str | None:
         """The skill this attempt practises."""
         return skill_of(self.text)
+
+    @property
+    def own(self) -> bool:
+        """Right on their own: right, and not helped."""
+        return self.ok and not self.helped
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +126,10 @@ class LessonMark:
     :ivar lesson: the lesson's key.
     :ivar exercise: the exercise's number, from 1.
     :ivar right: whether any answer to it was right.
-    :ivar tries: how many answers were given.
+    :ivar tries: how many answers were given (answers the checker could not read are no
+        tries).
+    :ivar own: whether the first try was right, and not helped: the only way an exercise
+        counts as right.
     """
 
     student: str
@@ -102,6 +137,12 @@ class LessonMark:
     exercise: int
     right: bool
     tries: int
+    own: bool = False
+
+    @property
+    def status(self) -> str:
+        """One of :data:`MARKS`."""
+        return "own" if self.own else "later" if self.right else "tried"
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -178,6 +178,12 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE attempts ADD COLUMN exercise INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX attempts_in_lessons ON attempts (lesson, student_id) WHERE lesson != '';
     """,
+    # 8: whether the child had been shown an answer before the attempt. Earlier attempts
+    # knew only the hint level: the worked example (level 3) was help.
+    """
+    ALTER TABLE attempts ADD COLUMN helped INTEGER NOT NULL DEFAULT 0;
+    UPDATE attempts SET helped = 1 WHERE hint_level >= 3;
+    """,
 )
 
 
@@ -229,7 +235,7 @@ class ProgressStore(Protocol):
         self, student: str | None = None, class_id: int | None = None
     ) -> list[LessonMark]: ...
 
-    def lessons_done(self, student: str) -> dict[str, set[int]]: ...
+    def lesson_progress(self, student: str) -> dict[str, dict[int, str]]: ...
 
     def record_game(self, game: GameRecord) -> None: ...
 
@@ -317,13 +323,13 @@ class Cursor(Protocol):
 
 _ATTEMPT_COLUMNS = (
     "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at, "
-    "a.cards, a.level, a.lesson, a.exercise"
+    "a.cards, a.level, a.lesson, a.exercise, a.helped"
 )
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
     key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards, level = row[:12]
-    lesson, exercise = row[12:]
+    lesson, exercise, helped = row[12:]
     return int(key), Attempt(
         nickname,
         text,
@@ -338,6 +344,7 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
         level,
         lesson,
         exercise,
+        bool(helped),
     )
 
 
@@ -572,8 +579,8 @@ class SQLStore:
             self._run(
                 cursor,
                 "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill, cards, level, lesson, exercise) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hint_level, place, skill, cards, level, lesson, exercise, helped) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     student,
                     attempt.at,
@@ -589,6 +596,7 @@ class SQLStore:
                     attempt.level,
                     attempt.lesson,
                     attempt.exercise,
+                    attempt.helped,
                 ),
             )
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student))
@@ -615,32 +623,48 @@ class SQLStore:
         self, student: str | None = None, class_id: int | None = None
     ) -> list[LessonMark]:
         """How each student did at each lesson exercise they answered (one student's, when
-        named), in a class (the open one by default)."""
+        named), in a class (the open one by default). The first try is the first answer the
+        checker could read: a right first try counts only when it was not helped."""
         with self._transaction() as cursor:
             query = (
-                "SELECT s.nickname, a.lesson, a.exercise, "
-                "SUM(CASE WHEN a.ok THEN 1 ELSE 0 END), COUNT(*) "
-                "FROM {t}attempts a JOIN {t}students s ON s.id = a.student_id "
-                "WHERE s.class_id = ? AND a.lesson != ''"
+                "SELECT m.nickname, m.lesson, m.exercise, m.rights, m.tries, f.ok, f.helped "
+                "FROM (SELECT s.nickname AS nickname, a.lesson AS lesson, "
+                "a.exercise AS exercise, "
+                "SUM(CASE WHEN a.ok THEN 1 ELSE 0 END) AS rights, COUNT(*) AS tries, "
+                "MIN(a.id) AS first_try "
+                # Lesson answers first, by their own index: SQLite would otherwise walk every
+                # attempt of every child (200,000 in the Lab: 2 s, this way 55 ms).
+                "FROM {t}attempts a CROSS JOIN {t}students s "
+                "WHERE s.id = a.student_id AND s.class_id = ? AND a.lesson != '' "
+                "AND a.codes NOT LIKE ?"
             )
-            params: list[Any] = [self._class_id(cursor) if class_id is None else class_id]
+            params: list[Any] = [
+                self._class_id(cursor) if class_id is None else class_id,
+                '%"syntax"%',
+            ]
             if student is not None:
                 query += " AND s.nickname = ?"
                 params.append(student)
             query += (
-                " GROUP BY s.nickname, a.lesson, a.exercise"
-                " ORDER BY s.nickname, a.lesson, a.exercise"
+                " GROUP BY s.nickname, a.lesson, a.exercise) m"
+                " JOIN {t}attempts f ON f.id = m.first_try"
+                " ORDER BY m.nickname, m.lesson, m.exercise"
             )
             rows = self._run(cursor, query, params).fetchall()
-        return [LessonMark(row[0], row[1], int(row[2]), bool(row[3]), int(row[4])) for row in rows]
+        return [
+            LessonMark(
+                row[0], row[1], int(row[2]), bool(row[3]), int(row[4]), bool(row[5] and not row[6])
+            )
+            for row in rows
+        ]
 
-    def lessons_done(self, student: str) -> dict[str, set[int]]:
-        """The lesson exercises ``student`` has answered right, by lesson."""
-        done: dict[str, set[int]] = {}
+    def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
+        """The lesson exercises ``student`` has answered, by lesson: each one's number and
+        how it went (one of :data:`~sq2edu.classroom.records.MARKS`)."""
+        progress: dict[str, dict[int, str]] = {}
         for mark in self.lesson_marks(student):
-            if mark.right:
-                done.setdefault(mark.lesson, set()).add(mark.exercise)
-        return done
+            progress.setdefault(mark.lesson, {})[mark.exercise] = mark.status
+        return progress
 
     def attempts_after(
         self, after: int, limit: int | None = None, class_id: int | None = None

@@ -47,6 +47,15 @@ def _count_day(days: Days, attempt: Attempt, skill: str) -> None:
     tally[1] += 1
 
 
+def _childs_mistake(attempt: Attempt) -> bool:
+    """Whether a wrong attempt is the child's own mistake: a true equation that missed a
+    lesson's task, made after the app had shown it (an older release's hint or near miss
+    could name one), is the app's."""
+    if attempt.ok or not attempt.codes:
+        return False
+    return not (attempt.codes[0] == "off-task" and attempt.helped)
+
+
 #: Real equations kept for each kind of mistake.
 EXAMPLES = 3
 #: A student's last attempts shown on the dashboard.
@@ -78,7 +87,7 @@ class StudentSummary:
         if skill is not None and counts_for_skill(attempt):
             self.by_skill.setdefault(skill, deque(maxlen=RECENT)).appendleft(attempt)
             _count_day(self.days, attempt, skill)
-        if not attempt.ok and attempt.codes:
+        if _childs_mistake(attempt):
             self.mistakes[attempt.codes[0]] += 1
 
     def stars(self, level: str) -> int:
@@ -131,7 +140,7 @@ class ClassSummary:
         skill = attempt.skill
         if skill is not None and counts_for_skill(attempt):
             _count_day(self.days, attempt, skill)
-        if attempt.ok or not attempt.codes:
+        if not _childs_mistake(attempt):
             return
         code = attempt.codes[0]
         self.mistakes[code] += 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import sympy
@@ -23,7 +23,15 @@ from sq2edu.equations.parse import EquationSyntaxError, parse
 from sq2edu.equations.words import join_and, number, signs, walk_sentence
 from sq2edu.i18n import _, ngettext
 
-__all__ = ["PROBLEM_CODES", "Problem", "Verdict", "check", "missing_cards", "read_cards"]
+__all__ = [
+    "PROBLEM_CODES",
+    "Problem",
+    "Verdict",
+    "check",
+    "missing_cards",
+    "near_miss",
+    "read_cards",
+]
 
 #: Every problem code, most important first: a child fixes the shape of the equation
 #: before its arithmetic, and its arithmetic before which cards it uses.
@@ -502,11 +510,8 @@ class _Checker:
 
         eq = self.equation
         if self.hand is not None:
-            options = solve(list(self.hand.elements()), self.allowed, self.adjust)
-            if not options:
-                return None, None
-            best = max(options, key=lambda option: (option.adjusted is None, _likeness(eq, option)))
-            return _near_miss(eq, best), best
+            near = near_miss(eq, solve(list(self.hand.elements()), self.allowed, self.adjust))
+            return near if near is not None else (None, None)
         found = self.operator_evaluation()
         if found is None or "not-true" not in {problem.code for problem in self.problems}:
             return None, None
@@ -516,6 +521,16 @@ class _Checker:
             return None, None
         true = Equation(side, Side((made.whole_value,)))
         return _("{equation} is true.", equation=true.text), true
+
+
+def near_miss(attempt: Equation, options: Sequence[Equation]) -> tuple[str, Equation] | None:
+    """Of ``options`` (valid equations of the child's cards), the one closest to what the
+    child tried, and how to say that it works; ``None`` when there is none. A lesson passes
+    only the equations its task takes, so what it suggests is never refused."""
+    if not options:
+        return None
+    best = max(options, key=lambda option: (option.adjusted is None, _likeness(attempt, option)))
+    return _near_miss(attempt, best), best
 
 
 def _near_miss(attempt: Equation, best: Equation) -> str:

@@ -12,7 +12,7 @@ from sq2edu.equations.solve import solve
 from sq2edu.equations.words import join_and
 from sq2edu.i18n import N_, _
 
-__all__ = ["Hint", "hints"]
+__all__ = ["Hint", "hints", "ladder_to"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +79,31 @@ def hints(
     options = solve(hand.elements(), allowed, adjust)
     if not options:
         return _no_equation(hand, allowed, adjust)
-    target = _easiest(options)
+    return ladder_to(_easiest(options), hand.elements(), allowed, adjust)
+
+
+def ladder_to(
+    target: Equation,
+    cards: Iterable[int],
+    operations: str | Iterable[Op | str] = ALL_OPERATIONS,
+    adjust: bool = False,
+) -> tuple[Hint, Hint, Hint]:
+    """The three rungs of the hint ladder leading to ``target``, a valid equation of the
+    hand (a lesson's task chooses its own: the ladder must end in an answer the task takes).
+
+    >>> from sq2edu.equations.parse import parse
+    >>> print(ladder_to(parse("6 ÷ 3 = 2"), [2, 3, 6], "÷")[2].text)
+    Here is one: 6 ÷ 3 = 2
+    Both sides are 2 ✓
+    6 ÷ 3 = 2, because 2 × 3 = 6.
+
+    :raises ValueError: if ``target`` is not a valid equation of these cards.
+    """
+    hand = list(cards)
+    worked = check(target, cards=hand, operations=operations, adjust=adjust)
     op = target.operation
-    assert op is not None  # solve() only returns one-operation equations
-    worked = check(target, cards=hand.elements(), operations=allowed, adjust=adjust)
+    if not worked.ok or op is None:
+        raise ValueError(f"{target.text} is not an equation of {sorted(hand)}")
     example = [_("Here is one: {equation}", equation=target.text)]
     example += [line for line in worked.lines[1:] if line]
     which = _("Try {cards}.", cards=_the_cards(target.cards))

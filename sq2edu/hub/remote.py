@@ -17,7 +17,7 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any, Self
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark
+from sq2edu.classroom.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
 from sq2edu.classroom.store import ProgressStore, StoreError
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
@@ -170,15 +170,22 @@ class ServiceStore:
     ) -> list[LessonMark]:
         return self._teachers_only()  # type: ignore[no-any-return]
 
-    def lessons_done(self, student: str) -> dict[str, set[int]]:
-        """The lesson exercises the child has answered right, by lesson."""
+    def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
+        """The lesson exercises the child has answered, by lesson, and how each went."""
         found = self._call("own_lessons", student=student)
         if not isinstance(found, dict):
             raise StoreError("the class service sent no lessons")
         return {
-            str(lesson): {int(n) for n in numbers if isinstance(n, int)}
-            for lesson, numbers in found.items()
-            if isinstance(numbers, list)
+            str(lesson): {
+                pair[0]: pair[1]
+                for pair in marks
+                if isinstance(pair, list)
+                and len(pair) == 2
+                and isinstance(pair[0], int)
+                and pair[1] in MARKS
+            }
+            for lesson, marks in found.items()
+            if isinstance(marks, list)
         }
 
     def games(self, class_id: int | None = None) -> list[GameRecord]:

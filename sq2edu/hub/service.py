@@ -37,7 +37,7 @@ from jupyterhub.services.auth import HubAuth, HubAuthenticated
 
 from sq2edu.bots import LEVELS as BOT_LEVELS
 from sq2edu.classroom.limits import TokenBucket
-from sq2edu.classroom.records import GuardEvent
+from sq2edu.classroom.records import Attempt, GuardEvent
 from sq2edu.classroom.school import HubUser, School
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
@@ -61,6 +61,7 @@ from sq2edu.hub.wire import (
     table_to,
 )
 from sq2edu.i18n import LANGUAGES, language
+from sq2edu.lessons import LESSONS, Exercise
 
 __all__ = ["NAME", "ClassService", "main", "make_app"]
 
@@ -216,13 +217,32 @@ def _own_attempts(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: 
 
 def _own_lessons(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
     student = _own(child, args.get("student"))
-    return {lesson: sorted(numbers) for lesson, numbers in store.lessons_done(student).items()}
+    return {
+        lesson: [[number, status] for number, status in sorted(marks.items())]
+        for lesson, marks in store.lesson_progress(student).items()
+    }
 
 
 def _record_attempt(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
     attempt = attempt_from(args.get("attempt"))
     _own(child, attempt.student)
-    store.record_attempt(attempt)
+    store.record_attempt(decided(attempt))
+
+
+def decided(attempt: Attempt) -> Attempt:
+    """An attempt with what the service decides itself rather than takes from a child's
+    server: whether an answer to a lesson's exercise is right and what is wrong with it (the
+    lesson's own check, which the service has too), and that an attempt after the worked
+    example is helped (:class:`~sq2edu.classroom.records.Attempt` sees to that). A question
+    answered with a button is taken as sent: its text is the question, not the answer."""
+    if attempt.where != "lesson" or not attempt.lesson:
+        return attempt
+    task = LESSONS[attempt.lesson].exercises[attempt.exercise - 1]
+    if not isinstance(task, Exercise):
+        return attempt
+    with language("en"):
+        verdict = task.answer(attempt.text)
+    return replace(attempt, ok=verdict.ok, codes=verdict.codes)
 
 
 def _record_game(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -> Any:

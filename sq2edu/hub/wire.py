@@ -49,6 +49,7 @@ def attempt_to(attempt: Attempt) -> dict[str, Any]:
         "level": attempt.level,
         "lesson": attempt.lesson,
         "exercise": attempt.exercise,
+        "helped": attempt.helped,
     }
 
 
@@ -84,6 +85,8 @@ def attempt_from(data: object) -> Attempt:
         level=level,
         lesson=lesson,
         exercise=exercise,
+        # A server of an older release sends no flag: its hint level still decides.
+        helped=_flag(fields, "helped") if "helped" in fields else False,
     )
 
 

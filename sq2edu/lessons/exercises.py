@@ -20,20 +20,30 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from sq2edu.equations import Hint, Problem, Verdict, check, hints, parse, solve
-from sq2edu.equations.check import read_cards
+from sq2edu.equations import Equation, Hint, Problem, Verdict, check, parse
+from sq2edu.equations.check import near_miss, read_cards
 from sq2edu.equations.exercise import Exercise as CardTask
+from sq2edu.equations.hints import ladder_to
 from sq2edu.equations.remainder import split_rest
 from sq2edu.i18n import N_, local_signs
-from sq2edu.lessons.model import Picture, Words
+from sq2edu.lessons.model import Groups, Picture, Words
 from sq2edu.practice import LEVELS, tasks
 from sq2edu.practice.deal import BOX, Deal
 from sq2edu.practice.facts import Fact
 
-__all__ = ["OFF_TASK", "Choice", "Exercise", "true_or_not", "worked_out"]
+__all__ = [
+    "COMPARE",
+    "OFF_TASK",
+    "Choice",
+    "Exercise",
+    "compare",
+    "odd_one_out",
+    "true_or_not",
+    "worked_out",
+]
 
 #: The code of a true equation that does not do what the exercise asks (makes 5, not 7).
 OFF_TASK = "off-task"
@@ -53,8 +63,11 @@ class Exercise:
     :ivar hint: the lesson's own first hint; the checker's hint ladder follows it.
     :ivar picture: a picture that goes with the task.
     :ivar exit: the lesson's exit question, its last exercise.
-    :raises ValueError: for a task no card can answer (a lesson's mistake, caught when the
-        lesson is loaded).
+    :ivar example: the answer the last hint works out (the one the story or picture tells),
+        written with × and ÷, or as :class:`~sq2edu.lessons.model.Groups` where the child's
+        school decides the order of a product; "" for the easiest answer (the fewest cards).
+    :raises ValueError: for a task no card can answer, or an example that is not one of its
+        answers (a lesson's mistake, caught when the lesson is loaded).
     """
 
     ask: Words
@@ -67,6 +80,7 @@ class Exercise:
     hint: Words | None = None
     picture: Picture | None = None
     exit: bool = False
+    example: str | Groups = ""
 
     def __post_init__(self) -> None:
         read_cards(self.cards)
@@ -75,6 +89,9 @@ class Exercise:
             raise ValueError("an exercise is a box or a remainder, not both")
         if not self.answers():
             raise ValueError(f"no card answers {self.ask.text!r} with {list(self.cards)}")
+        example = self._example()
+        if example and (self.box or self.rest or not self.answer(example).ok):
+            raise ValueError(f"{example!r} is not an answer to {self.ask.text!r}")
 
     @property
     def kind(self) -> str:
@@ -101,28 +118,52 @@ class Exercise:
         return str(self.ask)
 
     def answer(self, text: str) -> Verdict:
-        """Check a child's answer (typed, or built from the cards)."""
+        """Check a child's answer (typed, or built from the cards).
+
+        A wrong equation's near miss names only an equation this task takes: the checker
+        alone would offer any true equation of the cards ("6 − 2 = 4" for "make 2"), which
+        the task would then refuse.
+        """
         deal = self.deal
         if deal is not None:
             return tasks.answer(deal, text)
         verdict = check(text, self.cards, self.operations)
         if verdict.ok and verdict.equation is not None:
             reason = self._card_task().misses(verdict.equation)
-            if reason is not None:
-                return Verdict(verdict.text, verdict.equation, (Problem(OFF_TASK, reason),))
-        return verdict
+            if reason is None:
+                return verdict
+            verdict = Verdict(verdict.text, verdict.equation, (Problem(OFF_TASK, reason),))
+        if verdict.equation is None:
+            return verdict
+        found = near_miss(verdict.equation, self._card_task().answers())
+        suggestion, suggested = found if found is not None else (None, None)
+        return replace(verdict, suggestion=suggestion, suggested=suggested)
 
     def ladder(self) -> tuple[Hint, ...]:
-        """The hints: the lesson's own nudge first, then the checker's ladder to an answer."""
+        """The hints: the lesson's own nudge first, then the checker's ladder to the task's
+        worked example (:meth:`worked_example`), which the task itself takes."""
         deal = self.deal
         if deal is not None:
             rungs = tuple(tasks.ladder(deal))
         else:
-            target = self._card_task().answers()[-1]
-            rungs = hints(target.numbers, self.operations)
+            rungs = ladder_to(self.worked_example(), self.cards, self.operations)
         if self.hint is None:
             return rungs
         return (Hint(1, str(self.hint)), *rungs[1:])
+
+    def worked_example(self) -> Equation:
+        """The answer the last hint works out: :attr:`example`, else the easiest answer
+        (the fewest cards, then + − × ÷); for a box or a remainder, the task's equation."""
+        deal = self.deal
+        if deal is not None:
+            return deal.fact.equation
+        example = self._example()
+        if example:
+            return parse(example)
+        return min(
+            self._card_task().answers(),
+            key=lambda e: (len(e.numbers), e.operation.order if e.operation else 0),
+        )
 
     def answers(self) -> list[str]:
         """Every right answer, for the teacher."""
@@ -131,6 +172,9 @@ class Exercise:
         if self.rest:
             return [self.rest] if self.deal is not None else []
         return [equation.text for equation in self._card_task().answers()]
+
+    def _example(self) -> str:
+        return self.example.text if isinstance(self.example, Groups) else self.example
 
     def _card_task(self) -> CardTask:
         return CardTask(
@@ -174,7 +218,7 @@ class Choice:
     """
 
     ask: Words
-    options: tuple[Words | str, ...]
+    options: tuple[Words | str | Groups, ...]
     right: int
     why: Words
     shown: str = ""
@@ -200,7 +244,17 @@ class Choice:
     def option(self, index: int) -> str:
         """The answer at ``index`` as the child sees it."""
         option = self.options[index]
-        return str(option) if isinstance(option, Words) else local_signs(option)
+        return local_signs(option) if isinstance(option, str) else str(option)
+
+    def said(self, index: int) -> str:
+        """The answer at ``index`` as it is kept for the teacher: a comparison with the sign
+        chosen (``3 + 4 < 8``), an equation judged as the equation (the skill it practises),
+        any other question as the question and the answer."""
+        if COMPARE in self.shown:
+            return self.shown.replace(COMPARE, self.option(index))
+        if self.shown:
+            return self.shown
+        return f"{self.ask} → {self.option(index)}"
 
 
 def true_or_not(
@@ -208,10 +262,7 @@ def true_or_not(
 ) -> Choice:
     """Is this equation true? The right answer is worked out from the equation itself, so
     a lesson cannot get it wrong (both answers are words: colour is never the only sign)."""
-    left, equals, right_side = shown.partition("=")
-    if not equals:
-        raise ValueError(f"{shown!r} is not an equation")
-    true = worked_out(left) == worked_out(right_side)
+    true = _holds(shown)
     return Choice(
         Words(N_("Is it true?")),
         (Words(N_("True")), Words(N_("Not true"))),
@@ -221,6 +272,46 @@ def true_or_not(
         picture=picture,
         exit=exit,
     )
+
+
+#: Where the sign goes in a comparison (``3 + 4 ○ 8``).
+COMPARE = "○"
+_SIGNS = ("<", "=", ">")
+
+
+def compare(
+    left: str, right: str, why: Words, picture: Picture | None = None, exit: bool = False
+) -> Choice:
+    """Which sign goes between two amounts: <, = or >? Worked out from the amounts
+    themselves, as :func:`true_or_not` is (the signs are shapes, read out by name)."""
+    difference = worked_out(left) - worked_out(right)
+    return Choice(
+        Words(N_("Which sign goes in the circle: <, = or >?")),
+        _SIGNS,
+        0 if difference < 0 else 1 if difference == 0 else 2,
+        why,
+        shown=f"{left} {COMPARE} {right}",
+        picture=picture,
+        exit=exit,
+    )
+
+
+def odd_one_out(equations: tuple[str, ...], why: Words, exit: bool = False) -> Choice:
+    """Spot the mistake: which of these equations is not true? Exactly one may be false.
+
+    :raises ValueError: unless exactly one of ``equations`` is false.
+    """
+    false = [index for index, shown in enumerate(equations) if not _holds(shown)]
+    if len(false) != 1:
+        raise ValueError(f"one of {equations} must be false, not {len(false)}")
+    return Choice(Words(N_("Which one is not true?")), equations, false[0], why, exit=exit)
+
+
+def _holds(shown: str) -> bool:
+    left, equals, right_side = shown.partition("=")
+    if not equals:
+        raise ValueError(f"{shown!r} is not an equation")
+    return worked_out(left) == worked_out(right_side)
 
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|(.))")

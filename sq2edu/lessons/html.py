@@ -99,6 +99,14 @@ def guide_html(lesson: Lesson) -> str:
         (_("Settings"), str(guide.settings)),
         (_("Levels in the Lab"), ", ".join(_(LEVELS[key].title) for key in guide.levels) or "—"),
     ]
+    if guide.enrichment:
+        rows.insert(
+            0,
+            (
+                _("Enrichment"),
+                _("Beyond the curriculum of these years: for children ready for more."),
+            ),
+        )
     table = "".join(
         f'<tr><th scope="row" style="text-align: left; padding-right: 1rem;">{escape(name)}</th>'
         f"<td>{escape(value)}</td></tr>"

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
-from sq2edu.i18n import _, local_signs
+from sq2edu.i18n import _, get_language, local_signs
 
 if TYPE_CHECKING:
     from sq2edu.lessons.exercises import Choice, Exercise
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Block",
     "Cards",
+    "Groups",
     "Guide",
     "Lesson",
     "Mistake",
@@ -32,7 +33,22 @@ __all__ = [
 ]
 
 #: The kinds of picture :mod:`sq2edu.lessons.pictures` draws.
-PICTURES = ("dots", "ten-frame", "array", "bar", "share", "groups", "balance", "die")
+PICTURES = (
+    "dots",
+    "ten-frame",
+    "two-frames",
+    "array",
+    "bar",
+    "bond",
+    "number-line",
+    "counters",
+    "plates",
+    "share",
+    "groups",
+    "balance",
+    "weighing",
+    "die",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +72,41 @@ class Words:
         return _(self.text, **dict(self.values))
 
 
+#: Languages whose schools write the size of a group first: "3 groups of 2" is 2 · 3 in
+#: Russia (по 2 взять 3 раза), 3 × 2 in English and 3 · 2 in Norwegian classrooms.
+SIZE_FIRST = frozenset({"ru"})
+
+
+@dataclass(frozen=True, slots=True)
+class Groups:
+    """``count`` equal groups of ``size``, written as a multiplication the way the child's
+    school writes it (see :data:`SIZE_FIRST`).
+
+    >>> from sq2edu.i18n import language
+    >>> str(Groups(3, 2)), str(Groups(3, 2, equals=False))
+    ('3 × 2 = 6', '3 × 2')
+    >>> with language("ru"):
+    ...     str(Groups(3, 2))
+    '2 · 3 = 6'
+    """
+
+    count: int
+    size: int
+    equals: bool = True
+
+    @property
+    def text(self) -> str:
+        """The product with × (as equations are kept), in the active language's order."""
+        first, second = (self.size, self.count)
+        if get_language() not in SIZE_FIRST:
+            first, second = second, first
+        product = f"{first} × {second}"
+        return f"{product} = {first * second}" if self.equals else product
+
+    def __str__(self) -> str:
+        return local_signs(self.text)
+
+
 @dataclass(frozen=True, slots=True)
 class Say:
     """A paragraph for the child; ``**bold**`` marks a word to learn, lines starting
@@ -67,12 +118,15 @@ class Say:
 @dataclass(frozen=True, slots=True)
 class Show:
     """An equation (or a task with a box) shown big, in the child's signs; a division's
-    rest is written as the child's language writes it (``7 : 2 = 3 (ост. 1)``)."""
+    rest is written as the child's language writes it (``7 : 2 = 3 (ост. 1)``), equal groups
+    as the child's school writes a product (:class:`Groups`)."""
 
-    text: str
+    text: str | Groups
     rest: int = 0
 
     def __str__(self) -> str:
+        if isinstance(self.text, Groups):
+            return str(self.text)
         if self.rest:
             from sq2edu.equations.remainder import with_rest
 
@@ -125,6 +179,9 @@ class Mistake:
     :ivar operations: the signs allowed.
     :ivar code: the code the checker gives it (the tests check that it does).
     :ivar advice: what to do about it in class.
+    :ivar exercise: the exercise it answers, from 1, whose own check gives the code (a true
+        equation the task did not ask for is ``off-task``); 0 for the game's checker with
+        ``cards`` and ``operations``.
     """
 
     example: str
@@ -132,6 +189,7 @@ class Mistake:
     operations: str
     code: str
     advice: Words
+    exercise: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +208,7 @@ class Guide:
     :ivar in_class: how to run it with a class.
     :ivar levels: the Lab's levels of practice that go with it (keys of
         :data:`sq2edu.practice.LEVELS`).
+    :ivar enrichment: beyond the curriculum of the years named (the guide says so).
     """
 
     ages: tuple[int, int]
@@ -162,6 +221,7 @@ class Guide:
     mistakes: tuple[Mistake, ...]
     in_class: Words
     levels: tuple[str, ...] = ()
+    enrichment: bool = False
 
     def __post_init__(self) -> None:
         from sq2edu.practice import LEVELS

@@ -1,9 +1,14 @@
-"""Lesson pictures drawn as SVG: dots, ten-frames, arrays, bar models, sharing, a balance.
+"""Lesson pictures drawn as SVG: dots, ten-frames, arrays, bar models, number bonds, number
+lines, sharing, a balance.
 
 Every picture is drawn here, from numbers, so a lesson needs no image from anywhere and a
 school without internet sees it all. Two groups differ by shape as well as colour (filled
 dots and rings), so colour is never the only sign. Each picture carries a text for screen
 readers (``role="img"`` and ``aria-label``).
+
+A picture that goes with a task draws the task as it starts, never its answer: counters
+not yet shared onto empty plates, a balance held level with a question mark, a number line
+with only its starting point, a bond or a bar with a ? where the missing part goes.
 
 >>> from sq2edu.lessons.model import Picture, Words
 >>> svg(Picture("ten-frame", (7,), Words("7 dots in a ten-frame")))[:4]
@@ -119,6 +124,102 @@ def _bar(numbers: tuple[int, ...]) -> tuple[int, int, str]:
     return 368, 100, "".join(pieces)
 
 
+def _bond(numbers: tuple[int, ...]) -> tuple[int, int, str]:
+    """A number bond: the whole in a circle above, its two parts below, joined by lines; a
+    0 is the number to find, shown as ? on a dashed circle (``(7, 2, 0)``)."""
+    whole, *parts = numbers
+    centres = ((100, 38, whole), (44, 122, parts[0]), (156, 122, parts[1]))
+    pieces = [
+        f'<line x1="100" y1="38" x2="{x}" y2="{y}" stroke="{_INK}" stroke-width="4"/>'
+        for x, y, _number in centres[1:]
+    ]
+    for x, y, number in centres:
+        dashes = "" if number else ' stroke-dasharray="7 5"'
+        fill = "#e3f2fd" if y == 38 else _PAPER
+        pieces.append(
+            f'<circle cx="{x}" cy="{y}" r="32" fill="{fill}" stroke="{_INK}"'
+            f' stroke-width="4"{dashes}/>'
+        )
+        pieces.append(_text(x, y + 10, str(number) if number else "?", 28))
+    return 200, 160, "".join(pieces)
+
+
+def _number_line(numbers: tuple[int, ...]) -> tuple[int, int, str]:
+    """A number line from ``low`` to ``high`` with a dot at ``start``, then a jump for each
+    further number, forward or back, written over its arc (``(0, 20, 8, 2, 3)``: 8, a jump
+    of 2 to 10, a jump of 3 to 13). With no jump it shows only where to start."""
+    low, high, start, *jumps = numbers
+    step = min(36.0, 600 / max(high - low, 1))
+    width = int(step * (high - low) + 40)
+
+    def x_of(number: int) -> float:
+        return 20 + (number - low) * step
+
+    parts = [
+        f'<line x1="{x_of(low) - 8}" y1="90" x2="{x_of(high) + 8}" y2="90" stroke="{_INK}"'
+        ' stroke-width="3"/>'
+    ]
+    for number in range(low, high + 1):
+        tall = 12 if number % 5 == 0 else 7
+        parts.append(
+            f'<line x1="{x_of(number)}" y1="{90 - tall}" x2="{x_of(number)}" y2="{90 + tall}"'
+            f' stroke="{_INK}" stroke-width="2"/>'
+        )
+        parts.append(_text(x_of(number), 122, str(number), 16 if step >= 28 else 13))
+    at = start
+    for jump in jumps:
+        left, right = x_of(at), x_of(at + jump)
+        middle, lift = (left + right) / 2, 18 + 6 * min(abs(jump), 5)
+        parts.append(
+            f'<path d="M {left} 84 Q {middle} {84 - 2 * lift} {right} 84" fill="none"'
+            f' stroke="{_SECOND}" stroke-width="3"/>'
+        )
+        head = 8 if jump > 0 else -8
+        parts.append(
+            f'<path d="M {right - head} 76 L {right} 84 L {right - head} 70" fill="none"'
+            f' stroke="{_SECOND}" stroke-width="3"/>'
+        )
+        said = f"+{jump}" if jump > 0 else f"−{-jump}"
+        parts.append(_text(middle, 84 - lift - 4, said, 18))
+        at += jump
+        parts.append(_dot(x_of(at), 90, second=True))
+    parts.append(_dot(x_of(start), 90))
+    return width, 132, "".join(parts)
+
+
+def _two_frames(numbers: tuple[int, ...]) -> tuple[int, int, str]:
+    """Making ten: ``(8, 5, 2)`` is a ten-frame of 8 dots and 2 rings moved into it, and a
+    second frame with the 3 rings left; ``(8, 5, 0)`` is the start: 8 dots in the first
+    frame, all 5 rings in the second."""
+    first, second, moved = numbers
+    _w, height, one = _ten_frame((first, moved))
+    _w, _h, two = _ten_frame((0, second - moved))
+    shift = 5 * _STEP + 32
+    return 2 * shift - 16, height, one + f'<g transform="translate({shift} 0)">{two}</g>'
+
+
+def _counters(numbers: tuple[int, ...]) -> tuple[int, int, str]:
+    """``(10,)``: 10 counters in rows of five, not yet put in groups."""
+    (count,) = numbers
+    parts = [_dot(20 + _STEP * (i % 5), 20 + _STEP * (i // 5)) for i in range(count)]
+    rows = (count + 4) // 5
+    return 6 + _STEP * min(count, 5), 6 + _STEP * rows, "".join(parts)
+
+
+def _plates(numbers: tuple[int, ...]) -> tuple[int, int, str]:
+    """Sharing as it starts: ``(6, 3)`` is 6 counters in a row above 3 empty plates."""
+    total, plates = numbers
+    parts = [_dot(20 + _STEP * i, 20) for i in range(total)]
+    width = max(_STEP * total + 6, plates * 112)
+    for plate in range(plates):
+        x = 8 + plate * 112
+        parts.append(
+            f'<rect x="{x}" y="52" width="100" height="44" rx="22" fill="{_PAPER}"'
+            f' stroke="{_INK}" stroke-width="3"/>'
+        )
+    return width, 102, "".join(parts)
+
+
 def _share(numbers: tuple[int, ...]) -> tuple[int, int, str]:
     """Sharing: ``(7, 2)`` is 7 dots dealt onto 2 plates, what is left beside them."""
     total, plates = numbers
@@ -162,7 +263,18 @@ def _balance(numbers: tuple[int, ...]) -> tuple[int, int, str]:
     """A balance: ``(3, 4, 7)`` puts 3 and 4 on the left pan and 7 on the right; it tips
     toward the heavier side when the two are not the same."""
     *left, right = numbers
-    tilt = max(-1, min(1, right - sum(left))) * 14
+    return _scales(left, right, max(-1, min(1, right - sum(left))) * 14)
+
+
+def _weighing(numbers: tuple[int, ...]) -> tuple[int, int, str]:
+    """A question put to a balance: ``(3, 4, 8)`` loads the pans as :func:`_balance` does,
+    but holds the beam level with a ? over it, so the picture does not answer it."""
+    *left, right = numbers
+    width, height, body = _scales(left, right, 0)
+    return width, height, body + _text(180, 36, "?", 34)
+
+
+def _scales(left: list[int], right: int, tilt: int) -> tuple[int, int, str]:
     parts = [
         f'<polygon points="180,170 160,200 200,200" fill="{_INK}"/>',
         f'<line x1="180" y1="170" x2="180" y2="50" stroke="{_INK}" stroke-width="5"/>',
@@ -199,10 +311,16 @@ def _die(numbers: tuple[int, ...]) -> tuple[int, int, str]:
 _DRAW: dict[str, Callable[[tuple[int, ...]], tuple[float, float, str]]] = {
     "dots": _dots,
     "ten-frame": _ten_frame,
+    "two-frames": _two_frames,
     "array": _array,
     "bar": _bar,
+    "bond": _bond,
+    "number-line": _number_line,
+    "counters": _counters,
+    "plates": _plates,
     "share": _share,
     "groups": _groups,
     "balance": _balance,
+    "weighing": _weighing,
     "die": _die,
 }

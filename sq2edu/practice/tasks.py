@@ -2,7 +2,8 @@
 
 * *make*: any equation from the cards, checked by :func:`sq2edu.equations.check`;
 * *missing*: the number in the box (``3 × □ = 12``), chosen from the cards or typed; the
-  filled-in equation is checked, so a wrong card is explained as any wrong equation is;
+  filled-in equation is checked, and a wrong number is explained without the right one
+  (hints on or off: the hint ladder is where help lives);
 * *remainder*: a division and what it leaves over, checked by
   :func:`sq2edu.equations.remainder.check_remainder`.
 
@@ -13,6 +14,7 @@ The hint ladder always ends in a worked example, which a class with hints off ne
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from sq2edu.equations import Hint, Problem, Verdict, check, hints
 from sq2edu.equations.remainder import check_remainder, with_rest
@@ -52,10 +54,37 @@ def answer(deal: Deal, text: str) -> Verdict:
         text = deal.shown.replace(BOX, stripped)
     # The numbers around the box are printed, not cards the child must hold.
     verdict = check(text, None, deal.operations)
-    if verdict.equation is not None and not _fills_the_box(deal, verdict):
+    if verdict.equation is None:
+        return verdict
+    if not _fills_the_box(deal, verdict):
         message = _("The box is in {task}: which number goes there?", task=deal.shown)
         return Verdict(verdict.text, verdict.equation, (Problem("not-true", message),))
-    return verdict
+    return verdict if verdict.ok else _not_told(deal, verdict)
+
+
+def _not_told(deal: Deal, verdict: Verdict) -> Verdict:
+    """A wrong number in the box, explained without the right one: no near miss ("8 + 5 =
+    13 is true"), and where the box is the answer, how the child's number compares rather
+    than what the sum makes ("8 + 5 makes 13, not 12" would hand it over). Help is on the
+    hint ladder, which counts as help."""
+    equation = verdict.equation
+    assert equation is not None
+    problems = verdict.problems
+    side = equation.operator_side
+    if (
+        deal.missing == len(equation.numbers) - 1
+        and side is not None
+        and verdict.codes[:1] == ("not-true",)
+        and deal.answer is not None
+    ):
+        typed = equation.numbers[-1]
+        words = (
+            N_("{side} is more than {number}.")
+            if deal.answer > typed
+            else N_("{side} is less than {number}.")
+        )
+        problems = (Problem("not-true", _(words, side=side.text, number=typed)),)
+    return replace(verdict, problems=problems, steps=(), suggestion=None, suggested=None)
 
 
 def _fills_the_box(deal: Deal, verdict: Verdict) -> bool:

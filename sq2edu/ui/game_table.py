@@ -687,6 +687,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "codes": list(verdict.codes),
             "typed": typed,
             "hint_level": self.help.level(verdict),
+            "helped": self.help.helped(verdict),
             "cards": sorted(self.card_value(card) for card in self.number_cards()),
         }
         for listener in self.attempt_listeners:

@@ -7,7 +7,7 @@ The table and the Lab share it. It decides two things a teacher relies on:
   child climbs the hint ladder, which counts; with hints ``"off"`` nothing gives an answer.
 - A right equation the child was shown (by the ladder's worked example or by a near miss)
   is recorded as helped (hint level 3), so copying it never counts as their own in the
-  mastery grid.
+  mastery grid; so is any attempt once the worked example is shown (:meth:`Helping.helped`).
 """
 
 from __future__ import annotations
@@ -54,11 +54,13 @@ class Helping:
         self.policy = policy
         self.rungs: list[str] = []
         self._revealed: set[_Key] = set()
+        self._worked = False
 
     def clear(self) -> None:
         """New cards: nothing has been shown of them yet."""
         self.rungs = []
         self._revealed = set()
+        self._worked = False
 
     @property
     def suggests(self) -> bool:
@@ -79,7 +81,15 @@ class Helping:
         self.rungs.append(local_signs(rung.text))
         if rung.level >= WORKED_EXAMPLE and rung.equation is not None and rung.possible:
             self._revealed.add(_key(rung.equation))
+            self._worked = True
         return True
+
+    def helped(self, verdict: Verdict) -> bool:
+        """Whether an attempt was helped: the worked example had been shown for these cards,
+        or the attempt is an equation the child had been shown."""
+        return self._worked or (
+            verdict.equation is not None and _key(verdict.equation) in self._revealed
+        )
 
     def level(self, verdict: Verdict) -> int:
         """The hint level to record with an attempt: how much of it the child was shown."""

@@ -227,8 +227,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         with self.speaking():
             self._deal()
 
-    def set_task(self, task: Task, heading: str = "") -> None:
-        """Ask ``task`` on its own cards (a lesson's exercise); ``heading`` says which.
+    def set_task(self, task: Task, heading: str = "", helping: Helping | None = None) -> None:
+        """Ask ``task`` on its own cards (a lesson's exercise); ``heading`` says which;
+        ``helping`` is what was shown of it before (a child who comes back to it has still
+        seen its worked example).
 
         :raises ValueError: for cards the Lab cannot show (past 100, or five of a number).
         """
@@ -240,11 +242,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             if self.level is None and not self.big_cards and any(c > 10 for c in task.cards):
                 self.big_cards = True
                 self.catalog = self.make_catalog()
-            self._use_cards(task.cards)
+            self._use_cards(task.cards, helping or Helping(self.hint_policy))
 
     def _deal(self) -> None:
         if self.task is not None:  # a set task keeps its cards: "new cards" clears the builder
-            self._use_cards(self.task.cards)
+            self._use_cards(self.task.cards, self.help)  # and what was shown of it stays
             return
         if self.level is not None:
             self._deal_level(self.level)
@@ -283,7 +285,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             self.dealt = None
             self._use_cards(values)
 
-    def _use_cards(self, values: Sequence[int]) -> None:
+    def _use_cards(self, values: Sequence[int], helping: Helping | None = None) -> None:
+        """Put ``values`` on the table; nothing of them has been shown yet, unless
+        ``helping`` says what has."""
         values = sorted(values)
         largest = 10 if self.level is None and self.task is None else _LARGEST
         if not values or any(not 1 <= v <= largest for v in values):
@@ -298,7 +302,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             used[value] = used.get(value, 0) + 1
         self.deals += 1
         self.verdict: dict[str, Any] | None = None
-        self.help.clear()
+        if helping is None:
+            self.help.clear()
+        else:
+            self.help = helping
         self.message = ""
         self._publish()
 
@@ -377,6 +384,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.tries += 1
         self.right += verdict.ok
         hint_level = self.help.level(verdict)
+        helped = self.help.helped(verdict)
         self.verdict = self.help.verdict(verdict, text)
         attempt = {
             "player": self.student,
@@ -386,6 +394,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "codes": list(verdict.codes),
             "typed": "text" in intent,
             "hint_level": hint_level,
+            "helped": helped,
             "cards": values,
             "level": self.level.key if self.level is not None else "",
         }
@@ -497,6 +506,7 @@ def _as_attempt(attempt: dict[str, Any], text: str) -> Attempt:
         numbers=tuple(attempt["numbers"]),
         typed=attempt["typed"],
         hint_level=attempt["hint_level"],
+        helped=attempt["helped"],
         where="lab",
         cards=tuple(attempt["cards"]),
         level=attempt["level"],

@@ -7,6 +7,11 @@ answer is handed to :attr:`LessonBook.attempt_listeners` with the lesson and the
 number (the class app stores it for the dashboard). Its widgets are made once and changed
 in place from step to step, so paging back and forth leaves nothing behind in the kernel.
 
+An exercise counts as right only when its first answer is right and the child's own: no
+worked example shown and no near miss copied (the Lab remembers what it showed of each
+exercise, however often the child pages away and back). A question takes one answer; its
+buttons are then disabled, and the answer and why stay when the child comes back to it.
+
 >>> book = LessonBook("number-bonds", seed=1)
 >>> book
 LessonBook('number-bonds', language='en')
@@ -30,6 +35,7 @@ from sq2edu.i18n import language as speaking_in
 from sq2edu.lessons import Choice, Exercise, Lesson, lesson
 from sq2edu.lessons.html import block_html, guide_html, intro_html, page_html
 from sq2edu.lessons.pictures import svg
+from sq2edu.ui.helping import Helping
 from sq2edu.ui.lab import EquationLab
 from sq2edu.ui.speaking import Speaking
 
@@ -43,14 +49,16 @@ _MOST_OPTIONS = 4
 def _big_button(**options: Any) -> widgets.Button:
     """A button a child's finger finds: large text, at least 3.4rem high."""
     return widgets.Button(
-        layout=widgets.Layout(min_width="8rem", height="3.4rem", margin="0.3rem"),
+        layout=widgets.Layout(width="auto", min_width="8rem", height="3.4rem", margin="0.3rem"),
         style={"font_size": "1.3rem", "font_weight": "600"},
         **options,
     )
 
 
 class ChoiceCard(widgets.VBox):  # type: ignore[misc]
-    """A question with big answer buttons; says right or not, and why, in words.
+    """A question with big answer buttons; says right or not, and why, in words. It takes
+    one answer: then its buttons are disabled, and a second press (a click that was on its
+    way, or a message from a page that was changed) is ignored here, not only in the browser.
 
     :param on_answer: called with the question, the answer chosen and whether it was right.
     """
@@ -74,12 +82,16 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
         self.feedback = widgets.HTML()
         self.on_answer = on_answer
         self.choice: Choice | None = None
-        super().__init__([self.question, widgets.HBox(self.buttons), self.feedback])
+        #: The answer chosen to the question shown, or ``None`` before one is.
+        self.chosen: int | None = None
+        answers = widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.question, answers, self.feedback])
         self.add_class("sq2-choice")
 
-    def ask(self, choice: Choice) -> None:
-        """Show ``choice``, no answer chosen yet."""
+    def ask(self, choice: Choice, chosen: int | None = None) -> None:
+        """Show ``choice``: no answer chosen yet, or the one ``chosen`` before and why."""
         self.choice = choice
+        self.chosen = chosen
         shown = (
             f'<p class="sq2-shown" style="font: 600 2rem system-ui, sans-serif;">'
             f"{escape(local_signs(choice.shown))}</p>"
@@ -95,10 +107,10 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
             if index < len(choice.options):
                 button.description = choice.option(index)
                 button.layout.display = None
-                button.disabled = False
+                button.disabled = chosen is not None
             else:
                 button.layout.display = "none"
-        self.feedback.value = ""
+        self.feedback.value = "" if chosen is None else self._said(chosen)
 
     def _clicked(self, index: int) -> None:
         with self.speaking():
@@ -106,20 +118,32 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
 
     def choose(self, index: int) -> None:
         """The child pressed the answer at ``index``."""
-        if self.choice is None or not 0 <= index < len(self.choice.options):
+        if self.choice is None or self.chosen is not None:
+            return
+        if not 0 <= index < len(self.choice.options):
             return
         refusal = self.gate() if self.gate is not None else ""
         if refusal:
             self.feedback.value = f'<div role="status">{escape(refusal)}</div>'
             return
+        self.chosen = index
+        for button in self.buttons:
+            button.disabled = True
+        self.feedback.value = self._said(index)
+        self.on_answer(self.choice, index, self.choice.answer(index))
+
+    def _said(self, index: int) -> str:
+        """Right or not, and why, for the answer at ``index``."""
+        assert self.choice is not None
         right = self.choice.answer(index)
         mark, word = ("✓", _("Yes!")) if right else ("✗", _("Not yet"))
-        self.feedback.value = (
+        chose = _("You chose: {answer}", answer=self.choice.option(index))
+        return (
             f'<div role="status" style="font: 1.25rem/1.5 system-ui, sans-serif;">'
+            f"<p>{escape(chose)}</p>"
             f'<strong><span aria-hidden="true">{mark}</span> {escape(word)}</strong> '
             f"{escape(local_signs(str(self.choice.why)))}</div>"
         )
-        self.on_answer(self.choice, index, right)
 
 
 class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
@@ -146,8 +170,14 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         self.student = student
         #: Called with a dict for every answer (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
-        #: The exercises answered right, by number.
-        self.done: set[int] = set()
+        #: How each exercise answered so far went, by number: one of
+        #: :data:`~sq2edu.classroom.records.MARKS` (the class app starts it from the store).
+        self.progress: dict[int, str] = {}
+        #: The answer chosen to each question in this book, by number.
+        self.chosen: dict[int, int] = {}
+        #: What the Lab has shown of each exercise (hints, near misses), by number.
+        self.helping: dict[int, Helping] = {}
+        self.hints = hints
         #: What the book shows, in order: ("intro", 0), ("page", i), ("exercise", n).
         self.steps: list[tuple[str, int]] = [("intro", 0)]
         for index, page in enumerate(self.lesson.pages):
@@ -187,6 +217,16 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         # Short and stable: a notebook stores this as the widget's plain-text output.
         return f"LessonBook({self.lesson.key!r}, language={self.language!r})"
+
+    @property
+    def done(self) -> set[int]:
+        """The exercises answered right (on their own at the first try, or later)."""
+        return {number for number, mark in self.progress.items() if mark != "tried"}
+
+    @property
+    def own(self) -> set[int]:
+        """The exercises that count as right: right at the first try, on their own."""
+        return {number for number, mark in self.progress.items() if mark == "own"}
 
     @property
     def gate(self) -> Callable[[], str] | None:
@@ -253,20 +293,26 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
             self.body.value = (
                 f'<h2 style="font: 600 1.6rem system-ui, sans-serif;">{escape(heading)}</h2>'
             )
-            self.choice.ask(task)
+            self.choice.ask(task, self.chosen.get(number))
             self.choice.layout.display = None
             return
         self.body.value = ""  # the Lab says which exercise it is
         if task.picture is not None:
             self.picture.value = block_html(task.picture)
-        self.lab.set_task(task, heading)
+        helping = self.helping.setdefault(number, Helping(self.hints))
+        self.lab.set_task(task, heading, helping)
         self.lab.layout.display = None
 
     def _marks(self) -> str:
-        """A mark for each exercise: ✓ answered right, ○ not yet (a shape, not a colour)."""
+        """A mark for each exercise, a shape rather than a colour: ✓ right at the first try
+        on their own, ◑ right later or with help, ○ not yet."""
         count = len(self.lesson.exercises)
-        marks = "".join("✓" if n in self.done else "○" for n in range(1, count + 1))
-        said = _("{done} of {count} exercises done", done=len(self.done), count=count)
+        shapes = {"own": "✓", "later": "◑"}
+        marks = "".join(shapes.get(self.progress.get(n, ""), "○") for n in range(1, count + 1))
+        own, later = len(self.own), len(self.done - self.own)
+        said = _("{own} of {count} right on your own", own=own, count=count)
+        if later:
+            said += "; " + _("{later} with help or at a later try", later=later)
         return (
             f'<p role="img" aria-label="{escape(said)}" style="font-size: 1.4rem;'
             f' letter-spacing: 0.3em;">{marks}</p>'
@@ -281,9 +327,8 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
     def _choice_answer(self, choice: Choice, index: int, right: bool) -> None:
         number = self.lesson.number_of(choice)
         with self.speaking():
-            # An equation judged true or not is stored as the equation (the skill it
-            # practises); any other question as the question and the answer chosen.
-            text = choice.shown or f"{choice.ask} → {choice.option(index)}"
+            text = choice.said(index)
+        self.chosen[number] = index
         attempt = {
             "player": self.student,
             "text": text[:200],
@@ -292,6 +337,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
             "codes": [],
             "typed": False,
             "hint_level": 0,
+            "helped": False,
             "cards": [],
             "level": "",
         }
@@ -299,8 +345,9 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
 
     def _answered(self, number: int, attempt: dict[str, Any]) -> None:
         attempt = {**attempt, "lesson": self.lesson.key, "exercise": number}
-        if attempt["ok"]:
-            self.done.add(number)
+        mark = _next_mark(self.progress.get(number), attempt)
+        if mark is not None:
+            self.progress[number] = mark
         for listener in self.attempt_listeners:
             try:
                 listener(attempt)
@@ -309,6 +356,19 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
                 _LOG.exception("an answer of lesson %s was not recorded", self.lesson.key)
         with self.speaking():
             self.marks.value = self._marks()
+
+
+def _next_mark(mark: str | None, attempt: dict[str, Any]) -> str | None:
+    """How an exercise stands after one more answer, as the store counts it: the first
+    answer the checker could read decides whether it counts as right; a later right answer
+    makes it right later."""
+    if mark is None:
+        if "syntax" in attempt["codes"]:
+            return None
+        if attempt["ok"]:
+            return "later" if attempt.get("helped") else "own"
+        return "tried"
+    return "later" if mark == "tried" and attempt["ok"] else mark
 
 
 class Shown:

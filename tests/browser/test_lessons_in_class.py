@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.i18n import LANGUAGES
-from sq2edu.lessons import LESSONS
+from sq2edu.i18n import LANGUAGES, _, language
+from sq2edu.lessons import LESSONS, Choice
 from sq2edu.lessons.notebooks import GUIDE, notebook_name
 from sq2edu.ui.lesson import LessonBook
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, VoilaProcess
@@ -49,7 +49,7 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     boxes.nth(1).fill("OWL")
     page.get_by_role("button", name="Войти").click()
     page.get_by_role("button", name="Уроки").click(timeout=WIDGET_TIMEOUT_MS)
-    expect(page.get_by_text("Сделано 0 из 10")).to_be_visible()
+    expect(page.get_by_text("0 из 10 — верно без помощи")).to_be_visible()
     page.screenshot(path=artifacts_dir / "lesson_in_class_ru_list.png", full_page=True)
     page.get_by_role("button", name="1. Состав числа").click()
     expect(page.get_by_role("heading", name="Урок 1: Состав числа")).to_be_visible()
@@ -67,13 +67,27 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     expect(page.locator(".sq2-verdict")).to_contain_text("Пока не получилось")
     page.get_by_role("button", name="Поставить 5 в окошко").click()
     expect(page.get_by_role("status").filter(has_text="Молодец!")).to_be_visible()
-    expect(page.get_by_role("img", name="Сделано упражнений: 1 из 10")).to_be_visible()
+    # Right at the second try: done, but not right on her own.
+    later = "0 из 10 — верно без помощи; 1 — с подсказкой или не с первого раза"
+    expect(page.get_by_role("img", name=later)).to_be_visible()
     _no_code_and_no_error(page)
     page.screenshot(path=artifacts_dir / "lesson_in_class_ru_box.png", full_page=True)
+
+    # A question takes one answer: its buttons are then disabled in the browser too.
+    for _step in range(2):
+        page.get_by_role("button", name="Дальше").click()
+    expect(page.locator(".sq2-lesson")).to_contain_text("Упражнение 9 из 10")
+    page.get_by_role("button", name="3 и 7").click()
+    expect(page.get_by_text("Твой ответ: 3 и 7")).to_be_visible()
+    expect(page.get_by_role("button", name="3 и 7")).to_be_disabled()
+    expect(page.get_by_role("button", name="4 и 5")).to_be_disabled()
+    own = "1 из 10 — верно без помощи; 1 — с подсказкой или не с первого раза"
+    expect(page.get_by_role("img", name=own)).to_be_visible()
 
     with SQLiteStore(classroom.db) as store:
         answers = [(a.text, a.ok, a.where, a.lesson, a.exercise) for a in store.attempts("Mia")]
     assert answers == [
+        ("Какие два числа вместе дают 10? → 3 и 7", True, "lesson", "number-bonds", 9),
         ("2 + 5 = 7", True, "lesson", "number-bonds", 7),
         ("2 + 4 = 7", False, "lesson", "number-bonds", 7),
     ]
@@ -81,7 +95,7 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
     teacher.get_by_role("button", name="Refresh now").click()
     teacher.get_by_role("tab", name="Lessons").click()
     row = teacher.get_by_role("row").filter(has=teacher.get_by_role("rowheader", name="Mia"))
-    expect(row).to_contain_text("1 of 10")
+    expect(row).to_contain_text("1 of 10 right on their own · 1 with help or at a later try")
     teacher.screenshot(path=artifacts_dir / "lesson_in_class_dashboard.png", full_page=True)
 
 
@@ -105,6 +119,66 @@ def test_every_lesson_notebook_renders_through_voila_with_no_code_and_no_error(
         page.screenshot(path=artifacts_dir / f"lesson_voila_{lang}_{lesson}.png", full_page=True)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(("lesson", "lang"), [("equals-and-signs", "nb"), ("chance", "ru")])
+def test_every_question_of_a_lesson_fits_its_answers_on_a_laptop_and_a_tablet(
+    lesson: str, lang: str, page: Page, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """ "Stemmer ikke" and "6 + 4 = 12 − 2" were cut off on answer buttons of a fixed width."""
+    book = LessonBook(lesson)
+    questions = [
+        book.steps.index(("exercise", number))
+        for number, task in enumerate(LESSONS[lesson].exercises, start=1)
+        if isinstance(task, Choice)
+    ]
+    with language(lang):
+        onward = _("Next")
+    server = VoilaProcess(LESSONS_DIR, tmp_path / "voila.log")
+    problems: list[str] = []
+    try:
+        server.wait_until_up()
+        page.goto(
+            f"{server.base_url}voila/render/{lang}/{notebook_name(lesson)}",
+            wait_until="commit",
+            timeout=WIDGET_TIMEOUT_MS,
+        )
+        expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        at = 0
+        for step in questions:
+            while at < step:
+                page.get_by_role("button", name=onward, exact=True).click()
+                at += 1
+                expect(page.locator(".sq2-step")).to_contain_text(str(at + 1))
+            for width, height in ((1280, 800), (820, 1180)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                found = page.locator(".sq2-choice").evaluate(_CUT_OFF)
+                problems += [f"{lang} step {step} at {width}: {problem}" for problem in found]
+            page.locator(".sq2-lesson").screenshot(
+                path=artifacts_dir / f"lesson_question_{lesson}_{lang}_{step}.png"
+            )
+    finally:
+        server.stop()
+    assert problems == []
+
+
+#: Words cut off, or a small button, inside a question (its answer buttons above all).
+_CUT_OFF = """
+(card) => {
+  const found = [];
+  for (const node of card.querySelectorAll("button, .widget-html-content")) {
+    if (node.offsetParent === null) continue;
+    if (node.scrollWidth > node.clientWidth + 1) {
+      found.push(`cut off: ${node.textContent.trim().slice(0, 40)}`);
+    }
+    if (node.matches("button") && node.getBoundingClientRect().height < 44) {
+      found.push(`small: ${node.textContent.trim()}`);
+    }
+  }
+  return found;
+}
+"""
 
 
 def test_the_teachers_guide_renders_through_voila_in_every_language(

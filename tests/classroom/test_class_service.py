@@ -67,7 +67,37 @@ def test_service_a_childs_lesson_answers_come_back_as_their_own_progress(
     with pytest.raises(RefusedError) as refused:
         service.call("record_attempt", mia, {"attempt": tampered}, "10.0.0.5")
     assert refused.value.status == 400
-    assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {"number-bonds": [7]}
+    assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {
+        "number-bonds": [[7, "own"]]
+    }
+
+
+def test_service_decides_whether_a_lessons_answer_is_right_and_helped(
+    service: ClassService, location: str
+) -> None:
+    """A child's server that says a wrong answer was right, or that an answer after the
+    worked example was not helped, is not believed."""
+    mia = _user(service, "3B", "Mia")
+    lesson = {"where": "lesson", "lesson": "number-bonds"}
+    sent = [
+        _attempt("Mia", **lesson, exercise=1, text="1 + 5 = 6", ok=True, codes=[]),
+        _attempt("Mia", **lesson, exercise=2, text="2 + 4 = 6", hint_level=3, helped=False),
+        _attempt("Mia", **lesson, exercise=7, text="2 + 6 = 7", ok=True, codes=[]),
+        _attempt("Mia", **lesson, exercise=9, text="True → 3 and 7", ok=True, codes=[]),
+    ]
+    for attempt in sent:
+        service.call("record_attempt", mia, {"attempt": attempt}, "10.0.0.5")
+    with open_store(location, "3B") as store:
+        kept = [(a.exercise, a.ok, a.codes, a.helped) for a in reversed(store.attempts())]
+    assert kept == [
+        (1, False, ("off-task",), False),
+        (2, True, (), True),
+        (7, False, ("not-true",), False),
+        (9, True, (), False),  # a question's button: the text does not say which
+    ]
+    assert service.call("own_lessons", mia, {"student": "Mia"}, "10.0.0.5") == {
+        "number-bonds": [[1, "tried"], [2, "later"], [7, "tried"], [9, "own"]]
+    }
 
 
 @pytest.mark.parametrize(
@@ -148,6 +178,7 @@ def test_service_groups_show_a_child_only_their_own(service: ClassService, locat
         ({"codes": "not-true"}, "codes is a list of at most 20"),
         ({"level": "<script>"}, "'<script>' is not a level of practice"),
         ({"level": 3}, "level is text"),
+        ({"helped": 1}, "helped is true or false"),
     ],
 )
 def test_wire_an_attempt_of_the_wrong_shape_is_refused_in_plain_words(
@@ -164,6 +195,12 @@ def test_wire_records_travel_unchanged() -> None:
         "Mia", "17 ÷ 5 = 3 r 2", True, (), (17, 5, 3, 2), where="lab", level="remainders"
     )
     assert attempt_from(attempt_to(levelled)) == levelled
+    helped = Attempt("Mia", "2 + 5 = 7", True, (), (2, 5, 7), helped=True, where="lab")
+    assert attempt_from(attempt_to(helped)) == helped
+    older = {key: value for key, value in attempt_to(attempt).items() if key != "helped"}
+    assert attempt_from(older) == attempt, "a server of an older release sends no flag"
+    shown = {**attempt_to(attempt), "hint_level": 3, "helped": False}
+    assert attempt_from(shown).helped, "the worked example is help, whatever is sent"
     game = GameRecord(("Mia", "Bot"), {1: "strong"}, None, 40, 321.5)
     assert game_from(game_to(game)) == game
 

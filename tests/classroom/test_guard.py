@@ -262,13 +262,19 @@ def test_the_csv_has_local_times_the_class_the_level_the_cards_held_and_each_pro
     assert row[0] == local.strftime("%Y-%m-%d %H:%M:%S")
     assert row[1] == "Class 3B"
     assert row[4] == "rescue"
-    assert row[7] == "not-true missing-card"
-    assert row[9] == "5 5 7"
+    assert row[CSV_HEADER.index("problems")] == "not-true missing-card"
+    assert row[CSV_HEADER.index("cards held")] == "5 5 7"
+    assert row[CSV_HEADER.index("helped")] is False
     assert attempts_csv([attempt]).splitlines()[0] == ",".join(CSV_HEADER)
     assert csv_row(attempt)[1] == ""  # an empty cell stays empty
     assert row[-2:] == ["", ""]  # no lesson
     answered = Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
     assert csv_row(answered)[-2:] == ["number-bonds", 7]
+    shown = Attempt("Mia", "2 + 5 = 7", True, hint_level=3)
+    assert csv_row(shown)[CSV_HEADER.index("right") : CSV_HEADER.index("helped") + 1] == [
+        True,
+        True,
+    ]
 
 
 def test_a_kernel_learns_its_client_only_from_the_server(tmp_path: Path) -> None:

@@ -81,11 +81,38 @@ def test_answers_are_stored_with_the_lesson_and_exercise_and_counted(store: SQLi
         ("1 + 4 = 5", True, "lesson", "number-bonds", 1, ()),
         ("1 + 5 = 6", False, "lesson", "number-bonds", 1, ("off-task",)),
     ]
-    assert store.lessons_done("Mia") == {"number-bonds": {1, 7}}
-    # Opened again, the book remembers what was done.
+    # Exercise 1 came right at the second try: done, but not right on her own.
+    assert store.lesson_progress("Mia") == {"number-bonds": {1: "later", 7: "own"}}
+    # Opened again, the book remembers what was done, and how.
     again = StudentApp(store)
     again.join("Mia")
-    assert again.open_lesson("number-bonds").done == {1, 7}
+    book = again.open_lesson("number-bonds")
+    assert book.progress == {1: "later", 7: "own"}
+    assert "◑○○○○○✓○○○" in book.marks.value
+    again.show_lessons()
+    listed = [
+        widget.value
+        for child in again._screens.box.children
+        for widget in getattr(child, "children", ())
+        if "right on your own" in str(getattr(widget, "value", ""))
+    ]
+    assert listed == [
+        '<span style="font-size: 1.1rem;">1 of 10 right on your own; '
+        "1 with help or at a later try</span>"
+    ]
+
+
+def test_an_exercise_tried_in_an_earlier_visit_never_counts_as_a_first_try(
+    store: SQLiteStore,
+) -> None:
+    _open(store, "number-bonds")
+    app = StudentApp(store)
+    app.join("Mia")
+    _answer(app.open_lesson("number-bonds"), 8, "7")  # □ + 4 = 10: wrong
+    book = app.open_lesson("number-bonds")
+    _answer(book, 8, "6")
+    assert book.progress == {8: "later"}
+    assert store.lesson_progress("Mia") == {"number-bonds": {8: "later"}}
 
 
 def test_a_lesson_is_rate_limited_like_the_lab(store: SQLiteStore) -> None:
@@ -132,28 +159,57 @@ def test_the_dashboard_opens_lessons_and_shows_each_childs_progress(store: SQLit
     assert ClassSettings.from_dict(store.settings()).lessons == ("number-bonds", "chance")
     assert dashboard.lessons_saved.value == "Saved. The children see them in Lessons."
     shown = dashboard.lesson_progress.value
-    assert "9 of 10 · exit ✓" in shown
+    assert "9 of 10 right on their own · exit ✓" in shown
     assert "<th scope='row'>Leo</th><td>—</td>" in shown
     assert "8. Chance and strategy" in shown
     dashboard.guide_pick.value = "dividing"
     assert "not-whole" in dashboard.guide.value
-    assert "11 ÷ 5 = 2 r 1" in dashboard.guide.value
+    assert "14 ÷ 5 = 2 r 4" in dashboard.guide.value
 
 
 def test_the_guide_speaks_the_dashboards_language(store: SQLiteStore) -> None:
     store.save_settings(ClassSettings(language="ru").to_dict())
     dashboard = Dashboard(store, refresh=0)
     dashboard.guide_pick.value = "dividing"
-    assert "11 : 5 = 2 (ост. 1)" in dashboard.guide.value
+    assert "14 : 5 = 2 (ост. 4)" in dashboard.guide.value
     assert "класс" in dashboard.guide.value
 
 
 def test_the_progress_panel_escapes_names() -> None:
-    marks = [LessonMark("<b>x</b>", "number-bonds", 1, True, 1)]
+    marks = [LessonMark("<b>x</b>", "number-bonds", 1, True, 1, own=True)]
     shown = lessons_html(["<b>x</b>"], marks, ())
     assert "<b>x</b>" not in shown
     assert "&lt;b&gt;x&lt;/b&gt;" in shown
-    assert "1 of 10" in shown
+    assert "1 of 10 right on their own" in shown
+
+
+def test_the_dashboard_and_the_report_count_only_answers_right_on_their_own(
+    store: SQLiteStore,
+) -> None:
+    """Two exercises made from what the app had shown, and an exit question answered both
+    ways, were '2 of 10 · exit ✓' beside a report of '0/6 right on their own'."""
+    from sq2edu.classroom.panels import report_html, student_html
+    from sq2edu.classroom.summary import ClassSummary
+
+    store.join("Mia")
+    lesson = {"where": "lesson", "lesson": "number-bonds"}
+    store.record_attempt(Attempt("Mia", "1 + 4 = 5", True, hint_level=3, exercise=1, **lesson))  # type: ignore[arg-type]
+    store.record_attempt(Attempt("Mia", "2 + 4 = 6", True, helped=True, exercise=2, **lesson))  # type: ignore[arg-type]
+    store.record_attempt(Attempt("Mia", "3 + 5 = 9", False, ("not-true",), exercise=10, **lesson))  # type: ignore[arg-type]
+    store.record_attempt(Attempt("Mia", "3 + 5 = 8", True, exercise=10, **lesson))  # type: ignore[arg-type]
+    shown = lessons_html(["Mia"], store.lesson_marks(), ("number-bonds",))
+    assert "0 of 10 right on their own · 3 with help or at a later try" in shown
+    assert "exit with help or at a later try" in shown
+    assert "exit ✓" not in shown
+    summary = ClassSummary()
+    summary.update(store)
+    panel = student_html("Mia", summary)
+    report = report_html("Mia", "4A", summary, [], "en")
+    for page in (panel, report):
+        assert page.count("✓ with help") == 2, page
+        assert "✓ 3 + 5 = 8" in page
+        assert "✗ 3 + 5 = 9" in page
+    assert "<td>1/4</td>" in report  # right on their own, of the attempts that count
 
 
 def test_the_open_lessons_are_checked_when_the_settings_are_read() -> None:
@@ -176,11 +232,46 @@ def test_lesson_marks_in_either_store(any_store: ProgressStore) -> None:
         Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
     )
     any_store.record_attempt(Attempt("Mia", "2 + 5 = 7", True, where="lab"))
-    assert any_store.lesson_marks() == [LessonMark("Mia", "number-bonds", 7, True, 2)]
+    assert any_store.lesson_marks() == [LessonMark("Mia", "number-bonds", 7, True, 2, own=False)]
     assert any_store.lesson_marks("Leo") == []
-    assert any_store.lessons_done("Mia") == {"number-bonds": {7}}
+    assert any_store.lesson_progress("Mia") == {"number-bonds": {7: "later"}}
     stored = any_store.attempts("Mia")[1]
     assert (stored.lesson, stored.exercise) == ("number-bonds", 7)
+
+
+def _lesson(store: ProgressStore, text: str, ok: bool, exercise: int, **more: object) -> None:
+    store.record_attempt(
+        Attempt("Mia", text, ok, where="lesson", lesson="number-bonds", exercise=exercise, **more)  # type: ignore[arg-type]
+    )
+
+
+def test_an_exercise_counts_as_right_only_at_the_first_try_on_their_own(
+    any_store: ProgressStore,
+) -> None:
+    any_store.join("Mia")
+    _lesson(any_store, "1 + 4 = 5", True, 1)  # right at once
+    _lesson(any_store, "2 + 5 = 7", True, 2, helped=True)  # right, after a near miss
+    _lesson(any_store, "3 + 3 = 6", True, 3, hint_level=3)  # right after the worked example
+    _lesson(any_store, "2 +", False, 4, codes=("syntax",))  # not read: no try
+    _lesson(any_store, "1 + 7 = 8", True, 4)
+    _lesson(any_store, "1 + 7 = 9", False, 5, codes=("not-true",))
+    _lesson(any_store, "1 + 7 = 8", True, 5)
+    _lesson(any_store, "2 + 7 = 9", True, 6)
+    _lesson(any_store, "2 + 7 = 9", True, 6)  # the same again later changes nothing
+    marks = {mark.exercise: (mark.right, mark.tries, mark.own) for mark in any_store.lesson_marks()}
+    assert marks == {
+        1: (True, 1, True),
+        2: (True, 1, False),
+        3: (True, 1, False),
+        4: (True, 1, True),
+        5: (True, 2, False),
+        6: (True, 2, True),
+    }
+    assert any_store.lesson_progress("Mia") == {
+        "number-bonds": {1: "own", 2: "later", 3: "later", 4: "own", 5: "later", 6: "own"}
+    }
+    helped = [a.helped for a in any_store.attempts("Mia")]
+    assert helped == [False, False, False, False, False, False, True, True, False]
 
 
 def test_every_lesson_key_fits_the_wire() -> None:
@@ -199,3 +290,20 @@ def test_every_lesson_key_fits_the_wire() -> None:
         with pytest.raises(WireError):
             attempt_from(data)
     assert len(LESSONS["number-bonds"].exercises) == 10
+
+
+def test_an_off_task_answer_the_app_had_shown_is_not_a_mistake_of_the_child() -> None:
+    """An older release's last hint named 6 − 2 = 4 for 'take away to make 2'; the dashboard
+    then said the children 'made true equations the exercises did not ask for'."""
+    from sq2edu.classroom.summary import ClassSummary
+
+    summary = ClassSummary()
+    lesson = {"where": "lesson", "lesson": "taking-away", "exercise": 2}
+    summary.add(Attempt("Mia", "6 − 2 = 4", False, ("off-task",), hint_level=3, **lesson))  # type: ignore[arg-type]
+    summary.add(Attempt("Leo", "6 − 2 = 4", False, ("off-task",), helped=True, **lesson))  # type: ignore[arg-type]
+    assert summary.mistakes_by_children() == []
+    assert summary.student("Mia").mistakes == {}
+    summary.add(Attempt("Ada", "9 − 2 = 7", False, ("off-task",), **lesson))  # type: ignore[arg-type]
+    assert [(code, children) for code, children, _e in summary.mistakes_by_children()] == [
+        ("off-task", 1)
+    ]

@@ -8,6 +8,11 @@ Each has two classes (the first archived), settings, attempts of both places and
 the store and tables code of the release before a school's many classes (schema 4), one class
 of one laptop: two classes (the first archived), settings, students holding their names,
 attempts, a game, a refusal, a group, a table played to its end and one waiting.
+
+``data/store-v7.sqlite3`` and ``data/store-v7-postgres.sql`` were written by the release with
+lessons (schema 7), before an attempt said whether it was helped: one class with lessons
+open, a child's lesson answers (one right after the worked example, hint level 3), another
+child's Lab attempts and a game.
 """
 
 from __future__ import annotations
@@ -155,3 +160,57 @@ def test_a_postgresql_store_of_one_class_opens_with_everything_in_the_room_of_on
         with open_store(postgres_url) as store:
             store.record_attempt(Attempt("Ben", "1 + 1 = 2", True))
             assert [attempt.student for attempt in store.attempts()] == ["Ben", "Ana"]
+
+
+def _check_v7_carried_over(store: ProgressStore) -> None:
+    """The hint level of each older attempt decides whether it was helped."""
+    assert store.students() == ["Mia", "Leo"]
+    assert store.settings()["lessons"] == ["number-bonds"]
+    attempts = list(reversed(store.attempts()))
+    assert [(a.student, a.text, a.hint_level, a.helped) for a in attempts] == [
+        ("Mia", "1 + 4 = 6", 0, False),
+        ("Mia", "1 + 4 = 5", 3, True),
+        ("Mia", "2 + 4 = 6", 0, False),
+        ("Mia", "3 + 5 = 8", 0, False),
+        ("Leo", "2 + 3 = 5", 3, True),
+        ("Leo", "3 + 4 = 7", 1, False),
+    ]
+    assert [(a.lesson, a.exercise, a.level) for a in attempts[::4]] == [
+        ("number-bonds", 1, ""),
+        ("", 0, "bonds-10"),
+    ]
+    # Exercise 1 was right only after a wrong try and the worked example.
+    assert [(m.exercise, m.right, m.tries, m.own) for m in store.lesson_marks()] == [
+        (1, True, 2, False),
+        (2, True, 1, True),
+        (10, True, 1, True),
+    ]
+    assert store.lesson_progress("Mia") == {"number-bonds": {1: "later", 2: "own", 10: "own"}}
+    assert len(store.games()) == 1
+    store.record_attempt(Attempt("Leo", "1 + 1 = 2", True, where="lab", helped=True))
+    assert store.attempts("Leo", 1)[0].helped
+
+
+def test_a_sqlite_store_of_the_release_with_lessons_keeps_which_answers_were_helped(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "progress.sqlite3"
+    shutil.copyfile(DATA / "store-v7.sqlite3", path)
+    with open_store(path) as store:
+        _check_v7_carried_over(store)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+
+
+def test_a_postgresql_store_of_the_release_with_lessons_keeps_which_answers_were_helped(
+    postgres_url: str,
+) -> None:
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute((DATA / "store-v7-postgres.sql").read_text())
+    with open_store(postgres_url) as store:
+        _check_v7_carried_over(store)
+    with psycopg.connect(postgres_url) as db:
+        assert db.execute("SELECT version FROM sq2edu.meta").fetchone() == (SCHEMA_VERSION,)

@@ -41,6 +41,7 @@ def test_a_right_equation_scores_and_deals_new_cards() -> None:
             "codes": [],
             "typed": False,
             "hint_level": 0,
+            "helped": False,
             "cards": [2, 3, 5, 9],
             "level": "",
         }

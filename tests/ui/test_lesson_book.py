@@ -82,7 +82,7 @@ def test_a_right_answer_is_kept_with_its_lesson_and_exercise_and_marked() -> Non
     assert answers[-1]["text"] == "1 + 4 = 5"
     assert book.done == {1}
     assert "✓○" in book.marks.value
-    assert "1 of 10 exercises done" in book.marks.value
+    assert "1 of 10 right on your own" in book.marks.value
     # The cards stay: the child reads the verdict, then presses Next.
     assert book.lab.state["verdict"]["ok"]
 
@@ -168,10 +168,67 @@ def test_a_question_is_answered_with_big_buttons_and_the_reason_is_said_in_words
     assert answers[-1] == {**answers[-1], "ok": False, "text": "3 + 4 = 8", "exercise": 2}
     assert "✗" in book.choice.feedback.value
     assert "Not yet" in book.choice.feedback.value
-    book.choice.choose(1)
+    assert "You chose: True" in book.choice.feedback.value
+    assert book.done == set()
+
+
+def test_a_question_takes_one_answer_and_keeps_it_when_the_child_comes_back() -> None:
+    """Pressing both buttons of a true-or-not question was an exit ✓."""
+    book, answers = book_at("equals-and-signs", 2)  # 3 + 4 = 8: not true
+    book.choice.choose(0)
+    assert all(button.disabled for button in book.choice.buttons)
+    book.choice.choose(1)  # a press on its way, or a page that was changed
+    book.choice.buttons[1].click()
+    assert len(answers) == 1
+    assert not answers[0]["ok"]
+    assert book.progress == {2: "tried"}
+    said = book.choice.feedback.value
+    book.go(0)
+    book.go(book.steps.index(("exercise", 2)))
+    assert book.choice.feedback.value == said
+    assert all(button.disabled for button in book.choice.buttons)
+    book.go(book.steps.index(("exercise", 1)))  # the next question is open
+    assert not any(b.disabled for b in book.choice.buttons if b.layout.display != "none")
+
+
+def test_an_exercise_counts_only_when_its_first_try_is_right_and_the_childs_own() -> None:
+    book, answers = book_at("number-bonds", 1)  # make 5
+    book.lab.handle({"intent": "check", "text": "2 +"})  # not read: no try
+    book.lab.handle({"intent": "check", "text": "1 + 4 = 5"})
+    assert book.progress == {1: "own"}
+    book.go(book.steps.index(("exercise", 2)))  # make 6
+    book.lab.handle({"intent": "check", "text": "2 + 4 = 7"})
+    book.lab.handle({"intent": "check", "text": "2 + 4 = 6"})
+    assert book.progress[2] == "later"
+    assert "✓◑○" in book.marks.value
+    assert "1 of 10 right on your own; 1 with help or at a later try" in book.marks.value
+    # The near miss after "2 + 4 = 7" named 2 + 4 = 6: the right answer was help too.
+    assert [a["helped"] for a in answers] == [False, False, False, True]
+
+
+def test_the_worked_example_is_help_however_the_child_pages_away_and_back() -> None:
+    book, answers = book_at("number-bonds", 4)  # make 8
+    for _rung in range(3):
+        book.lab.handle({"intent": "hint"})
+    book.go(book.steps.index(("exercise", 5)))
+    book.go(book.steps.index(("exercise", 4)))
+    book.lab.handle({"intent": "deal"})  # "new cards" keeps the task's cards, and its help
+    assert len(book.lab.state["hints"]["shown"]) == 3
+    book.lab.handle({"intent": "check", "text": "1 + 7 = 8"})
     assert answers[-1]["ok"]
-    assert "Yes!" in book.choice.feedback.value
-    assert book.done == {2}
+    assert answers[-1]["helped"]
+    assert book.progress == {4: "later"}
+
+
+def test_a_near_miss_the_child_copies_is_help() -> None:
+    book, answers = book_at("number-bonds", 5)  # make 9: 2, 4, 5, 7, 9
+    book.lab.handle({"intent": "check", "text": "2 + 5 = 7"})
+    lines = book.lab.state["verdict"]["lines"]
+    assert "4 + 5 = 9 works!" in lines[-1] or "2 + 7 = 9 works!" in lines[-1], lines
+    suggested = lines[-1].split(": ")[-1].removesuffix(" works!")
+    book.lab.handle({"intent": "check", "text": suggested})
+    assert answers[-1]["ok"]
+    assert answers[-1]["helped"]
 
 
 def test_a_question_without_an_equation_is_kept_as_the_question_and_the_answer() -> None:
@@ -201,6 +258,7 @@ def test_a_broken_store_does_not_cost_the_child_their_answer() -> None:
     book.attempt_listeners.insert(0, broken)
     book.choice.choose(0)
     assert book.done == {1}
+    assert book.own == {1}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -231,7 +289,7 @@ def test_lesson_pages_show_a_notebook_reader_the_same_lesson() -> None:
     assert repr(pages) == "Урок 5: Деление"
     assert "7 : 2 = 3 (ост. 1)" in pages.page(3)._repr_html_()
     guide = pages.guide()._repr_html_()
-    assert "11 : 5 = 2 (ост. 1)" in guide
+    assert "14 : 5 = 2 (ост. 4)" in guide
     assert repr(pages.book(seed=1)) == "LessonBook('dividing', language='ru')"
 
 

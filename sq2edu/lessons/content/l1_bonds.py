@@ -3,9 +3,10 @@
 from sq2edu.i18n import N_
 from sq2edu.lessons.exercises import Choice, Exercise
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say, Show
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 MAKE = N_("Make {number} with two cards.")
+BOX = N_("Which card goes in the box?")
 
 LESSON = Lesson(
     key="number-bonds",
@@ -23,7 +24,16 @@ LESSON = Lesson(
                 Picture("dots", (2, 3), W(N_("2 dots and 3 rings: 5 in all"))),
                 Say(W(N_("2 and 3 make 5. We write it like this:"))),
                 Show("2 + 3 = 5"),
-                Say(W(N_("5 is also 1 and 4, and 4 and 1. A number can be split in many ways."))),
+                Picture("bond", (5, 2, 3), W(N_("A number bond: 5 on top, 2 and 3 below"))),
+                Say(
+                    W(
+                        N_(
+                            "A **number bond** shows it too: the whole on top, its two parts "
+                            "below. 5 is also 1 and 4, and 4 and 1. A number can be split up "
+                            "in many ways."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -33,6 +43,24 @@ LESSON = Lesson(
                 Say(W(N_("7 dots and 3 rings fill the frame. 7 and 3 make 10."))),
                 Show("7 + 3 = 10"),
                 Say(W(N_("The **equals sign** = says: both sides are the same amount."))),
+            ),
+        ),
+        Page(
+            W(N_("Count on")),
+            (
+                Picture(
+                    "number-line",
+                    (0, 10, 4, 3),
+                    W(N_("A number line: start at 4, a jump of 3 lands on 7")),
+                ),
+                Say(
+                    W(
+                        N_(
+                            "4 + 3: start at 4 on the **number line** and count on 3: "
+                            "5, 6, 7. 4 + 3 = 7."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -56,14 +84,23 @@ LESSON = Lesson(
                     hint=W(N_("Count the empty places in the frame.")),
                 ),
                 Exercise(
-                    W(N_("Which card goes in the box?")),
+                    W(BOX),
                     (4, 5, 6),
                     box="2 + □ = 7",
-                    picture=Picture("dots", (2, 5), W(N_("2 dots and 5 rings"))),
+                    picture=Picture(
+                        "bond", (7, 2, 0), W(N_("A number bond: 7 on top, 2 and ? below"))
+                    ),
                 ),
-                Exercise(W(N_("Which card goes in the box?")), (5, 6, 7), box="□ + 4 = 10"),
+                Exercise(
+                    W(BOX),
+                    (5, 6, 7),
+                    box="□ + 4 = 10",
+                    picture=Picture(
+                        "bond", (10, 0, 4), W(N_("A number bond: 10 on top, ? and 4 below"))
+                    ),
+                ),
                 Choice(
-                    W(N_("Which two make 10?")),
+                    W(N_("Which two numbers make 10?")),
                     (W(N_("{a} and {b}"), a=4, b=5), W(N_("{a} and {b}"), a=3, b=7)),
                     1,
                     W(N_("3 and 7 make 10. 4 and 5 make 9.")),
@@ -88,6 +125,7 @@ LESSON = Lesson(
         goals=(
             W(N_("Split every number to 10 into two parts, and find a missing part.")),
             W(N_("Read and write a + b = c; the equals sign as “the same amount”.")),
+            W(N_("Show a bond with a number bond picture; count on along a number line.")),
         ),
         mistakes=(
             Mistake(

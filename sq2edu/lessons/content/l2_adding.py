@@ -1,9 +1,9 @@
 """Lesson 2: doubles, near doubles, bridging through ten, adding three cards."""
 
 from sq2edu.i18n import N_
-from sq2edu.lessons.exercises import Exercise, true_or_not
+from sq2edu.lessons.exercises import Exercise, compare
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say, Show
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 BOX = N_("Which card goes in the box?")
 
@@ -24,14 +24,32 @@ LESSON = Lesson(
                 Say(W(N_("4 and 4 is a **double**. 4 + 4 = 8."))),
                 Say(W(N_("4 + 5 is a **near double**: one more than 4 + 4. So it is 9."))),
                 Show("4 + 5 = 9"),
+                Say(
+                    W(
+                        N_(
+                            "The answer when we add is the **sum**: in 4 + 5 = 9, the sum "
+                            "of 4 and 5 is 9."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
             W(N_("Make ten first")),
             (
-                Picture("ten-frame", (8, 2), W(N_("A ten-frame: 8 dots and 2 rings"))),
+                Picture(
+                    "two-frames",
+                    (8, 5, 2),
+                    W(N_("Two ten-frames: 8 dots and 2 rings fill the first, 3 rings are left")),
+                ),
                 Say(W(N_("8 + 5: take 2 of the 5 to fill the frame. 8 + 2 = 10."))),
                 Say(W(N_("3 are left. 10 + 3 = 13."))),
+                Picture(
+                    "number-line",
+                    (0, 20, 8, 2, 3),
+                    W(N_("A number line: from 8, a jump of 2 to 10, then a jump of 3 to 13")),
+                ),
+                Say(W(N_("On the number line: jump to 10 first, then on."))),
                 Show("8 + 5 = 13"),
             ),
         ),
@@ -39,7 +57,7 @@ LESSON = Lesson(
             W(N_("Three cards")),
             (
                 Say(W(N_("You can add three cards: 2 + 3 + 5 = 10."))),
-                Say(W(N_("Add in any order. The answer stays the same."))),
+                Say(W(N_("Add in any order. The sum stays the same."))),
                 Show("3 + 5 = 5 + 3"),
             ),
         ),
@@ -59,13 +77,20 @@ LESSON = Lesson(
                     W(BOX),
                     (12, 13, 14),
                     box="8 + 5 = □",
-                    picture=Picture("ten-frame", (8, 2), W(N_("8 dots and 2 rings"))),
+                    picture=Picture(
+                        "two-frames",
+                        (8, 5, 0),
+                        W(N_("Two ten-frames: 8 dots in the first, 5 rings in the second")),
+                    ),
                     hint=W(N_("Fill the frame first: 8 + 2 = 10.")),
                 ),
                 Exercise(
                     W(BOX),
                     (12, 13, 14),
                     box="9 + 4 = □",
+                    picture=Picture(
+                        "number-line", (0, 20, 9), W(N_("A number line with a dot at 9"))
+                    ),
                     hint=W(N_("9 + 1 = 10. How many are left of the 4?")),
                 ),
                 Exercise(
@@ -74,9 +99,15 @@ LESSON = Lesson(
                     makes=9,
                     at_least=4,
                 ),
-                Exercise(W(N_("Use four cards or more, with the answer card.")), (1, 2, 3, 6, 7), at_least=4),
-                true_or_not(
-                    "3 + 5 = 5 + 3", W(N_("Adding in any order gives the same: both make 8."))
+                Exercise(
+                    W(N_("Use four cards or more, with the answer card.")),
+                    (1, 2, 3, 6, 7),
+                    at_least=4,
+                ),
+                compare(
+                    "6 + 7",
+                    "6 + 6",
+                    W(N_("6 + 6 = 12, and 6 + 7 is one more: 13. So 6 + 7 > 6 + 6.")),
                 ),
                 Exercise(
                     W(N_("Last one: which card goes in the box?")),
@@ -97,8 +128,9 @@ LESSON = Lesson(
         levels=("add-three", "doubles"),
         goals=(
             W(N_("Know the doubles to 10 + 10 and use them for near doubles.")),
-            W(N_("Add past ten by making ten first.")),
-            W(N_("Add three numbers, in any order.")),
+            W(N_("Add past ten by making ten first, with ten-frames and a number line.")),
+            W(N_("Add three numbers, in any order; name the answer the sum.")),
+            W(N_("Compare two sums with < and >.")),
         ),
         mistakes=(
             Mistake(
@@ -119,8 +151,8 @@ LESSON = Lesson(
         in_class=W(
             N_(
                 "Chant the doubles with fingers. Show 8 + 5 with two ten-frames and move two "
-                "counters across. Then the exercises; quick finishers find every adding "
-                "equation in one Lab deal."
+                "counters across, then jump it on a number line on the floor. Then the "
+                "exercises; quick finishers find every adding equation in one Lab deal."
             )
         ),
     ),

@@ -3,7 +3,7 @@
 from sq2edu.i18n import N_
 from sq2edu.lessons.exercises import Choice, Exercise, true_or_not
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say, Show
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 BOX = N_("Which card goes in the box?")
 
@@ -13,7 +13,7 @@ LESSON = Lesson(
     title=W(N_("Taking away")),
     learn=(
         W(N_("Taking away is adding turned around.")),
-        W(N_("Three numbers make a family of four equations.")),
+        W(N_("Three numbers like 3, 5 and 8 make a family of four equations.")),
         W(N_("When you take away, the order matters.")),
     ),
     pages=(
@@ -23,6 +23,20 @@ LESSON = Lesson(
                 Picture("bar", (8, 5, 3), W(N_("A bar of 8 made of 5 and 3"))),
                 Say(W(N_("5 and 3 make 8. Take 3 away from 8, and 5 is left."))),
                 Show("8 − 3 = 5"),
+                Picture(
+                    "number-line",
+                    (0, 10, 8, -3),
+                    W(N_("A number line: from 8, a jump of 3 back lands on 5")),
+                ),
+                Say(W(N_("On the number line: start at 8 and jump 3 back, to 5."))),
+                Say(
+                    W(
+                        N_(
+                            "The answer when we take away is the **difference**: in "
+                            "8 − 3 = 5, the difference is 5."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -33,13 +47,21 @@ LESSON = Lesson(
                 Show("5 + 3 = 8"),
                 Show("8 − 3 = 5"),
                 Show("8 − 5 = 3"),
+                Say(W(N_("A double has a smaller family: 4 + 4 = 8 and 8 − 4 = 4."))),
                 Say(W(N_("To find 7 − □ = 4, think: 4 and what make 7?"))),
             ),
         ),
         Page(
             W(N_("The order matters")),
             (
-                Say(W(N_("8 − 3 is 5. But you cannot take 8 away from 3: there are not enough."))),
+                Say(
+                    W(
+                        N_(
+                            "8 − 3 is 5. 3 − 8 would go below 0, and with our cards you "
+                            "can't go below 0."
+                        )
+                    )
+                ),
                 Say(W(N_("With cards, start from the biggest number."))),
             ),
         ),
@@ -84,7 +106,7 @@ LESSON = Lesson(
                 ),
                 true_or_not(
                     "8 − 3 = 3 − 8",
-                    W(N_("8 − 3 makes 5, but you cannot take 8 away from 3.")),
+                    W(N_("8 − 3 makes 5, but 3 − 8 would go below 0: the order matters.")),
                 ),
                 Exercise(
                     W(N_("Last one: which card goes in the box?")),
@@ -107,6 +129,7 @@ LESSON = Lesson(
         goals=(
             W(N_("Subtraction as the inverse of addition; the four equations of a fact family.")),
             W(N_("Find a missing number by the inverse operation.")),
+            W(N_("Take away on a number line; name the answer the difference.")),
         ),
         mistakes=(
             Mistake(

@@ -2,8 +2,8 @@
 
 from sq2edu.i18n import N_
 from sq2edu.lessons.exercises import Choice, Exercise, true_or_not
-from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say, Show
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Groups, Guide, Lesson, Mistake, Page, Picture, Say, Show
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 BOX = N_("Which card goes in the box?")
 MAKE = N_("Make {number} by multiplying.")
@@ -15,7 +15,7 @@ LESSON = Lesson(
     learn=(
         W(N_("Multiplying is adding equal groups.")),
         W(N_("An array shows it: rows and columns.")),
-        W(N_("3 × 4 and 4 × 3 are the same.")),
+        W(N_("3 × 4 and 4 × 3 give the same answer.")),
     ),
     pages=(
         Page(
@@ -23,7 +23,15 @@ LESSON = Lesson(
             (
                 Picture("groups", (6, 2), W(N_("3 groups of 2 dots"))),
                 Say(W(N_("3 groups of 2: 2 + 2 + 2 = 6. We write 3 × 2 = 6."))),
-                Show("3 × 2 = 6"),
+                Show(Groups(3, 2)),
+                Say(
+                    W(
+                        N_(
+                            "The answer when we multiply is the **product**: the product "
+                            "of 3 and 2 is 6."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -31,6 +39,7 @@ LESSON = Lesson(
             (
                 Picture("array", (3, 4), W(N_("3 rows of 4 dots"))),
                 Say(W(N_("3 rows of 4 dots: 3 × 4 = 12."))),
+                Picture("array", (4, 3), W(N_("4 rows of 3 dots"))),
                 Say(W(N_("Turn the picture: 4 rows of 3. Still 12 dots. So 3 × 4 = 4 × 3."))),
             ),
         ),
@@ -40,7 +49,8 @@ LESSON = Lesson(
                 Say(
                     W(
                         N_(
-                            "In the Rescue you may multiply more than once. 2 × 2 × 2 = 8 uses four cards: three 2s and the 8."
+                            "In the Rescue you may multiply more than once. 2 × 2 × 2 = 8 "
+                            "uses four cards: three 2s and the 8."
                         )
                     )
                 ),
@@ -56,6 +66,7 @@ LESSON = Lesson(
                     "×",
                     makes=6,
                     picture=Picture("array", (2, 3), W(N_("2 rows of 3 dots"))),
+                    example=Groups(2, 3),
                 ),
                 Exercise(W(MAKE, number=8), (2, 3, 4, 5, 8), "×", makes=8),
                 Exercise(W(MAKE, number=10), (2, 3, 4, 5, 10), "×", makes=10),
@@ -69,7 +80,10 @@ LESSON = Lesson(
                 Exercise(W(BOX), (3, 4, 5), "×", box="□ × 5 = 20"),
                 Exercise(W(BOX), (6, 7, 8), "×", box="2 × □ = 14"),
                 Exercise(
-                    W(N_("Multiply three cards: use four cards, with the answer card.")), (2, 2, 2, 3, 8), "×", at_least=4
+                    W(N_("Multiply three cards: use four cards, with the answer card.")),
+                    (2, 2, 2, 3, 8),
+                    "×",
+                    at_least=4,
                 ),
                 true_or_not(
                     "3 × 4 = 4 × 3",
@@ -78,7 +92,7 @@ LESSON = Lesson(
                 ),
                 Choice(
                     W(N_("Which is the same as 4 + 4 + 4?")),
-                    ("3 × 4", "4 + 3", "4 × 4"),
+                    (Groups(3, 4, equals=False), "4 + 3", "4 × 4"),
                     0,
                     W(N_("3 groups of 4: 3 × 4 = 12.")),
                 ),
@@ -101,7 +115,7 @@ LESSON = Lesson(
         settings=W(N_("Operations: × (with + for a mixed class).")),
         levels=("tables-2-5-10",),
         goals=(
-            W(N_("Multiplication as equal groups and as an array.")),
+            W(N_("Multiplication as equal groups and as an array; name the answer the product.")),
             W(N_("Commutativity: 3 × 4 = 4 × 3, seen by turning an array.")),
             W(N_("Multiplying three numbers takes four cards.")),
         ),

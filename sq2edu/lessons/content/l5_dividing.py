@@ -3,7 +3,7 @@
 from sq2edu.i18n import N_
 from sq2edu.lessons.exercises import Choice, Exercise
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say, Show
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 BOX = N_("Which card goes in the box?")
 REST = N_("Divide, and say what is left over.")
@@ -24,6 +24,14 @@ LESSON = Lesson(
                 Picture("share", (8, 2), W(N_("8 dots shared on 2 plates: 4 on each"))),
                 Say(W(N_("Share 8 between 2 plates: each plate gets 4."))),
                 Show("8 ÷ 2 = 4"),
+                Say(
+                    W(
+                        N_(
+                            "The answer when we divide is the **quotient**: in 8 ÷ 2 = 4, "
+                            "the quotient is 4."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -42,7 +50,8 @@ LESSON = Lesson(
                 Say(
                     W(
                         N_(
-                            "Share 7 between 2: each gets 3, and 1 is **left over**. We write it like this:"
+                            "Share 7 between 2: each gets 3, and 1 is **left over**. We "
+                            "write it like this:"
                         )
                     )
                 ),
@@ -58,33 +67,33 @@ LESSON = Lesson(
                     (2, 3, 4, 6),
                     "÷",
                     makes=2,
-                    picture=Picture("share", (6, 3), W(N_("6 dots on 3 plates"))),
+                    picture=Picture("plates", (6, 3), W(N_("6 dots and 3 empty plates"))),
                 ),
                 Exercise(
                     W(N_("How many groups of 2 are in 10? Make the equation.")),
                     (2, 3, 5, 10),
                     "÷",
                     makes=5,
-                    picture=Picture("groups", (10, 2), W(N_("10 dots in groups of 2"))),
+                    picture=Picture("counters", (10,), W(N_("10 dots"))),
                 ),
                 Exercise(W(N_("Make a dividing equation.")), (3, 3, 5, 9), "÷"),
                 Exercise(W(BOX), (7, 8, 9), "÷", box="□ ÷ 2 = 4", hint=W(N_("Think: 4 × 2 = □."))),
                 Exercise(W(BOX), (3, 4, 5), "÷", box="12 ÷ □ = 3"),
                 Exercise(W(REST), (1, 2, 3, 5, 7), "÷", rest="7 ÷ 2 = 3 r 1"),
-                Exercise(W(REST), (1, 3, 3, 10), "÷", rest="10 ÷ 3 = 3 r 1"),
-                Exercise(W(REST), (1, 2, 4, 6, 9), "÷", rest="9 ÷ 4 = 2 r 1"),
+                Exercise(W(REST), (2, 3, 3, 11), "÷", rest="11 ÷ 3 = 3 r 2"),
+                Exercise(W(REST), (2, 3, 4, 6, 11), "÷", rest="11 ÷ 4 = 2 r 3"),
                 Choice(
-                    W(N_("Share 7 sweets between 2 friends. How many are left over?")),
+                    W(N_("Share 8 sweets between 3 friends. How many are left over?")),
                     ("0", "1", "2"),
-                    1,
-                    W(N_("Each friend gets 3. 3 + 3 = 6, so 1 is left over.")),
-                    picture=Picture("share", (7, 2), W(N_("7 dots on 2 plates"))),
+                    2,
+                    W(N_("Each friend gets 2. 3 × 2 = 6, so 2 are left over.")),
+                    picture=Picture("plates", (8, 3), W(N_("8 dots and 3 empty plates"))),
                 ),
                 Exercise(
                     W(N_("Last one: divide, and say what is left over.")),
-                    (1, 2, 5, 11),
+                    (2, 4, 5, 14),
                     "÷",
-                    rest="11 ÷ 5 = 2 r 1",
+                    rest="14 ÷ 5 = 2 r 4",
                     exit=True,
                 ),
             ),
@@ -101,6 +110,7 @@ LESSON = Lesson(
         goals=(
             W(N_("Division as fair sharing and as grouping; the inverse of multiplication.")),
             W(N_("Division with a remainder, written as the class writes it (7 ÷ 2 = 3 r 1).")),
+            W(N_("Remainders from 1 to 4, always smaller than the number shared by.")),
         ),
         mistakes=(
             Mistake(

@@ -1,9 +1,9 @@
-"""Lesson 7: story problems set in the Rescue, with bar pictures."""
+"""Lesson 7: story problems set in the Rescue, with bar pictures, and stories of one's own."""
 
 from sq2edu.i18n import N_
 from sq2edu.lessons.exercises import Choice, Exercise, true_or_not
-from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Groups, Guide, Lesson, Mistake, Page, Picture, Say, Show
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 LESSON = Lesson(
     key="stories",
@@ -36,6 +36,21 @@ LESSON = Lesson(
                 Say(W(N_("Mia has 5 cards. 3 are red and the rest are blue. How many are blue?"))),
                 Picture("bar", (5, 3, 0), W(N_("A bar of 5: one part is 3, one is not known"))),
                 Say(W(N_("The whole is 5. One part is 3. The other part: 5 − 3 = 2."))),
+            ),
+        ),
+        Page(
+            W(N_("Your own story")),
+            (
+                Show("7 − 3 = 4"),
+                Say(
+                    W(
+                        N_(
+                            "Make up a story of the Rescue for 7 − 3 = 4 and tell it to a "
+                            "friend. What are the 7, the 3 and the 4 in your story? Then your "
+                            "friend makes up one for 2 + 6 = 8."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -72,6 +87,7 @@ LESSON = Lesson(
                     (2, 3, 5, 6),
                     "×",
                     makes=6,
+                    example=Groups(3, 2),
                 ),
                 Exercise(
                     W(N_("Mia has 9 cards. She plays 4, then 2 more. How many are left?")),
@@ -79,6 +95,7 @@ LESSON = Lesson(
                     "−",
                     makes=3,
                     at_least=4,
+                    example="9 − 4 − 2 = 3",
                 ),
                 Choice(
                     W(N_("Leo has 7 cards and Mia has 4. Who has more, and how many more?")),
@@ -99,10 +116,16 @@ LESSON = Lesson(
                 ),
                 true_or_not("2 + 3 + 4 = 10", W(N_("2 + 3 + 4 makes 9, not 10."))),
                 Exercise(
-                    W(N_("Last one: 12 cards are shared between 3 players. How many each?")),
-                    (3, 4, 5),
-                    "÷",
-                    box="12 ÷ 3 = □",
+                    W(
+                        N_(
+                            "Last one: Leo has 9 cards. He plays 4 of them. How many does he "
+                            "have left? Make the equation."
+                        )
+                    ),
+                    (3, 4, 5, 9),
+                    "+−",
+                    makes=5,
+                    hint=W(N_("Does Leo end up with more cards, or fewer? Then choose + or −.")),
                     exit=True,
                 ),
             ),
@@ -114,9 +137,15 @@ LESSON = Lesson(
         minutes=30,
         before=("taking-away",),
         operations="+−×÷",
-        settings=W(N_("Operations: those the class has learnt; stories 4 and 5 need × and ÷.")),
+        settings=W(
+            N_(
+                "Operations: those the class has learnt; stories 4 and 5 need × and ÷, the "
+                "others and the exit question + and −."
+            )
+        ),
         goals=(
             W(N_("Turn a short story into an equation; draw the whole and its parts as a bar.")),
+            W(N_("Make up a story for an equation, and tell what each number means.")),
             W(N_("Know a turn of the Rescue well enough to play it.")),
         ),
         mistakes=(
@@ -134,11 +163,25 @@ LESSON = Lesson(
                 "not-true",
                 W(N_("The story takes away, the child added: ask what happens to the cards.")),
             ),
+            Mistake(
+                "5 + 4 = 9",
+                (3, 4, 5, 9),
+                "+−",
+                "off-task",
+                W(
+                    N_(
+                        "True, but it makes 9, and the story asks how many are left: ask "
+                        "which number the story wants."
+                    )
+                ),
+                exercise=10,
+            ),
         ),
         in_class=W(
             N_(
                 "Act out a story with real cards, then draw its bar together: the whole on top, "
-                "the parts below. Then the exercises, and a game of the Rescue in pairs."
+                "the parts below. Pairs make up stories for each other's equations. Then the "
+                "exercises, and a game of the Rescue in pairs."
             )
         ),
     ),

@@ -1,9 +1,9 @@
-"""Lesson 8: chance and strategy, for older children."""
+"""Lesson 8: chance and strategy, for older children (enrichment)."""
 
 from sq2edu.i18n import N_
-from sq2edu.lessons.exercises import Choice, Exercise
+from sq2edu.lessons.exercises import Choice, Exercise, compare
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say
-from sq2edu.lessons.model import Words as W
+from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
 DIE = Picture("die", (1, 1, 2, 2, 3, 0), W(N_("The six faces: 1, 1, 2, 2, 3 and a dragon")))
 
@@ -24,11 +24,19 @@ LESSON = Lesson(
                 Say(
                     W(
                         N_(
-                            "In sq2edu the die has six faces: two show 1, two show 2, one shows 3 and one shows a dragon."
+                            "In sq2edu the die has six faces: two show 1, two show 2, one "
+                            "shows 3 and one shows a dragon."
                         )
                     )
                 ),
-                Say(W(N_("1 is on 2 faces of 6, so it comes up about 2 times in every 6 rolls."))),
+                Say(
+                    W(
+                        N_(
+                            "1 is on 2 of the 6 faces. Roll many times, and about a third of "
+                            "the rolls show 1: in 60 rolls, about 20."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -37,11 +45,19 @@ LESSON = Lesson(
                 Say(
                     W(
                         N_(
-                            "The dragon is on 1 face of 6. In 60 rolls expect about 10 dragons: 60 ÷ 6 = 10."
+                            "The dragon is on 1 face of 6. In 60 rolls expect about 10 "
+                            "dragons: 60 ÷ 6 = 10."
                         )
                     )
                 ),
-                Say(W(N_("About, not exactly: that is chance."))),
+                Say(
+                    W(
+                        N_(
+                            "About, not exactly: that is chance. In 6 rolls there may be no "
+                            "dragon at all, or three."
+                        )
+                    )
+                ),
             ),
         ),
         Page(
@@ -50,7 +66,8 @@ LESSON = Lesson(
                 Say(
                     W(
                         N_(
-                            "An equation with more cards clears more of your realm, so there is room for new cards."
+                            "An equation with more cards clears more of your realm, so there "
+                            "is room for new cards."
                         )
                     )
                 ),
@@ -79,17 +96,27 @@ LESSON = Lesson(
                     2,
                     W(N_("Each is on two faces, so they are the same.")),
                 ),
-                Choice(
-                    W(N_("In 6 rolls, about how many dragons do you expect?")),
-                    ("1", "3", "6"),
-                    0,
-                    W(N_("1 face of 6: about 1 in 6 rolls.")),
+                Exercise(
+                    W(
+                        N_(
+                            "In 30 rolls, about how many dragons do you expect? Make the "
+                            "equation that works it out."
+                        )
+                    ),
+                    (3, 5, 6, 30),
+                    "÷",
+                    makes=5,
+                    hint=W(N_("The dragon is on 1 face of 6: share the 30 rolls into 6.")),
                 ),
-                Choice(
-                    W(N_("In 60 rolls, about how many dragons do you expect?")),
-                    ("10", "30", "60"),
-                    0,
-                    W(N_("60 ÷ 6 = 10.")),
+                compare(
+                    "60 ÷ 6",
+                    "60 ÷ 3",
+                    W(
+                        N_(
+                            "In 60 rolls expect about 60 ÷ 6 = 10 dragons and about "
+                            "60 ÷ 3 = 20 ones: fewer dragons."
+                        )
+                    ),
                 ),
                 Choice(
                     W(N_("Which equation clears more cards from your realm?")),
@@ -98,20 +125,38 @@ LESSON = Lesson(
                     W(N_("1 + 2 + 3 = 6 uses 4 cards, 2 + 3 = 5 uses 3.")),
                 ),
                 Exercise(
-                    W(N_("Use as many cards as you can: at least 5, with the answer card.")), (1, 2, 3, 4, 10), at_least=5
+                    W(N_("Use as many cards as you can: at least 5, with the answer card.")),
+                    (1, 2, 3, 4, 10),
+                    at_least=5,
                 ),
-                Exercise(W(N_("Use at least 4 cards, with the answer card.")), (2, 2, 3, 5, 12), "×", at_least=4),
                 Exercise(
-                    W(N_("Make the longest equation you can: at least 4 cards, with the answer card.")),
+                    W(N_("Use at least 4 cards, with the answer card.")),
+                    (2, 2, 3, 5, 12),
+                    "×",
+                    at_least=4,
+                ),
+                Exercise(
+                    W(
+                        N_(
+                            "Make the longest equation you can: at least 4 cards, with the "
+                            "answer card."
+                        )
+                    ),
                     (1, 2, 3, 6, 9),
                     "+−",
                     at_least=4,
                 ),
-                Choice(
-                    W(N_("Last one: roll 12 times. About how many times does 2 come up?")),
-                    ("2", "4", "6"),
-                    1,
-                    W(N_("2 is on 2 faces of 6: about 2 in every 6 rolls, so about 4 in 12.")),
+                Exercise(
+                    W(
+                        N_(
+                            "Last one: roll the die 60 times. About how many times do you "
+                            "expect a 2? Make the equation."
+                        )
+                    ),
+                    (3, 6, 20, 60),
+                    "÷",
+                    makes=20,
+                    hint=W(N_("2 is on 2 of the 6 faces: that is a third of them.")),
                     exit=True,
                 ),
             ),
@@ -123,6 +168,7 @@ LESSON = Lesson(
         minutes=30,
         before=("stories",),
         operations="+−×÷",
+        enrichment=True,
         settings=W(
             N_(
                 "Operations: all four. The rulebook does not say how often each result of the die "
@@ -132,7 +178,8 @@ LESSON = Lesson(
         goals=(
             W(
                 N_(
-                    "Chance as “how many faces out of 6”; expected counts in many rolls, and why they are only about right."
+                    "Chance as “how many faces out of 6”; expected counts in many rolls, and "
+                    "why they are only about right."
                 )
             ),
             W(N_("Strategy: long equations clear more cards.")),
