@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
@@ -25,6 +23,12 @@ from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby
+from sq2edu.classroom.nicknames import (
+    MAX_NICKNAME,
+    check_nickname,
+    lookalike_keys,
+    similar_names,
+)
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus
@@ -40,10 +44,8 @@ from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
 
-__all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
+__all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 
-MAX_NICKNAME = 20
-_ALLOWED = re.compile(r"^[^\W_][\w -]*$")
 #: Seconds between notes that a student's page is open (the dashboard's "online now").
 PRESENT_EVERY = 30.0
 #: The same at a table of classmates, where a child away too long is played for.
@@ -57,48 +59,6 @@ ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
 #: How many of a child's latest attempts the Lab reads to choose their next deal.
 HISTORY = 200
-# Letters of other alphabets that look like Latin ones, in either case (and digits that look
-# like letters): "Мiа" with a Cyrillic М and а must not pass for a classmate's "Mia".
-_LOOKS_LIKE = str.maketrans(
-    dict(
-        zip(
-            "авеёкмнорстухіјѕαβεηικμνορτυχ01",
-            "abeekmhopctyxijsabenikuvoptuxol",
-            strict=True,
-        )
-    )
-)
-
-
-def _scripts(name: str) -> set[str]:
-    """The alphabets a name's letters come from (LATIN, CYRILLIC, ...)."""
-    return {unicodedata.name(ch, "?").split()[0] for ch in name if ch.isalpha()}
-
-
-def lookalike(name: str) -> str:
-    """What a name looks like on a screen: two names with the same look are one name to a
-    classmate reading the dashboard."""
-    plain = unicodedata.normalize("NFKD", name.casefold())
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch) and ch not in " -")
-    return plain.translate(_LOOKS_LIKE)
-
-
-def check_nickname(text: str) -> str:
-    """A nickname ready to use, or :class:`ValueError` with a reason a child can read.
-
-    The name is normalised (NFKC: a full-width "Ｍｉａ" is "Mia") and must use the letters of
-    one alphabet.
-    """
-    name = unicodedata.normalize("NFKC", " ".join(str(text).split()))
-    if not name:
-        raise ValueError(_("Type your nickname first."))
-    if not _ALLOWED.match(name):
-        raise ValueError(_("Use letters and numbers only, like Mia or Leo2."))
-    if len(name) > MAX_NICKNAME:
-        raise ValueError(_("That is long! Use at most {n} letters.", n=MAX_NICKNAME))
-    if len(_scripts(name)) > 1:
-        raise ValueError(_("Use the letters of one alphabet in your nickname."))
-    return name
 
 
 class StudentApp(widgets.VBox):  # type: ignore[misc]
@@ -326,11 +286,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 )
             if not verdict.ok:
                 return _("That class code is not right. Ask your teacher.")
-        similar = [
-            other
-            for other in self.store.students()
-            if other != name and lookalike(other) == lookalike(name)
-        ]
+        similar = similar_names(name, self.store.students())
         if similar:
             return _("That looks too much like {other}. Choose another nickname.", other=similar[0])
         if not self.store.join(name, client.device):

@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import StudentApp, check_nickname, lookalike
+from sq2edu.classroom.app import StudentApp, check_nickname
 from sq2edu.classroom.client import Client, device_key, this_client
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
+from sq2edu.classroom.confusables import TABLE, skeleton, table_from
+from sq2edu.classroom.nicknames import lookalike_keys, similar_names
 from sq2edu.classroom.limits import (
     ADDRESS_TRIES,
     FIRST_WAIT,
@@ -138,8 +140,57 @@ def test_names_are_normalised_and_must_keep_to_one_alphabet() -> None:
     assert check_nickname("Маша") == "Маша"
     with pytest.raises(ValueError, match=r"^Use the letters of one alphabet in your nickname\.$"):
         check_nickname("Мia")
-    assert lookalike("Мiа") == lookalike("Mia") == "mia"
-    assert lookalike("Leo") != lookalike("Lea")
+    assert lookalike_keys("Мiа") & lookalike_keys("Mia")
+    assert not lookalike_keys("Leo") & lookalike_keys("Lea")
+
+
+# Latin letters that look like i, a and l beside Latin names, and a capital I for an l: none
+# of them is another alphabet's, so only Unicode's confusable skeletons tell them apart.
+LOOKALIKES = {
+    "Mia": ["Mıa", "Mɪa", "Miɑ", "Mɩa", "mia", "MIA", "Mía", "Міа", "M-ia"],
+    "Ella": ["EIla", "ElIa", "EILA", "ella"],
+    "Ali": ["AIi", "Alı", "ALI", "A1i"],
+    "Isla": ["lsla", "ISLA", "isla", "1sla"],
+    "Leo": ["Le0", "LEO"],
+}
+
+
+@pytest.mark.parametrize(("name", "copy"), [(n, c) for n, cs in LOOKALIKES.items() for c in cs])
+def test_confusable_names_look_alike(name: str, copy: str) -> None:
+    assert similar_names(check_nickname(copy), [name, "Zoe"]) == [name]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Mia", "Mila"),
+        ("Leo", "Lea"),
+        ("Ali", "Alia"),
+        ("Ella", "Ela"),
+        ("Маша", "Миша"),
+        ("Ida", "Ada"),
+    ],
+)
+def test_different_names_do_not_look_alike(one: str, other: str) -> None:
+    assert similar_names(one, [other]) == []
+
+
+def test_the_skeletons_are_unicodes() -> None:
+    """The table holds Unicode's prototypes (UTS #39), not a hand-made list."""
+    assert skeleton("Mɩa") == skeleton("Mia") == "Mia"
+    assert skeleton("EIla") == "Ella"
+    assert skeleton("m") == "rn"  # Unicode's own: an m looks like r and n side by side
+    header = TABLE.read_text(encoding="utf-8").splitlines()[0]
+    assert "confusables.txt (UTS #39), version 17.0.0" in header
+    sample = (
+        "# Version: 17.0.0\n"
+        "0131 ;\t0069 ;\tMA\t# ( ı → i ) LATIN SMALL LETTER DOTLESS I\n"
+        "2010 ;\t002D ;\tMA\t#* ( ‐ → - ) HYPHEN\n"
+        "00E9 ;\t0065 0301 ;\tMA\t# precomposed: decomposed before it is looked up\n"
+    )
+    lines = table_from(sample).splitlines()
+    assert lines[-1] == "ı\ti"
+    assert not any(line.startswith("‐") or line.startswith("é") for line in lines)
 
 
 def test_store_a_name_belongs_to_the_first_device(any_store: ProgressStore) -> None:
