@@ -28,8 +28,8 @@ from jupyterhub.handlers.login import LoginHandler
 from tornado import web
 from traitlets import Unicode
 
-from sq2edu.classroom.nicknames import check_nickname, similar_names
 from sq2edu.classroom.limits import ADDRESS_TRIES, WINDOW_SECONDS, _wait_after
+from sq2edu.classroom.nicknames import check_nickname, similar_names
 from sq2edu.classroom.records import GuardEvent
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store

@@ -17,10 +17,9 @@ import pytest
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import StudentApp, check_nickname
 from sq2edu.classroom.client import Client, device_key, this_client
+from sq2edu.classroom.confusables import TABLE, skeleton, table_from
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.confusables import TABLE, skeleton, table_from
-from sq2edu.classroom.nicknames import lookalike_keys, similar_names
 from sq2edu.classroom.limits import (
     ADDRESS_TRIES,
     FIRST_WAIT,
@@ -29,6 +28,7 @@ from sq2edu.classroom.limits import (
     TokenBucket,
     same_code,
 )
+from sq2edu.classroom.nicknames import lookalike_keys, similar_names
 from sq2edu.classroom.records import Attempt, GuardEvent
 from sq2edu.classroom.store import NameTakenError, ProgressStore
 
