@@ -70,6 +70,22 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="at most N kernels run, warm ones included (default: the pool or 30, plus 10)",
     )
+    serve.add_argument(
+        "--max-per-address",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="at most N kernels for one network address (default: a quarter of the class's); "
+        "raise it when the whole class reaches this machine through one router",
+    )
+    serve.add_argument(
+        "--host-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name of this machine students may type, such as classroom.local (repeatable); "
+        "its addresses are always allowed",
+    )
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     serve.add_argument(
         "--log", type=Path, default=None, help="the classroom's log file (default: your log folder)"
@@ -298,6 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             max_students=args.max_students,
             log=args.log,
             room=args.room,
+            names=args.host_name,
+            max_per_address=args.max_per_address,
         )
     if args.command == "hub":
         from sq2edu.hub.config import run

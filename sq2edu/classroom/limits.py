@@ -129,12 +129,12 @@ class TokenBucket:
         self._tokens = float(burst)
         self._at = clock()
 
-    def take(self) -> bool:
-        """Use one token if there is one."""
+    def take(self, amount: float = 1.0) -> bool:
+        """Use ``amount`` tokens if there are that many."""
         now = self.clock()
         self._tokens = min(self.burst, self._tokens + (now - self._at) / self.every)
         self._at = now
-        if self._tokens < 1:
+        if self._tokens < amount:
             return False
-        self._tokens -= 1
+        self._tokens -= amount
         return True

@@ -57,6 +57,9 @@ class Classroom:
                 "--class-code=OWL",
                 "--no-qr",
                 f"--log={self.server_log}",
+                # Every page of a test comes from this machine's one address; a test of the
+                # address's share gives its own.
+                "--max-per-address=1000",
                 *options,
             ],
             stdout=self.log,
