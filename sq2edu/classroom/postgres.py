@@ -164,6 +164,11 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE sq2edu.attempts ADD COLUMN exercise INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX attempts_in_lessons ON sq2edu.attempts (lesson, student_id) WHERE lesson != ''
     """,
+    # 8: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.students ADD COLUMN device_since TEXT;
+    CREATE INDEX students_by_device ON sq2edu.students (class_id, device)
+    """,
 )
 
 

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -177,6 +177,12 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE attempts ADD COLUMN lesson TEXT NOT NULL DEFAULT '';
     ALTER TABLE attempts ADD COLUMN exercise INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX attempts_in_lessons ON attempts (lesson, student_id) WHERE lesson != '';
+    """,
+    # A device holds one name at a time: since when it holds its name, and the names by
+    # device.
+    """
+    ALTER TABLE students ADD COLUMN device_since TEXT;
+    CREATE INDEX students_by_device ON students (class_id, device);
     """,
 )
 
@@ -440,12 +446,14 @@ class SQLStore:
 
     # -- students --------------------------------------------------------------------------
 
-    def join(self, nickname: str, device: str | None = None) -> bool:
+    def join(self, nickname: str, device: str | None = None, *, only: bool = False) -> bool:
         """Add a student to the current class; ``False`` if another device holds the name.
 
         :param device: the joining device's key (a digest of the secret it keeps); the first
             device to join with a name holds it until the teacher releases it. ``None`` (a
             notebook of one's own) holds nothing.
+        :param only: the device lets go of any other name it holds, in the same transaction
+            (a device holds one name at a time; see :meth:`device_name`).
         """
         with self._transaction() as cursor:
             student = self._student_id(cursor, nickname)
@@ -454,13 +462,35 @@ class SQLStore:
             # Only a free name is taken: of two devices joining at once, one holds it.
             self._run(
                 cursor,
-                "UPDATE {t}students SET device = ? WHERE id = ? AND device IS NULL",
-                (device, student),
+                "UPDATE {t}students SET device = ?, device_since = ? "
+                "WHERE id = ? AND device IS NULL",
+                (device, utc_now(), student),
             )
             row = self._run(
                 cursor, "SELECT device FROM {t}students WHERE id = ?", (student,)
             ).fetchone()
-            return bool(row[0] == device)
+            taken = bool(row[0] == device)
+            if taken and only:
+                self._run(
+                    cursor,
+                    "UPDATE {t}students SET device = NULL, device_since = NULL "
+                    "WHERE class_id = ? AND device = ? AND id != ?",
+                    (self._class_id(cursor), device, student),
+                )
+            return taken
+
+    def device_name(self, device: str) -> tuple[str, str] | None:
+        """The name ``device`` holds in the open class and since when (UTC, ISO 8601), the
+        latest it took if it holds several; ``None`` if it holds none."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor,
+                "SELECT nickname, COALESCE(device_since, joined) FROM {t}students "
+                "WHERE class_id = ? AND device = ? "
+                "ORDER BY COALESCE(device_since, joined) DESC, id DESC LIMIT 1",
+                (self._class_id(cursor), device),
+            ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def students(self, class_id: int | None = None) -> list[str]:
         """A class's students (the open one's by default), in the order they joined."""
@@ -478,7 +508,8 @@ class SQLStore:
         with self._transaction() as cursor:
             self._run(
                 cursor,
-                "UPDATE {t}students SET device = NULL WHERE class_id = ? AND nickname = ?",
+                "UPDATE {t}students SET device = NULL, device_since = NULL "
+                "WHERE class_id = ? AND nickname = ?",
                 (self._class_id(cursor), nickname),
             )
 

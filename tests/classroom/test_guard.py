@@ -30,7 +30,7 @@ from sq2edu.classroom.limits import (
 )
 from sq2edu.classroom.nicknames import lookalike_keys, similar_names
 from sq2edu.classroom.records import Attempt, GuardEvent
-from sq2edu.classroom.store import NameTakenError, ProgressStore
+from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore
 
 MIA = Client("10.0.0.7", device_key("Mia's tablet"))
 LEO = Client("10.0.0.8", device_key("Leo's laptop"))
@@ -191,6 +191,29 @@ def test_the_skeletons_are_unicodes() -> None:
     lines = table_from(sample).splitlines()
     assert lines[-1] == "ı\ti"
     assert not any(line.startswith("‐") or line.startswith("é") for line in lines)
+
+
+def test_store_a_device_holds_one_name_when_it_joins_as_the_only_one(
+    any_store: ProgressStore,
+) -> None:
+    store = any_store
+    assert isinstance(store, SQLStore)
+    tablet = "a" * 64
+    assert store.device_name(tablet) is None
+    assert store.join("Mia", tablet, only=True)
+    held = store.device_name(tablet)
+    assert held is not None
+    assert held[0] == "Mia"
+    # Taking another name lets go of the first, in one transaction.
+    assert store.join("Mai", tablet, only=True)
+    assert store.device_name(tablet) is not None
+    assert store.device_name(tablet)[0] == "Mai"  # type: ignore[index]
+    assert store.join("Mia", "b" * 64)  # Mia is free again: her own new tablet takes it
+    # A name another device holds is not taken, and the device keeps the one it has.
+    assert not store.join("Mia", tablet, only=True)
+    assert store.device_name(tablet)[0] == "Mai"  # type: ignore[index]
+    store.release("Mai")
+    assert store.device_name(tablet) is None
 
 
 def test_store_a_name_belongs_to_the_first_device(any_store: ProgressStore) -> None:
