@@ -23,9 +23,12 @@ from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.limits import (
     ADDRESS_TRIES,
     FIRST_WAIT,
+    GUESSES_A_DAY,
     PAGE_TRIES,
     CodeGuard,
     TokenBucket,
+    address_wait,
+    guesses_in,
     same_code,
 )
 from sq2edu.classroom.nicknames import lookalike_keys, similar_names
@@ -93,6 +96,60 @@ def test_a_new_page_from_the_same_address_keeps_waiting(tmp_path: Path) -> None:
     assert CodeGuard(store, "OWL", Clock()).check("OWL", "10.0.0.8").ok
 
 
+class Wall:
+    """A time of day that passes only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = dt.datetime(2030, 1, 1, 8, 0, tzinfo=dt.UTC)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+def test_an_address_keeps_its_wrong_tries_after_ten_quiet_minutes_and_a_restart(
+    tmp_path: Path,
+) -> None:
+    """The wrong tries of an address are remembered for a day: waiting out a window (the
+    old ten minutes, after which twenty more tries were free) or a restart wins nothing."""
+    wall = Wall()
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    for _try in range(ADDRESS_TRIES + 6):
+        guard = CodeGuard(store, "OWL", wall=wall)
+        wall.now += dt.timedelta(seconds=guard.wait("10.0.0.7") + 1)
+        assert guard.check("CAT", "10.0.0.7").checked
+    store.close()
+    wall.now += dt.timedelta(minutes=11)
+    reopened = SQLiteStore(tmp_path / "class.sqlite3")
+    next_try = CodeGuard(reopened, "OWL", wall=wall).check("CAT", "10.0.0.7")
+    assert next_try.checked
+    assert next_try.wait == address_wait(ADDRESS_TRIES + 7) == 640
+    assert not CodeGuard(reopened, "OWL", wall=wall).check("OWL", "10.0.0.7").checked
+    # A day later it is forgotten.
+    wall.now += dt.timedelta(days=1)
+    assert CodeGuard(reopened, "OWL", wall=wall).check("OWL", "10.0.0.7").ok
+
+
+def test_a_right_code_forgives_its_addresss_wrong_ones(tmp_path: Path) -> None:
+    wall = Wall()
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    for _try in range(ADDRESS_TRIES - 1):
+        CodeGuard(store, "OWL", wall=wall).check("CAT", "10.0.0.7")
+    assert CodeGuard(store, "OWL", wall=wall).check("OWL", "10.0.0.7").ok
+    # Nineteen more mistypes after the right code cost no wait.
+    for _try in range(ADDRESS_TRIES - 1):
+        assert CodeGuard(store, "OWL", wall=wall).check("CAT", "10.0.0.7").wait == 0
+
+
+def test_guessing_from_one_address_checks_about_29_codes_a_day(tmp_path: Path) -> None:
+    """The figure docs/security.md gives: a script that tries the moment it may."""
+    assert guesses_in(24 * 3600, SQLiteStore(tmp_path / "day.sqlite3")) == 52
+    month = guesses_in(30 * 24 * 3600, SQLiteStore(tmp_path / "month.sqlite3"))
+    assert month == 894
+    assert round((month - 52) / 29) == GUESSES_A_DAY == 29
+    security = (Path(__file__).parents[2] / "docs" / "security.md").read_text()
+    assert "52 on the first day and about 29 a day after that (894 in thirty days)" in security
+
+
 def test_a_wrong_code_is_kept_for_the_teacher_without_the_code_itself(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "class.sqlite3")
     CodeGuard(store, "OWL").check("SECRET-GUESS", "10.0.0.7")
@@ -118,6 +175,83 @@ def test_a_second_device_cannot_join_with_a_name_another_holds(tmp_path: Path) -
     assert (event.address, event.detail) == ("10.0.0.8", "Mia")
     # Mia's own device comes back to her name, in a new page.
     assert StudentApp(store, client=lambda: MIA).join("Mia")
+
+
+def test_a_device_holds_one_name_and_changes_it_slowly_and_visibly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Mia")
+    # The same device, in this page or a new one, cannot be someone else at once.
+    for name in ("Zoe", "Zoe2", "Zoe3"):
+        page = StudentApp(store, client=lambda: MIA)
+        assert not page.join(name)
+        assert page.problem.value == (
+            "This device is Mia in the class. To be someone else, ask your teacher, or try "
+            "again in 10 minutes."
+        )
+    assert store.students() == ["Mia"]
+    # After a while it may: the old name is let go, and the teacher sees the change.
+    monkeypatch.setattr("sq2edu.classroom.app.NAME_CHANGE_SECONDS", 0)
+    assert StudentApp(store, client=lambda: MIA).join("Zoe")
+    assert store.device_name(MIA.device or "") is not None
+    assert (store.device_name(MIA.device or "") or ("", ""))[0] == "Zoe"
+    (change,) = store.events(kind="name-change")
+    assert (change.address, change.detail) == ("10.0.0.7", "Mia → Zoe")
+    # Mia is free for her own new device.
+    assert StudentApp(store, client=lambda: LEO).join("Mia")
+
+
+def test_the_teacher_frees_a_devices_name(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Mia")
+    store.release("Mia")
+    assert StudentApp(store, client=lambda: MIA).join("Zoe")
+
+
+def test_join_is_pressed_a_few_times_a_minute_at_most(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    page = StudentApp(store, "OWL", client=lambda: MIA)
+    answers = []
+    for number in range(8):
+        page.join(f"Mia{number}", "CAT")
+        answers.append(page.problem.value)
+    assert answers[-1] == "Too many tries. Wait 3 seconds, then try again."
+    assert len(store.events(kind="wrong-code")) == 5
+
+
+def test_an_address_leaves_the_teacher_thirty_refusals_a_minute_at_most(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Mia")
+    for number in range(60):
+        device = Client("10.0.0.8", device_key(f"tablet {number}"))
+        StudentApp(store, client=lambda device=device: device).join("Mia")
+    assert len(store.events(kind="name-taken")) == 30
+
+
+def test_a_returning_device_finds_its_name_and_language(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Маша")
+    back = Client(MIA.address, MIA.device, language="ru")
+    page = StudentApp(store, client=lambda: back)
+    page.refresh_class()
+    assert page.nickname.value == "Маша"
+    assert page.language == "ru"
+    assert page.join_button.description == "Войти"
+    assert page.heartbeat.chosen == "ru"
+    # Another device finds an empty field.
+    other = StudentApp(store, client=lambda: LEO)
+    other.refresh_class()
+    assert other.nickname.value == ""
+
+
+def test_enter_in_the_class_code_presses_join(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    page = StudentApp(store, "OWL", client=lambda: MIA)
+    page.nickname.value = "Mia"
+    page.code.value = "owl"
+    page.code._handle_custom_msg({"event": "submit"}, [])
+    assert page.student == "Mia"
 
 
 @pytest.mark.parametrize("copy", ["Мiа", "МIА", "mia", "Mía", "M ia", "Ｍｉａ"])
