@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
-from sq2edu.classroom.lobby import Lobby
+from sq2edu.classroom.lobby import Lobby, presses
 from sq2edu.classroom.nicknames import (
     MAX_NICKNAME,
     check_nickname,
@@ -102,6 +102,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.codes = CodeGuard(store, self.class_code)
         self.attempt_tokens = TokenBucket(ATTEMPT_BURST, ATTEMPT_EVERY)
         self.join_tokens = TokenBucket(JOIN_BURST, JOIN_EVERY)
+        #: The page's presses that write a table, for every lobby it shows.
+        self.table_tokens = presses()
         self.student: str | None = None
         self.language = self.settings().language
         #: Says on the page when the page has lost its class, and tells the class the
@@ -531,6 +533,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             level=settings.level,
             on_playing=self._kindly(self._open_shared),
             lang=self.language,
+            tokens=self.table_tokens,
         )
         self._look_often()
         opened = self._shared_table()

@@ -31,9 +31,12 @@ from sq2edu.classroom.limits import (
     guesses_in,
     same_code,
 )
+from sq2edu.classroom.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
 from sq2edu.classroom.nicknames import lookalike_keys, similar_names
 from sq2edu.classroom.records import Attempt, GuardEvent
+from sq2edu.classroom.screens import widget_tree
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore
+from sq2edu.classroom.tables import Tables
 
 MIA = Client("10.0.0.7", device_key("Mia's tablet"))
 LEO = Client("10.0.0.8", device_key("Leo's laptop"))
@@ -581,3 +584,35 @@ def test_a_dashboard_refresh_reads_only_what_is_new(tmp_path: Path) -> None:
     assert 'href="sq2edu/attempts.csv"' in board.download.value
     board.pick.value = "S1"
     assert "2 × 3 = 6" in board.student_view.value
+
+
+def test_making_tables_in_a_loop_writes_a_few_rows(tmp_path: Path) -> None:
+    import sqlite3
+
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    page = StudentApp(store, client=lambda: MIA)
+    assert page.join("Mia")
+    lobby = page.play_together()
+    assert isinstance(lobby, Lobby)
+    for _press in range(200):
+        lobby.make(2)
+    assert "Too many tries. Wait 2 seconds, then try again." in lobby.problem.value
+    # A new lobby of the same page brings no new presses.
+    again = page.play_together()
+    assert isinstance(again, Lobby)
+    again.make(3)
+    with sqlite3.connect(tmp_path / "class.sqlite3") as db:
+        (rows,) = db.execute("SELECT count(*) FROM game_tables").fetchone()
+    assert rows == PRESS_BURST
+
+
+def test_a_lobby_lists_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    tables = Tables(store)
+    for number in range(SHOWN_TABLES + 15):
+        store.join(f"Child{number}")
+        tables.make(f"Child{number}", 2, "rescue")
+    store.join("Mia")
+    lobby = Lobby(tables, "Mia", "rescue", dealer=lambda: None, level="easy", on_playing=print)  # type: ignore[arg-type, return-value]
+    sits = [w for w in widget_tree(lobby) if getattr(w, "description", "") == "Sit here"]
+    assert len(sits) == SHOWN_TABLES
