@@ -565,7 +565,10 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         if self.kernel_memory_mb <= 0:
             return
         limit = self.kernel_memory_mb * 1024 * 1024
-        for kernel_id in list(manager.list_kernel_ids()):
+        # The kernels whose page has connected: until then a kernel holds the app's own
+        # memory, and nothing a page sent.
+        held = [page.kernel for page in pages.pages.values() if page.connected]
+        for kernel_id in [kernel for kernel in held if kernel in manager]:
             used = kernel_memory(manager.get_kernel(kernel_id))
             if used > limit:
                 stopped[kernel_id] = "memory"
