@@ -72,7 +72,7 @@ from sq2edu.classroom.client import CLIENTS_FOLDER, LANGUAGE_COOKIE, device_key
 from sq2edu.classroom.http_guard import GuardedHTTPServer, HostCheck
 from sq2edu.classroom.kernel_pool import ClassFullError, classroom_kernel_manager_factory
 from sq2edu.classroom.server_log import keep_bounded, quiet_floods
-from sq2edu.classroom.shares import PageBook
+from sq2edu.classroom.shares import Admission, PageBook
 from sq2edu.classroom.traffic import MAX_MESSAGE, PageTraffic
 from sq2edu.classroom.watchdog import kernel_memory, raise_file_limit
 
@@ -330,7 +330,12 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         book: PageBook = self.settings["sq2edu_pages"]
         kept = self.get_cookie(_DEVICE_COOKIE) or ""
         device = device_key(kept) if _DEVICE_SECRET.match(kept) else ""
-        admission = book.admit(device, self.request.remote_ip or "")
+        # Shares are for children's pages; teachers come through their own sign-in.
+        admission = (
+            book.admit(device, self.request.remote_ip or "")
+            if self.settings.get("sq2edu_role") == "students"
+            else Admission(True)
+        )
         if not admission.ok:
             self._wait_page(429, _TOO_MANY_WORDS, "holds its share of the class's pages")
             return
@@ -517,6 +522,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         )
         settings["sq2edu_traffic"] = traffic = PageTraffic()
         settings["sq2edu_stopped"] = {}
+        settings["sq2edu_role"] = self.role
         # Tornado closes a websocket whose message is larger (code 1009).
         settings["websocket_max_message_size"] = MAX_MESSAGE
         quiet_floods()

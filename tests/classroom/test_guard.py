@@ -6,6 +6,7 @@ The same attacks against real servers are in ``tests/browser/test_classroom_atta
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import stat
 import subprocess
 import sys
@@ -228,7 +229,7 @@ def test_an_address_leaves_the_teacher_thirty_refusals_a_minute_at_most(tmp_path
     assert StudentApp(store, client=lambda: MIA).join("Mia")
     for number in range(60):
         device = Client("10.0.0.8", device_key(f"tablet {number}"))
-        StudentApp(store, client=lambda device=device: device).join("Mia")
+        StudentApp(store, client=functools.partial(lambda held: held, device)).join("Mia")
     assert len(store.events(kind="name-taken")) == 30
 
 
