@@ -132,6 +132,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code = widgets.Text()
         self.join_button = big_button(button_style="primary")
         self.problem = widgets.Label()
+        # Long words wrap on a tablet (see widgets/heartbeat.css).
+        self.problem.add_class("sq2-words")
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,

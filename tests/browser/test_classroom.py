@@ -243,7 +243,10 @@ def test_a_student_who_finds_no_warm_kernel_gets_one_of_their_own_at_once(tmp_pa
         await first.open(timeout=90)
         # Far less than the refill's ten minutes: a kernel of their own, started now.
         await second.open(timeout=120)
-        joins = [client.find("ButtonModel", description="Join") for client in (first, second)]
+        # A kernel started for its page tells of its widgets as it makes them.
+        joins = [
+            await client.widget("ButtonModel", 60, description="Join") for client in (first, second)
+        ]
         await first.close()
         await second.close()
         return joins
