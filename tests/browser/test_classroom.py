@@ -237,7 +237,7 @@ def test_a_student_who_finds_no_warm_kernel_gets_one_of_their_own_at_once(tmp_pa
 
     room = Classroom(tmp_path, "--pool-refill=600")
 
-    async def two_students() -> list[str | None]:
+    async def two_students() -> list[str]:
         first = WidgetClient(f"http://127.0.0.1:{room.port}/")
         second = WidgetClient(f"http://127.0.0.1:{room.port}/")
         await first.open(timeout=90)
