@@ -14,7 +14,7 @@ PROXY := .hub/node_modules/.bin/configurable-http-proxy
 INSTALL_LOG := $(VENV)/install.log
 QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
 
-.PHONY: serve hub test lint bench loadtest notebooks lessons golden messages translations mutation clean
+.PHONY: serve hub test lint bench loadtest notebooks lessons golden messages translations mutation confusables clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ loadtest: $(STAMP_TEST) $(PROXY)
 ## notebooks: re-execute the notebooks and save their outputs (after an intended change)
 notebooks: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+
+## confusables: write the look-alike letters of nicknames from Unicode's confusables.txt
+## (make confusables SOURCE=path/to/confusables.txt; review the diff)
+confusables: $(STAMP_APP)
+	$(PY) -m sq2edu.classroom.confusables "$(SOURCE)"
 
 ## lessons: write the lesson notebooks of every language from the package, run them and save
 ## their outputs (after an intended change; review the diff)

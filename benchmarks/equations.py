@@ -8,6 +8,7 @@ from functools import partial
 
 from benchmarks.timing import TABLE_HEAD, ms, time_calls
 from sq2edu.equations import check, solve
+from sq2edu.equations.remainder import check_remainder, split_rest
 from sq2edu.equations.solve import forget_solutions
 from tests.equations.reference import brute_force
 
@@ -64,6 +65,15 @@ def run(quick: bool = False) -> str:
         )
     huge = "1" * 1_000_000
     lines.append(time_calls([partial(check, huge)], repeat=50).row("check() of a 1 MB string"))
+    # The rest after a division is read in linear time: spaces cost what letters cost.
+    for size in (200, 2_000, 20_000):
+        spaces = [partial(split_rest, " " * size + str(n)) for n in range(20)]
+        lines.append(time_calls(spaces).row(f"split_rest() of {size:,} spaces"))
+    lines.append(
+        time_calls([partial(check_remainder, " " * 120)], repeat=50).row(
+            "check_remainder() of 120 spaces (the longest text a child may send)"
+        )
+    )
 
     lines += ["", "Against the brute force that tries every ordering of every subset of cards:", ""]
     lines += [

@@ -253,6 +253,8 @@ def _one_run(pool: int, chromium: str, mixed: bool) -> dict[str, Any]:
                 f"--db={db}",
                 f"--pool={pool}",
                 "--no-qr",
+                # Every simulated child comes from this machine's one address.
+                "--max-per-address=1000",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

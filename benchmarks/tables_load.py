@@ -333,6 +333,8 @@ def _servers(database: str, count: int) -> Iterator[list[subprocess.Popen[bytes]
                         f"--db={database}",
                         f"--pool={TABLES * SEATS // count}",
                         "--no-qr",
+                        # Every simulated child comes from this machine's one address.
+                        "--max-per-address=1000",
                     ],
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,

@@ -38,9 +38,16 @@ class WidgetClient:
     """One kernel's widgets, seen and clicked through the Jupyter messaging protocol."""
 
     def __init__(
-        self, base_url: str, keep_raw: bool = False, cookies: dict[str, str] | None = None
+        self,
+        base_url: str,
+        keep_raw: bool = False,
+        cookies: dict[str, str] | None = None,
+        source: str | None = None,
     ) -> None:
+        """:param source: the local address to connect from (``127.0.0.2``: another device
+        on the network, as the server sees it)."""
         self.base_url = base_url
+        self.source = source
         self.session = uuid.uuid4().hex
         #: The cookies the server set, as a browser keeps them (with those it had already,
         #: such as a hub's sign-in).
@@ -63,7 +70,14 @@ class WidgetClient:
     async def open(self, timeout: float) -> None:
         """Load the page and its files, connect to its kernel and learn its widgets."""
         http = AsyncHTTPClient()
-        page = await http.fetch(self.base_url, request_timeout=timeout, headers=self.headers())
+        page = await http.fetch(
+            HTTPRequest(
+                self.base_url,
+                request_timeout=timeout,
+                headers=self.headers(),
+                network_interface=self.source,
+            )
+        )
         for header in page.headers.get_list("Set-Cookie"):
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
@@ -74,10 +88,20 @@ class WidgetClient:
         self.kernel_id = found.group(1)
         for asset in dict.fromkeys(_ASSETS.findall(html)):
             await http.fetch(
-                urljoin(self.base_url, asset), request_timeout=timeout, headers=self.headers()
+                HTTPRequest(
+                    urljoin(self.base_url, asset),
+                    request_timeout=timeout,
+                    headers=self.headers(),
+                    network_interface=self.source,
+                )
             )
         self._socket = await websocket_connect(
-            HTTPRequest(self.channels_url(), headers=self.headers(), connect_timeout=timeout)
+            HTTPRequest(
+                self.channels_url(),
+                headers=self.headers(),
+                connect_timeout=timeout,
+                network_interface=self.source,
+            )
         )
         self._reader = asyncio.get_running_loop().create_task(self._read())
         control = uuid.uuid4().hex
@@ -147,9 +171,19 @@ class WidgetClient:
     def click(self, model_id: str) -> None:
         self.send(model_id, {"event": "click"})
 
-    def send_message(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> None:
-        """Any Jupyter message, as a page could send it (the server decides what it takes)."""
-        self._send(msg_type, content, channel=channel)
+    def send_message(
+        self,
+        msg_type: str,
+        content: dict[str, Any],
+        channel: str = "shell",
+        version: str = _PROTOCOL,
+    ) -> None:
+        """Any Jupyter message, as a page could send it (the server decides what it takes).
+
+        :param version: the widget protocol's version in the metadata (``"1.0.0"`` for the
+            widgets' control channel).
+        """
+        self._send(msg_type, content, version=version, channel=channel)
 
     async def widget(self, model_name: str, timeout: float, **state: Any) -> str:
         """The id of a widget of that kind and state, waiting for it to arrive: the kernel

@@ -47,8 +47,10 @@ def _build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db",
         help="the progress store: a file (default: in your data folder) or a "
-        "postgresql://user:password@host/database address",
+        "postgresql://user@host/database address (the password never here: see "
+        "--db-password-file)",
     )
+    _password_file(serve)
     serve.add_argument("--pool", type=int, default=4, help="warm kernels kept ready (0: none)")
     serve.add_argument(
         "--pool-refill",
@@ -70,6 +72,22 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="at most N kernels run, warm ones included (default: the pool or 30, plus 10)",
     )
+    serve.add_argument(
+        "--max-per-address",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="at most N kernels for one network address (default: a quarter of the class's); "
+        "raise it when the whole class reaches this machine through one router",
+    )
+    serve.add_argument(
+        "--host-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name of this machine students may type, such as classroom.local (repeatable); "
+        "its addresses are always allowed",
+    )
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     serve.add_argument(
         "--log", type=Path, default=None, help="the classroom's log file (default: your log folder)"
@@ -78,7 +96,12 @@ def _build_parser() -> argparse.ArgumentParser:
     _school_parser(commands)
 
     hub = commands.add_parser("hub", help="run a school's JupyterHub on this machine")
-    hub.add_argument("--db", required=True, help="the school's store (postgresql://... or a file)")
+    hub.add_argument(
+        "--db",
+        default=None,
+        help="the school's store (postgresql://user@host/database or a file; default: $SQ2EDU_DB)",
+    )
+    _password_file(hub)
     hub.add_argument("--ip", default="", help="the address children reach (default: all)")
     hub.add_argument("--port", type=int, default=8000, help="the hub's port (default: 8000)")
     hub.add_argument(
@@ -166,13 +189,28 @@ def _worksheet_parser(commands: Any) -> None:
     )
     sheet.add_argument("--db", help="the progress store (default: the one sq2edu serve uses)")
     sheet.add_argument("--room", default="", help="the school's class, in a school's store")
+    _password_file(sheet)
+
+
+def _password_file(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--db-password-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the database's password, on the first line of a file only you can read "
+        "(or use PGPASSWORD or ~/.pgpass)",
+    )
 
 
 def _school_parser(commands: Any) -> None:
     school = commands.add_parser(
         "school", help="make a school's classes and teachers in the store they share"
     )
-    school.add_argument("--db", help="the school's store: a file or a postgresql:// address")
+    school.add_argument(
+        "--db", help="the school's store: a file or a postgresql://user@host/database address"
+    )
+    _password_file(school)
     actions = school.add_subparsers(dest="action", required=True)
     actions.add_parser("list", help="every class with its code and teachers, and every teacher")
     add_class = actions.add_parser("add-class", help="make a class (for example 3B)")
@@ -377,6 +415,18 @@ def _seconds(text: str) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sq2edu`` command; returns the exit status."""
     args = _build_parser().parse_args(argv)
+    if args.command in ("serve", "hub", "school", "worksheet"):
+        from sq2edu.classroom.credentials import store_location
+        from sq2edu.classroom.store import StoreError
+
+        try:
+            args.db = store_location(args.db, args.db_password_file)
+        except StoreError as error:
+            print(f"sq2edu: {error}", file=sys.stderr)
+            return 2
+        if args.command == "hub" and not args.db:
+            print("sq2edu: the school's hub needs its store: --db or SQ2EDU_DB", file=sys.stderr)
+            return 2
     if args.command == "serve":
         from sq2edu.classroom.serve import serve
 
@@ -392,6 +442,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             max_students=args.max_students,
             log=args.log,
             room=args.room,
+            names=args.host_name,
+            max_per_address=args.max_per_address,
         )
     if args.command == "hub":
         from sq2edu.hub.config import run

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 from pathlib import Path
 
@@ -68,13 +69,54 @@ def test_serve_starts_jupyterlab_on_the_notebooks(
 
 
 def test_serve_refuses_an_unreachable_database_without_showing_its_password(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    address = "postgresql://teacher:secret-words@127.0.0.1:1/sq2edu"
-    assert cli.main(["serve", "--db", address, "--port", "1", "--teacher-port", "2"]) == 2
+    # The whole address in the environment, which only this account reads.
+    monkeypatch.setenv("SQ2EDU_DB", "postgresql://teacher:secret-words@127.0.0.1:1/sq2edu")
+    assert cli.main(["serve", "--port", "1", "--teacher-port", "2"]) == 2
     error = capsys.readouterr().err
     assert "Cannot open the progress store at postgresql://teacher:***@127.0.0.1:1/sq2edu" in error
     assert "secret-words" not in error
+
+
+@pytest.mark.parametrize("command", ["serve", "hub", "school"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "postgresql://teacher:secret-words@127.0.0.1:1/sq2edu",
+        "postgresql://teacher@127.0.0.1:1/sq2edu?password=secret-words",
+    ],
+)
+def test_a_password_on_the_command_line_is_refused(
+    capsys: pytest.CaptureFixture[str], command: str, address: str
+) -> None:
+    """Every account on the computer reads a command's arguments (ps): a password there is
+    no secret, so the command stops before it uses it, and does not repeat it."""
+    arguments = [command, "--db", address, *(["list"] if command == "school" else [])]
+    assert cli.main(arguments) == 2
+    error = capsys.readouterr().err
+    assert "A password in --db can be read by everyone on this computer." in error
+    assert "--db-password-file" in error
+    assert "secret-words" not in error
+
+
+def test_the_password_file_must_be_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PGPASSWORD", raising=False)
+    secret = tmp_path / "db-password"
+    secret.write_text("secret-words\n")
+    secret.chmod(0o644)
+    address = "postgresql://teacher@127.0.0.1:1/sq2edu"
+    arguments = ["serve", "--db", address, "--db-password-file", str(secret)]
+    assert cli.main(arguments) == 2
+    assert f"chmod 600 {secret}" in capsys.readouterr().err
+    assert "PGPASSWORD" not in os.environ
+    secret.chmod(0o600)
+    # Read, and handed to PostgreSQL's client (the database is unreachable here).
+    assert cli.main([*arguments, "--port", "1", "--teacher-port", "2"]) == 2
+    assert os.environ["PGPASSWORD"] == "secret-words"
+    assert "secret-words" not in capsys.readouterr().err
 
 
 def test_serve_refuses_a_damaged_store_file(

@@ -6,6 +6,16 @@
 const EVERY_MS = 4000;
 const LOST_AFTER_MS = 12000;
 
+// The page's own kernel, as Voila's page names it (absent in a notebook).
+function pageKernel() {
+  try {
+    const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+    return config.kernelId ? { base: config.baseUrl || "/", kernel: config.kernelId } : null;
+  } catch (error) {
+    return null;
+  }
+}
+
 function render({ model, el }) {
   const banner = document.createElement("div");
   banner.className = "sq2-lost";
@@ -14,10 +24,35 @@ function render({ model, el }) {
   el.append(banner);
   let answered = Date.now();
   let asked = 0;
+  // Why the server stopped this page's kernel, once it has said ("memory"), else "".
+  let stopped = "";
+  let askedWhy = 0;
 
   function say() {
     const words = model.get("words") || {};
-    banner.textContent = words.lost || "";
+    banner.textContent = (stopped && words[stopped]) || words.lost || "";
+  }
+
+  // A lost page asks the class server (for its own kernel only) whether it was stopped.
+  function askWhy() {
+    const page = pageKernel();
+    if (!page || stopped || Date.now() - askedWhy < LOST_AFTER_MS) {
+      return;
+    }
+    askedWhy = Date.now();
+    fetch(`${page.base.replace(/\/?$/, "/")}sq2edu/page/${page.kernel}`, {
+      credentials: "same-origin",
+      cache: "no-store",
+    })
+      .then((answer) => (answer.ok ? answer.json() : {}))
+      .then((state) => {
+        if (state && typeof state.stopped === "string" && state.stopped) {
+          stopped = state.stopped;
+          el.dataset.stopped = stopped;
+          say();
+        }
+      })
+      .catch(() => {});
   }
 
   function check() {
@@ -25,6 +60,9 @@ function render({ model, el }) {
     if (lost !== !banner.hidden) {
       say();
       banner.hidden = !lost;
+    }
+    if (lost) {
+      askWhy();
     }
     el.dataset.connected = lost ? "false" : "true";
   }
@@ -35,6 +73,16 @@ function render({ model, el }) {
       check();
     }
   });
+  // The language the child chose stays on this device for the class's next page (read by
+  // the class server, which tells the kernel; only a known language code is kept).
+  function keepLanguage() {
+    const chosen = model.get("chosen") || "";
+    if (/^[a-z]{2}$/.test(chosen)) {
+      document.cookie = `sq2edu-language=${chosen}; path=/; max-age=${400 * 86400}; samesite=lax`;
+    }
+  }
+  keepLanguage();
+  model.on("change:chosen", keepLanguage);
   model.on("change:words", say);
   const ping = setInterval(() => {
     try {

@@ -3,17 +3,21 @@
 ``notebooks/classroom.ipynb`` shows :meth:`StudentApp.from_environment`, which ``sq2edu
 serve`` points at the class's progress store. Everything a student types is checked here,
 in the kernel, and shown back only as text. A nickname belongs to the device that first
-joined with it (:mod:`sq2edu.classroom.client`), and may not imitate a classmate's; the
-class code is checked with waits after wrong tries (:mod:`sq2edu.classroom.limits`).
+joined with it (:mod:`sq2edu.classroom.client`), and may not imitate a classmate's
+(:mod:`sq2edu.classroom.nicknames`); a device holds one name at a time, and takes another
+only after :data:`NAME_CHANGE_SECONDS` (or when the teacher frees its name), which the
+teacher sees. The class code is checked with waits after wrong tries
+(:mod:`sq2edu.classroom.limits`), Join is pressed a few times a minute at most, and a
+returning device finds its nickname and language already chosen.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import math
 import os
-import re
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
@@ -24,7 +28,13 @@ import ipywidgets as widgets
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
-from sq2edu.classroom.lobby import Lobby
+from sq2edu.classroom.lobby import Lobby, presses
+from sq2edu.classroom.nicknames import (
+    MAX_NICKNAME,
+    check_nickname,
+    lookalike_keys,
+    similar_names,
+)
 from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus
@@ -32,7 +42,7 @@ from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_s
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
-from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
+from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import available, level_range, place
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
@@ -40,10 +50,8 @@ from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
 
-__all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike"]
+__all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 
-MAX_NICKNAME = 20
-_ALLOWED = re.compile(r"^[^\W_][\w -]*$")
 #: Seconds between notes that a student's page is open (the dashboard's "online now").
 PRESENT_EVERY = 30.0
 #: The same at a table of classmates, where a child away too long is played for.
@@ -55,50 +63,15 @@ READ_ANYWAY_EVERY = 5.0
 #: Equations a page may check in a burst, and then one every so many seconds.
 ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
+#: Presses of Join a page may make in a burst, and then one every so many seconds.
+JOIN_BURST = 5
+JOIN_EVERY = 3.0
+#: Seconds a device keeps its name before it may take another by itself.
+NAME_CHANGE_SECONDS = 600
+#: Refusals one network address may leave for the teacher in a minute (more are not kept).
+NOTES_A_MINUTE = 30
 #: How many of a child's latest attempts the Lab reads to choose their next deal.
 HISTORY = 200
-# Letters of other alphabets that look like Latin ones, in either case (and digits that look
-# like letters): "Мiа" with a Cyrillic М and а must not pass for a classmate's "Mia".
-_LOOKS_LIKE = str.maketrans(
-    dict(
-        zip(
-            "авеёкмнорстухіјѕαβεηικμνορτυχ01",
-            "abeekmhopctyxijsabenikuvoptuxol",
-            strict=True,
-        )
-    )
-)
-
-
-def _scripts(name: str) -> set[str]:
-    """The alphabets a name's letters come from (LATIN, CYRILLIC, ...)."""
-    return {unicodedata.name(ch, "?").split()[0] for ch in name if ch.isalpha()}
-
-
-def lookalike(name: str) -> str:
-    """What a name looks like on a screen: two names with the same look are one name to a
-    classmate reading the dashboard."""
-    plain = unicodedata.normalize("NFKD", name.casefold())
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch) and ch not in " -")
-    return plain.translate(_LOOKS_LIKE)
-
-
-def check_nickname(text: str) -> str:
-    """A nickname ready to use, or :class:`ValueError` with a reason a child can read.
-
-    The name is normalised (NFKC: a full-width "Ｍｉａ" is "Mia") and must use the letters of
-    one alphabet.
-    """
-    name = unicodedata.normalize("NFKC", " ".join(str(text).split()))
-    if not name:
-        raise ValueError(_("Type your nickname first."))
-    if not _ALLOWED.match(name):
-        raise ValueError(_("Use letters and numbers only, like Mia or Leo2."))
-    if len(name) > MAX_NICKNAME:
-        raise ValueError(_("That is long! Use at most {n} letters.", n=MAX_NICKNAME))
-    if len(_scripts(name)) > 1:
-        raise ValueError(_("Use the letters of one alphabet in your nickname."))
-    return name
 
 
 class StudentApp(widgets.VBox):  # type: ignore[misc]
@@ -128,6 +101,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.client = client
         self.codes = CodeGuard(store, self.class_code)
         self.attempt_tokens = TokenBucket(ATTEMPT_BURST, ATTEMPT_EVERY)
+        self.join_tokens = TokenBucket(JOIN_BURST, JOIN_EVERY)
+        #: The page's presses that write a table, for every lobby it shows.
+        self.table_tokens = presses()
         self.student: str | None = None
         self.language = self.settings().language
         #: Says on the page when the page has lost its class, and tells the class the
@@ -156,6 +132,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code = widgets.Text()
         self.join_button = big_button(button_style="primary")
         self.problem = widgets.Label()
+        # Long words wrap on a tablet (see widgets/heartbeat.css).
+        self.problem.add_class("sq2-words")
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,
@@ -168,24 +146,55 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 self.problem,
             ],
         )
-        self.join_button.on_click(
-            self._kindly(lambda _button: self.join(self.nickname.value, self.code.value))
-        )
+        press = self._kindly(lambda *_args: self.join(self.nickname.value, self.code.value))
+        self.join_button.on_click(press)
+        # Enter in either field presses Join (the page sends the text field's "submit").
+        for field in (self.nickname, self.code):
+            field.on_msg(
+                lambda _widget, content, _buffers: (
+                    press()
+                    if isinstance(content, dict) and content.get("event") == "submit"
+                    else None
+                )
+            )
         self._show(self._join_form)
 
     def _on_language_button(self, change: dict[str, Any]) -> None:
         if change["new"] != self.language:
             self.chose_language = True
+            # The page keeps the choice on its device, for the next page it opens.
+            self.heartbeat.chosen = change["new"]
             self.set_language(change["new"])
 
     def refresh_class(self) -> None:
         """Take the class's settings as they are now: a warm kernel made its screen before
-        the teacher chose the class's language or game, and redraws it when a page comes."""
+        the teacher chose the class's language or game, and redraws it when a page comes.
+        A device that was here before finds its language and nickname again."""
+        self._remember_device()
         settings = self.settings()
         if not self.chose_language and settings.language != self.language:
             self.set_language(settings.language)
         elif self.activity is None:
             self._show(self._join_form if self.student is None else self._menu)
+
+    def _remember_device(self) -> None:
+        """The language the child chose on this device, and the name it holds."""
+        if self.student is not None:
+            return
+        client = self.client()
+        if client.language in LANGUAGES and not self.chose_language:
+            self.chose_language = True
+            self.heartbeat.chosen = client.language
+            self.set_language(client.language)
+        held = self._held_name(client)
+        if held is not None and not self.nickname.value:
+            self.nickname.value = held[0]
+
+    def _held_name(self, client: Client) -> tuple[str, str] | None:
+        """The name this page's device holds in the class, and since when."""
+        if client.device is None or not isinstance(self.store, SQLStore):
+            return None
+        return self.store.device_name(client.device)
 
     def await_page(self, every: float = 0.5) -> None:
         """Refresh the class's settings the moment a page takes this kernel (the server
@@ -309,6 +318,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _refusal(self, nickname: str, code: str) -> str:
         """Why the page may not join with this nickname and code ("" : it may, and has)."""
+        if not self.join_tokens.take():
+            return _(
+                "Too many tries. Wait {seconds} seconds, then try again.",
+                seconds=math.ceil(JOIN_EVERY),
+            )
         try:
             name = check_nickname(nickname)
         except ValueError as error:
@@ -326,23 +340,49 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 )
             if not verdict.ok:
                 return _("That class code is not right. Ask your teacher.")
-        similar = [
-            other
-            for other in self.store.students()
-            if other != name and lookalike(other) == lookalike(name)
-        ]
+        held = self._held_name(client)
+        if held is not None and held[0] != name:
+            waited = (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(held[1])).total_seconds()
+            if waited < NAME_CHANGE_SECONDS:
+                minutes = max(1, math.ceil((NAME_CHANGE_SECONDS - waited) / 60))
+                return ngettext(
+                    "This device is {name} in the class. To be someone else, ask your "
+                    "teacher, or try again in {n} minute.",
+                    "This device is {name} in the class. To be someone else, ask your "
+                    "teacher, or try again in {n} minutes.",
+                    minutes,
+                    name=held[0],
+                )
+        similar = similar_names(name, self.store.students())
         if similar:
+            self._note(GuardEvent("name-lookalike", client.address or "?", name[:40]))
             return _("That looks too much like {other}. Choose another nickname.", other=similar[0])
-        if not self.store.join(name, client.device):
-            self.store.record_event(GuardEvent("name-taken", client.address or "?", name))
+        taken = (
+            self.store.join(name, client.device, only=True)
+            if isinstance(self.store, SQLStore)
+            else self.store.join(name, client.device)
+        )
+        if not taken:
+            self._note(GuardEvent("name-taken", client.address or "?", name))
             return _(
                 "Someone else is already {name} on another device. Choose another nickname, "
                 "or ask your teacher.",
                 name=name,
             )
+        if held is not None and held[0] != name:
+            self.store.record_event(
+                GuardEvent("name-change", client.address or "?", f"{held[0]} → {name}")
+            )
         self.student = name
         self._present()
         return ""
+
+    def _note(self, event: GuardEvent) -> None:
+        """Keep a refusal for the teacher, unless its address has left many this minute (a
+        script's refusals would fill the store)."""
+        since = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)).isoformat(timespec="seconds")
+        if len(self.store.events(since, address=event.address)) < NOTES_A_MINUTE:
+            self.store.record_event(event)
 
     def show_menu(self) -> None:
         """The choice between a game, a game with classmates and the Lab."""
@@ -500,6 +540,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             level=settings.level,
             on_playing=self._kindly(self._open_shared),
             lang=self.language,
+            tokens=self.table_tokens,
         )
         self._look_often()
         opened = self._shared_table()

@@ -17,10 +17,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CLIENTS_FOLDER", "Client", "device_key", "this_client"]
+from sq2edu.i18n import LANGUAGES
+
+__all__ = ["CLIENTS_FOLDER", "LANGUAGE_COOKIE", "Client", "device_key", "this_client"]
 
 #: The folder of the runtime directory where pages' clients are written down.
 CLIENTS_FOLDER = "clients"
+#: The cookie in which a page keeps the language its child chose, on that device.
+LANGUAGE_COOKIE = "sq2edu-language"
 _KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json$")
 
 
@@ -36,11 +40,13 @@ class Client:
     :ivar address: its network address (``""`` when unknown).
     :ivar device: the digest of its secret (``None`` when unknown).
     :ivar user: who signed in on it, where a school's hub signs people in (``""``: nobody).
+    :ivar language: the language its child chose on it (``""``: none yet, or unknown).
     """
 
     address: str = ""
     device: str | None = None
     user: str = ""
+    language: str = ""
 
 
 def _kernel_id() -> str | None:
@@ -72,8 +78,10 @@ def this_client(runtime: str | None = None, kernel_id: str | None = None) -> Cli
     address = data.get("address") if isinstance(data, dict) else None
     device = data.get("device") if isinstance(data, dict) else None
     user = data.get("user") if isinstance(data, dict) else None
+    lang = data.get("language") if isinstance(data, dict) else None
     return Client(
         address if isinstance(address, str) else "",
         device if isinstance(device, str) and re.fullmatch(r"[0-9a-f]{64}", device) else None,
         user if isinstance(user, str) else "",
+        lang if isinstance(lang, str) and lang in LANGUAGES else "",
     )

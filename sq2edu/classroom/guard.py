@@ -14,9 +14,19 @@ stops; in short:
   random device secret (an HttpOnly cookie kept for a school year). The kernel learns a
   digest of it, and the network address of its client, from :mod:`sq2edu.classroom.client`;
   a nickname belongs to the device that first joined with it.
-- **The class has a size.** At most ``max_kernels`` kernels run (warm ones included): a page
-  that would need one more gets a kind "the class is full" page, and kernels whose page is
-  gone are shut down after a minute.
+- **The class has a size, and each device and address a share of it.** At most
+  ``max_kernels`` kernels run (warm ones included): a page that would need one more gets a
+  kind "the class is full" page. A device holds a few kernels at most (a new page replaces
+  its oldest), a network address its share (:mod:`sq2edu.classroom.shares`); a kernel whose
+  page never connects is shut down within seconds, one whose page has gone after a minute.
+- **A page sends little.** Its websocket messages are bounded in size, number and bytes,
+  and may not make the kernel build widgets (:mod:`sq2edu.classroom.traffic`); a kernel
+  holds a few websockets, an address its share; a kernel over its memory share is stopped,
+  and its page says so kindly.
+- **The HTTP server** answers only to this machine's names, closes connections that send
+  their request slowly, and keeps each address to its share of connections
+  (:mod:`sq2edu.classroom.http_guard`); the process may open as many files as the system
+  allows, and the log keeps to its size (:mod:`sq2edu.classroom.server_log`).
 - **The teacher's server** answers only to a loopback ``Host`` (a web page cannot reach it
   by DNS rebinding), needs the teacher's token, and streams the attempts as CSV.
 - **Nothing comes from outside.** Links the page would follow to another server (Voilà's
@@ -50,17 +60,30 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
-from traitlets import Int, Unicode
+from tornado.ioloop import PeriodicCallback
+from traitlets import Float, Int, List, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from sq2edu.classroom.client import CLIENTS_FOLDER, device_key
+from sq2edu.classroom.client import CLIENTS_FOLDER, LANGUAGE_COOKIE, device_key
+from sq2edu.classroom.http_guard import GuardedHTTPServer, HostCheck
 from sq2edu.classroom.kernel_pool import ClassFullError, classroom_kernel_manager_factory
+from sq2edu.classroom.server_log import keep_bounded, quiet_floods
+from sq2edu.classroom.shares import Admission, PageBook
+from sq2edu.classroom.traffic import MAX_MESSAGE, PageTraffic
+from sq2edu.classroom.watchdog import kernel_memory, raise_file_limit
 
-__all__ = ["PAGE_MESSAGES", "ClassroomVoila", "attempt_rows", "local_only", "main"]
+__all__ = [
+    "PAGE_MESSAGES",
+    "ClassroomVoila",
+    "PageStateHandler",
+    "attempt_rows",
+    "local_only",
+    "main",
+]
 
 #: The only messages a page may send its kernel: widgets, nothing else.
 PAGE_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request"]
@@ -80,6 +103,28 @@ _FULL_WORDS = (
     ("ru", "Сейчас в классе нет свободных мест. Подожди немного: страница попробует ещё раз."),
     ("nb", "Klassen er full akkurat nå. Vent litt: siden prøver igjen av seg selv."),
 )
+_TOO_MANY_WORDS = (
+    (
+        "en",
+        "Many pages of the class are open from this network address already. Close the ones "
+        "you do not use, or wait a moment: this page tries again by itself.",
+    ),
+    (
+        "ru",
+        "С этого адреса в сети уже открыто много страниц класса. Закрой лишние или подожди "
+        "немного: страница попробует ещё раз.",
+    ),
+    (
+        "nb",
+        "Mange sider av klassen er allerede åpne fra denne nettverksadressen. Lukk de du ikke "
+        "bruker, eller vent litt: siden prøver igjen av seg selv.",
+    ),
+)
+#: A page's kernel cookie lasts a school day: a browser that opened many pages over weeks
+#: does not send them all with every request.
+_KERNEL_COOKIE_DAYS = 0.5
+#: Refused messages on one websocket after which it is closed.
+_REFUSALS_BEFORE_CLOSING = 100
 
 
 # A stylesheet or script the page would fetch from another server (Voilà's template links
@@ -134,20 +179,72 @@ class OwnedShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
         _require_owner(self)
 
 
+async def _counted_socket(handler: tornado.web.RequestHandler, opening: Callable[[], Any]) -> None:
+    """Open a websocket for its kernel's own page, within the kernel's and the address's
+    share of websockets (429 beyond it); counted for as long as it stays open."""
+    _require_owner(handler)
+    kernel_id = handler.path_kwargs.get("kernel_id") or (handler.path_args or [""])[0]
+    address = handler.request.remote_ip or ""
+    book: PageBook = handler.settings["sq2edu_pages"]
+    if not book.socket_opened(kernel_id, address):
+        _LOG.warning("sq2edu: refused a websocket from %s: its share is open", address)
+        raise tornado.web.HTTPError(429)
+    try:
+        await opening()
+    finally:
+        # Tornado's get() returns once the websocket has closed (or never opened).
+        book.socket_closed(kernel_id, address)
+
+
 class OwnedKernelWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
-    """The kernel's websocket: for the kernel's own page only."""
+    """The kernel's websocket: for the kernel's own page only, a few at a time, carrying
+    only what :class:`~sq2edu.classroom.traffic.PageTraffic` lets through."""
+
+    _refused = 0
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        _require_owner(self)
-        await super().get(*args, **kwargs)
+        await _counted_socket(
+            self, lambda: super(OwnedKernelWebsocketHandler, self).get(*args, **kwargs)
+        )
+
+    def on_message(self, message: str | bytes) -> Any:
+        traffic: PageTraffic = self.settings["sq2edu_traffic"]
+        connection = getattr(self, "connection", None)
+        subprotocol = getattr(connection, "subprotocol", None)
+        refusal = traffic.refusal(self.kernel_id, message, subprotocol)
+        if not refusal:
+            return super().on_message(message)
+        self._refused += 1
+        _LOG.warning(
+            "sq2edu: dropped a message from %s to its kernel: %s",
+            self.request.remote_ip,
+            refusal,
+        )
+        if self._refused >= _REFUSALS_BEFORE_CLOSING:
+            self.close(1008, "too many refused messages")
+        return None
 
 
 class OwnedRequestInfoHandler(RequestInfoSocketHandler):  # type: ignore[misc]
     """Voilà's request-info socket of a warm kernel: for that kernel's page only."""
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
+        await _counted_socket(
+            self, lambda: super(OwnedRequestInfoHandler, self).get(*args, **kwargs)
+        )
+
+
+class PageStateHandler(JupyterHandler):
+    """``/sq2edu/page/<kernel id>``: why a page's kernel was stopped, for that page only
+    (``{"stopped": "memory"}``; ``""`` when it was not), so that the page can say it."""
+
+    @tornado.web.authenticated
+    def get(self, kernel_id: str) -> None:
         _require_owner(self)
-        await super().get(*args, **kwargs)
+        stopped: dict[str, str] = self.settings["sq2edu_stopped"]
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps({"stopped": stopped.get(kernel_id, "")}))
 
 
 class _Claiming:
@@ -179,6 +276,15 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     def kernel_manager(self) -> Any:
         return _Claiming(self.settings["kernel_manager"], self.claim)
 
+    _device = ""
+
+    def device_secret(self) -> str:
+        """The secret this browser keeps (a new one for a browser that has none)."""
+        if not self._device:
+            kept = self.get_cookie(_DEVICE_COOKIE) or ""
+            self._device = kept if _DEVICE_SECRET.match(kept) else secrets.token_urlsafe(32)
+        return self._device
+
     def claim(self, kernel_id: str) -> None:
         """Make ``kernel_id`` this browser's: the cookie that proves it, and what the kernel
         may know of its client (address and device digest)."""
@@ -189,10 +295,12 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             httponly=True,
             samesite="Strict",
             path="/",
+            expires_days=_KERNEL_COOKIE_DAYS,
         )
-        device = self.get_cookie(_DEVICE_COOKIE) or ""
-        if not _DEVICE_SECRET.match(device):
-            device = secrets.token_urlsafe(32)
+        device = self.device_secret()
+        book: PageBook = self.settings["sq2edu_pages"]
+        book.give(kernel_id, device_key(device), self.request.remote_ip or "")
+        self._claimed.append(kernel_id)
         # Sent again with every page: it stays for a school year after the last visit.
         self.set_cookie(
             _DEVICE_COOKIE,
@@ -209,6 +317,8 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             "device": device_key(device),
             # Who signed in, where an identity provider signs people in (a school's hub).
             "user": getattr(self.current_user, "username", ""),
+            # The language the child chose on this device (the page keeps it in a cookie).
+            "language": self.get_cookie(LANGUAGE_COOKIE) or "",
         }
         path = folder / f"{kernel_id}.json"
         path.write_text(json.dumps(record))
@@ -217,24 +327,44 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         manager = self.settings["kernel_manager"]
+        book: PageBook = self.settings["sq2edu_pages"]
+        kept = self.get_cookie(_DEVICE_COOKIE) or ""
+        device = device_key(kept) if _DEVICE_SECRET.match(kept) else ""
+        # Shares are for children's pages; teachers come through their own sign-in.
+        admission = (
+            book.admit(device, self.request.remote_ip or "")
+            if self.settings.get("sq2edu_role") == "students"
+            else Admission(True)
+        )
+        if not admission.ok:
+            self._wait_page(429, _TOO_MANY_WORDS, "holds its share of the class's pages")
+            return
+        for old in admission.replaced:
+            # The device's oldest page makes room for its newest.
+            _LOG.info("sq2edu: a new page of a device replaces its kernel %s", old)
+            await manager.shutdown_kernel(old)
         notebook = getattr(manager, "notebook_path", None) or ""
         if manager.get_pool_size(notebook) == 0 and not manager.has_room():
-            self._class_full()
+            self._wait_page(503, _FULL_WORDS, "waits: the class is full")
             return
+        self._claimed: list[str] = []
         try:
             async for html in self.get_generator(path=path):
                 self.write(local_only(html))
                 self.flush()
         except ClassFullError:
             # Another page took the last place between the check above and this start.
-            self._class_full()
+            self._wait_page(503, _FULL_WORDS, "waits: the class is full")
+        finally:
+            for kernel_id in self._claimed:
+                book.served(kernel_id)
 
-    def _class_full(self) -> None:
-        _LOG.warning("sq2edu: the class is full; a page from %s waits", self.request.remote_ip)
-        self.set_status(503)
+    def _wait_page(self, status: int, words: tuple[tuple[str, str], ...], why: str) -> None:
+        _LOG.warning("sq2edu: a page from %s %s", self.request.remote_ip, why)
+        self.set_status(status)
         self.set_header("Retry-After", "30")
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        lines = "".join(f'<p lang="{lang}">{escape(text)}</p>' for lang, text in _FULL_WORDS)
+        lines = "".join(f'<p lang="{lang}">{escape(text)}</p>' for lang, text in words)
         self.finish(_CLASS_FULL.format(lines=lines))
 
 
@@ -333,7 +463,11 @@ class ReportHandler(_TeacherHandler):
 
 
 class ClassroomVoila(Voila):  # type: ignore[misc]
-    """Voilà as the classroom runs it: the student app, or the teacher's dashboard."""
+    """Voilà as the classroom runs it: the student app, or the teacher's dashboard.
+
+    Its limits are settings like any of Voilà's (``--ClassroomVoila.address_pages=20``, or
+    ``voila.json``); ``sq2edu serve`` sets the usual ones.
+    """
 
     name = "sq2edu-classroom"
     role = Unicode(
@@ -344,6 +478,35 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
     )
     max_kernels = Int(40, config=True, help="At most this many kernels, warm ones included.")
     runtime_dir = Unicode("", config=True, help="Where pages tell kernels who their client is.")
+    allowed_hosts = List(
+        Unicode(),
+        config=True,
+        help="Names and addresses a request's Host and Origin may use, besides loopback and "
+        "this machine's own addresses (empty: any, as behind a school's hub).",
+    )
+    device_pages = Int(
+        3, config=True, help="Kernels one device may hold; a new page replaces its oldest."
+    )
+    address_pages = Int(10, config=True, help="Kernels one network address may hold.")
+    kernel_sockets = Int(3, config=True, help="Websockets one kernel may have open.")
+    address_connections = Int(
+        128, config=True, help="HTTP connections one network address may hold open."
+    )
+    connect_seconds = Float(
+        20.0,
+        config=True,
+        help="A kernel whose page has not connected this long after it was served is shut down.",
+    )
+    kernel_memory_mb = Int(
+        600,
+        config=True,
+        help="A kernel holding more memory than this (MB) is stopped (0: no limit).",
+    )
+    slow_request_seconds = Float(
+        30.0,
+        config=True,
+        help="A connection that has not sent its request within this long is closed.",
+    )
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
@@ -351,11 +514,79 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         self.kernel_manager.max_kernels = self.max_kernels
         settings["sq2edu_secret"] = secrets.token_bytes(32)
         settings["sq2edu_runtime"] = self.runtime_dir or os.environ.get("SQ2EDU_RUNTIME", "")
+        settings["sq2edu_pages"] = pages = PageBook(
+            device_pages=self.device_pages,
+            address_pages=self.address_pages,
+            kernel_sockets=self.kernel_sockets,
+            address_sockets=self.kernel_sockets * self.address_pages + 4,
+        )
+        settings["sq2edu_traffic"] = traffic = PageTraffic()
+        settings["sq2edu_stopped"] = {}
+        settings["sq2edu_role"] = self.role
+        # Tornado closes a websocket whose message is larger (code 1009).
+        settings["websocket_max_message_size"] = MAX_MESSAGE
+        quiet_floods()
+        listeners = getattr(self.kernel_manager, "gone_listeners", None)
+        if listeners is not None:
+            listeners += [pages.forget, traffic.forget]
         if self.role == "teacher":
             # A Host that is not this machine's own loopback name is refused, so a web page
             # the teacher opens cannot reach the dashboard by DNS rebinding.
             settings["allow_remote_access"] = False
         return settings
+
+    def listen(self) -> None:
+        """Listen with :class:`~sq2edu.classroom.http_guard.GuardedHTTPServer`, and start
+        the server's own rounds (pages that never connected, kernels over their memory)."""
+        host_check = HostCheck(self.allowed_hosts) if self.allowed_hosts else None
+
+        def guarded_listen(port: int, address: str | None = None, **_kwargs: Any) -> Any:
+            server = GuardedHTTPServer(
+                self.app,
+                host_check=host_check,
+                address_connections=self.address_connections,
+                idle_connection_timeout=self.slow_request_seconds,
+                body_timeout=self.slow_request_seconds,
+                max_body_size=MAX_MESSAGE * 16,
+                max_header_size=32 * 1024,
+            )
+            server.listen(port, address or "")
+            return server
+
+        self.app.listen = guarded_listen
+        if self.role == "students":
+            PeriodicCallback(self._round, 2000).start()
+        super().listen()
+
+    async def _round(self) -> None:
+        """Shut down kernels whose page never connected, and those over their memory."""
+        manager = self.kernel_manager
+        pages: PageBook = self.app.settings["sq2edu_pages"]
+        stopped: dict[str, str] = self.app.settings["sq2edu_stopped"]
+        for kernel_id in pages.unconnected(self.connect_seconds):
+            pages.forget(kernel_id)
+            if kernel_id in manager:
+                _LOG.warning("sq2edu: kernel %s: its page never connected; shut down", kernel_id)
+                await manager.shutdown_kernel(kernel_id)
+        if self.kernel_memory_mb <= 0:
+            return
+        limit = self.kernel_memory_mb * 1024 * 1024
+        # The kernels whose page has connected: until then a kernel holds the app's own
+        # memory, and nothing a page sent.
+        held = [page.kernel for page in pages.pages.values() if page.connected]
+        for kernel_id in [kernel for kernel in held if kernel in manager]:
+            used = kernel_memory(manager.get_kernel(kernel_id))
+            if used > limit:
+                stopped[kernel_id] = "memory"
+                if len(stopped) > 1000:
+                    stopped.pop(next(iter(stopped)))
+                _LOG.warning(
+                    "sq2edu: kernel %s held %d MB, more than its share of %d MB; stopped",
+                    kernel_id,
+                    used // (1024 * 1024),
+                    self.kernel_memory_mb,
+                )
+                await manager.shutdown_kernel(kernel_id, now=True)
 
     def init_handlers(self) -> list[Any]:
         replace = {
@@ -368,6 +599,9 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         handlers: list[Any] = []
         for pattern, handler, *rest in super().init_handlers():
             handlers.append((pattern, replace.get(handler, handler), *rest))
+        if self.role == "students":
+            page = url_path_join(self.base_url, r"/sq2edu/page/(?P<kernel_id>[0-9a-f-]{36})")
+            handlers.insert(0, (page, PageStateHandler))
         if self.role in ("teacher", "hub-teachers"):
             csv = url_path_join(self.base_url, r"/sq2edu/attempts\.csv")
             handlers.insert(0, (csv, AttemptsCSVHandler))
@@ -393,6 +627,11 @@ def main(argv: list[str] | None = None) -> None:
 
     voila.app.voila_kernel_manager_factory = classroom_kernel_manager_factory
     _watch_parent()
+    raise_file_limit()
+    log = os.environ.get("SQ2EDU_LOG")
+    if log:
+        # ``sq2edu serve`` points this server's output at the classroom's log file.
+        keep_bounded(Path(log), (1, 2))
     ClassroomVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
 
 

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sq2edu.classroom.server_log import keep_bounded, open_log, quiet_floods
+
 __all__ = ["LOG", "keep_errors_in_the_server_log", "kindly"]
 
 #: The classroom's own logger; its records go to the classroom's log file.
@@ -27,15 +29,21 @@ LOG = logging.getLogger("sq2edu.classroom")
 
 def keep_errors_in_the_server_log(path: str | Path | None = None) -> Path | None:
     """Send this process's logging and standard error to ``path`` (default
-    ``$SQ2EDU_LOG``), not to the page; ``None`` (and nothing changed) without a log file."""
+    ``$SQ2EDU_LOG``), not to the page; ``None`` (and nothing changed) without a log file.
+
+    The same message is logged a few times a minute at most, and the file is kept to its
+    size (:mod:`sq2edu.classroom.server_log`).
+    """
     target = path if path is not None else os.environ.get("SQ2EDU_LOG")
     if not target:
         return None
     log_path = Path(target)
-    stream = open(log_path, "a", buffering=1, encoding="utf-8")  # noqa: SIM115 - lives as long as the kernel
-    os.chmod(log_path, 0o600)
-    # Python's tracebacks and warnings, and whatever a library writes to the descriptor.
-    os.dup2(stream.fileno(), 2)
+    # Python's tracebacks and warnings, and whatever a library writes to the descriptor;
+    # written through descriptor 2, which follows the file when it is rotated.
+    descriptor = open_log(log_path)
+    os.dup2(descriptor, 2)
+    os.close(descriptor)
+    stream = open(2, "w", buffering=1, encoding="utf-8", closefd=False)  # noqa: SIM115
     sys.stderr = stream
     loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
     for logger in loggers:
@@ -53,6 +61,8 @@ def keep_errors_in_the_server_log(path: str | Path | None = None) -> Path | None
         LOG.addHandler(handler)
         LOG.setLevel(logging.INFO)
         LOG.propagate = False
+    quiet_floods()
+    keep_bounded(log_path, (2,))
     return log_path
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["WARM_UP_SECONDS", "ClassFullError", "classroom_kernel_manager_factory", "ready"]
@@ -63,6 +64,9 @@ def classroom_kernel_manager_factory(
         def __init__(self, **options: Any) -> None:
             super().__init__(**options)
             self._starting = 0
+            #: Called with a kernel's id once it has been shut down (by its page, the
+            #: culler, or the server's own guards).
+            self.gone_listeners: list[Callable[[str], None]] = []
 
         def has_room(self) -> bool:
             """Whether one more kernel may start."""
@@ -79,6 +83,13 @@ def classroom_kernel_manager_factory(
             finally:
                 self._starting -= 1
             return kernel_id
+
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kw: Any) -> Any:
+            try:
+                return await super().shutdown_kernel(kernel_id, *args, **kw)
+            finally:
+                for listener in self.gone_listeners:
+                    listener(kernel_id)
 
     if not preheat_kernel:
         return CappedKernelManager

@@ -5,6 +5,12 @@ down at one, or makes a table of 2 to 5 seats. At the table, the maker presses *
 once two children or more sit; free seats are left out or filled with computer players.
 Everything is read from the store (:class:`~sq2edu.classroom.tables.Tables`) each time the
 store changes, so every child's lobby shows the same tables.
+
+Each press that writes to the store (make, sit, stand up, start) spends a token of the
+page's own :class:`~sq2edu.classroom.limits.TokenBucket` (a few at once, then one every
+:data:`PRESS_EVERY` seconds): a script pressing Make a table in a loop writes a handful of
+rows, not hundreds. The lobby lists :data:`SHOWN_TABLES` open tables at most, so a
+classmate's lobby stays small whatever happens.
 """
 
 from __future__ import annotations
@@ -15,12 +21,24 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq2edu.classroom.limits import TokenBucket
 from sq2edu.classroom.screens import Screens, big_button, widget_tree
 from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
 
-__all__ = ["Lobby"]
+__all__ = ["PRESS_BURST", "PRESS_EVERY", "SHOWN_TABLES", "Lobby", "presses"]
+
+#: Presses that write a table a page may make at once, then one every so many seconds.
+PRESS_BURST = 6
+PRESS_EVERY = 2.0
+#: Open tables a lobby lists at most (the oldest first, as they were made).
+SHOWN_TABLES = 20
+
+
+def presses() -> TokenBucket:
+    """The tokens of one page's presses in the lobby."""
+    return TokenBucket(PRESS_BURST, PRESS_EVERY)
 
 
 class Lobby(widgets.VBox):  # type: ignore[misc]
@@ -34,6 +52,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
     :param level: the computer players' level, for free seats.
     :param on_playing: called with a table when the child's table has started.
     :param lang: the language the lobby speaks.
+    :param tokens: the page's tokens for presses that write (kept by the page, so that a
+        new lobby brings no new ones).
     """
 
     def __init__(
@@ -45,8 +65,10 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         level: str,
         on_playing: Callable[[TableInfo], None],
         lang: str = "en",
+        tokens: TokenBucket | None = None,
     ) -> None:
         super().__init__()
+        self.tokens = tokens if tokens is not None else presses()
         self.tables = tables
         self.student = student
         self.edition = edition
@@ -99,6 +121,13 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
     def _try(self, doing: Callable[[], object]) -> None:
         with language(self.language):
             try:
+                if not self.tokens.take():
+                    raise TableError(
+                        _(
+                            "Too many tries. Wait {seconds} seconds, then try again.",
+                            seconds=round(PRESS_EVERY),
+                        )
+                    )
                 doing()
             except TableError as error:
                 self.problem.value = f"<p class='sq2-problem'>⚠ {escape(str(error))}</p>"
@@ -153,7 +182,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 
     def _choosing(self) -> list[widgets.Widget]:
         self._title.value = _html("h2", _("Play with classmates"))
-        open_tables = self.tables.tables(("open",))
+        open_tables = self.tables.tables(("open",))[:SHOWN_TABLES]
         for gone in set(self._rows) - {info.id for info in open_tables}:
             del self._rows[gone]  # closed by the next redraw
         rows: list[widgets.Widget] = []

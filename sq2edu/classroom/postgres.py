@@ -169,6 +169,11 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE sq2edu.attempts ADD COLUMN helped BOOLEAN NOT NULL DEFAULT FALSE;
     UPDATE sq2edu.attempts SET helped = TRUE WHERE hint_level >= 3
     """,
+    # 9: as the SQLite store's.
+    """
+    ALTER TABLE sq2edu.students ADD COLUMN device_since TEXT;
+    CREATE INDEX students_by_device ON sq2edu.students (class_id, device)
+    """,
 )
 
 

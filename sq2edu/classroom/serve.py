@@ -106,12 +106,16 @@ def _voila(
     max_kernels: int = 40,
     runtime: Path | None = None,
     token: str = "",
+    names: Sequence[str] = (),
+    address_pages: int | None = None,
 ) -> list[str]:
     return [
         sys.executable,
         "-m",
         "sq2edu.classroom.guard",
         *voila_arguments(notebook, ip, port, pool, refill, role, max_kernels, runtime, token),
+        *(f"--ClassroomVoila.allowed_hosts={name}" for name in names),
+        *([] if address_pages is None else [f"--ClassroomVoila.address_pages={address_pages}"]),
     ]
 
 
@@ -228,6 +232,8 @@ def serve(
     max_students: int | None = None,
     log: Path | None = None,
     room: str = "",
+    names: Sequence[str] = (),
+    max_per_address: int | None = None,
 ) -> int:
     """Run the classroom until Ctrl-C or SIGTERM; return the exit status.
 
@@ -240,6 +246,12 @@ def serve(
     :param log: the classroom's log file (default: in the user's log folder).
     :param room: the school's class to serve, made with ``sq2edu school add-class`` in a
         store the school shares (``""``: the class of one laptop).
+    :param names: names of this machine that students may type (``classroom.local``); the
+        printed address, this machine's other addresses and loopback are always allowed,
+        any other name refused (a web page cannot reach the class by DNS rebinding).
+    :param max_per_address: kernels one network address may hold (default: a quarter of
+        the class's, at least four); raise it for a class that reaches this machine through
+        one router address.
     """
     location = str(db) if db and is_database_url(db) else str(Path(db) if db else default_path())
     try:
@@ -281,6 +293,13 @@ def serve(
             refill,
             max_kernels=max_students or default_max_students(pool),
             runtime=folder,
+            names=[
+                network_address(host),
+                *([] if host in ("0.0.0.0", "::", "") else [host]),
+                *names,
+            ],
+            address_pages=max_per_address
+            or max(4, (max_students or default_max_students(pool)) // 4),
         ),
         _voila(
             notebooks["teacher.ipynb"],

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -183,6 +183,12 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE attempts ADD COLUMN helped INTEGER NOT NULL DEFAULT 0;
     UPDATE attempts SET helped = 1 WHERE hint_level >= 3;
+    """,
+    # 9: a device holds one name at a time: since when it holds its name, and the names by
+    # device.
+    """
+    ALTER TABLE students ADD COLUMN device_since TEXT;
+    CREATE INDEX students_by_device ON students (class_id, device);
     """,
 )
 
@@ -447,12 +453,14 @@ class SQLStore:
 
     # -- students --------------------------------------------------------------------------
 
-    def join(self, nickname: str, device: str | None = None) -> bool:
+    def join(self, nickname: str, device: str | None = None, *, only: bool = False) -> bool:
         """Add a student to the current class; ``False`` if another device holds the name.
 
         :param device: the joining device's key (a digest of the secret it keeps); the first
             device to join with a name holds it until the teacher releases it. ``None`` (a
             notebook of one's own) holds nothing.
+        :param only: the device lets go of any other name it holds, in the same transaction
+            (a device holds one name at a time; see :meth:`device_name`).
         """
         with self._transaction() as cursor:
             student = self._student_id(cursor, nickname)
@@ -461,13 +469,35 @@ class SQLStore:
             # Only a free name is taken: of two devices joining at once, one holds it.
             self._run(
                 cursor,
-                "UPDATE {t}students SET device = ? WHERE id = ? AND device IS NULL",
-                (device, student),
+                "UPDATE {t}students SET device = ?, device_since = ? "
+                "WHERE id = ? AND device IS NULL",
+                (device, utc_now(), student),
             )
             row = self._run(
                 cursor, "SELECT device FROM {t}students WHERE id = ?", (student,)
             ).fetchone()
-            return bool(row[0] == device)
+            taken = bool(row[0] == device)
+            if taken and only:
+                self._run(
+                    cursor,
+                    "UPDATE {t}students SET device = NULL, device_since = NULL "
+                    "WHERE class_id = ? AND device = ? AND id != ?",
+                    (self._class_id(cursor), device, student),
+                )
+            return taken
+
+    def device_name(self, device: str) -> tuple[str, str] | None:
+        """The name ``device`` holds in the open class and since when (UTC, ISO 8601), the
+        latest it took if it holds several; ``None`` if it holds none."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor,
+                "SELECT nickname, COALESCE(device_since, joined) FROM {t}students "
+                "WHERE class_id = ? AND device = ? "
+                "ORDER BY COALESCE(device_since, joined) DESC, id DESC LIMIT 1",
+                (self._class_id(cursor), device),
+            ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def students(self, class_id: int | None = None) -> list[str]:
         """A class's students (the open one's by default), in the order they joined."""
@@ -485,7 +515,8 @@ class SQLStore:
         with self._transaction() as cursor:
             self._run(
                 cursor,
-                "UPDATE {t}students SET device = NULL WHERE class_id = ? AND nickname = ?",
+                "UPDATE {t}students SET device = NULL, device_since = NULL "
+                "WHERE class_id = ? AND nickname = ?",
                 (self._class_id(cursor), nickname),
             )
 

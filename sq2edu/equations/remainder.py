@@ -12,7 +12,8 @@ Not yet.
 
 The Rescue's own rules still hold (one division, the signs on one side, only the cards one
 has), with the same problem codes as :func:`sq2edu.equations.check`. The rest is read by a
-regular expression that accepts only digits, so no text reaches ``eval`` or sympy's parser.
+small reader of its own that accepts only digits, so no text reaches ``eval`` or sympy's parser;
+it reads a text in linear time, however many spaces it holds.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from sq2edu.i18n import _
 
 __all__ = ["RemainderVerdict", "check_remainder", "split_rest", "with_rest"]
 
-# "r 2", "R2", "rest 2", "rem 2", "remainder 2", "ост. 2", "(ост. 2)", "остаток 2" at the end.
-_REST = re.compile(
-    r"(?:(?<=\d)|\s+)\(?\s*(?:r|rest|rem|remainder|ост|остаток)\.?\s*(?P<rest>\S*?)\s*\)?\s*$",
-    re.IGNORECASE,
+#: The words that may stand before the rest, tried in this order: "r 2", "R2", "rest 2",
+#: "rem 2", "remainder 2", "ост. 2", "(ост. 2)", "остаток 2", at the end of the text.
+_REST_WORDS = tuple(
+    re.compile(re.escape(word), re.IGNORECASE)
+    for word in ("r", "rest", "rem", "remainder", "ост", "остаток")
 )
 #: The problems of the division itself that its rest may answer.
 _ANSWERED_BY_REST = frozenset({"not-whole", "not-true", "missing-card"})
@@ -43,22 +45,97 @@ def with_rest(equation: str, rest: int | str) -> str:
     return _("{equation} r {rest}", equation=equation, rest=rest)
 
 
+def _find_rest(text: str) -> tuple[int, int, int] | None:
+    """Where the rest is written at the end of ``text``: the start of its word (with the
+    spaces and bracket before it), and the start and end of the rest itself.
+
+    The text ends with a word of :data:`_REST_WORDS` (after a digit, or after spaces, maybe
+    in a bracket), a dot, the rest, and a closing bracket; spaces may stand between them.
+    Of several such words the first that makes the whole end fit is the one; the words are
+    tried in order at each place. Each character is looked at a fixed number of times, so
+    a text of any length, spaces included, is read in linear time.
+    """
+    n = len(text)
+    # From the right: the first place from which only spaces and one ")" follow, and for
+    # each place the next space at or after it.
+    tail = n
+    while tail > 0 and text[tail - 1].isspace():
+        tail -= 1
+    if tail > 0 and text[tail - 1] == ")":
+        tail -= 1
+        while tail > 0 and text[tail - 1].isspace():
+            tail -= 1
+    next_space = [n] * (n + 1)
+    for at in range(n - 1, -1, -1):
+        next_space[at] = at if text[at].isspace() else next_space[at + 1]
+    # From the left: where the run of spaces that ends at each place starts.
+    spaces_from = list(range(n + 1))
+    for at in range(1, n + 1):
+        if text[at - 1].isspace():
+            spaces_from[at] = spaces_from[at - 1]
+
+    def rest_after(word_end: int) -> tuple[int, int] | None:
+        """The rest after a word ending at ``word_end``: a dot, spaces, then the rest with
+        no space in it, reaching the closing part; a dot is taken when it can be."""
+        dot = text.startswith(".", word_end)
+        for start, skip_spaces in (
+            ((word_end + 1, True), (word_end, False)) if dot else ((word_end, True),)
+        ):
+            while skip_spaces and start < n and text[start].isspace():
+                start += 1
+            end = max(start, tail)
+            if end <= next_space[start]:
+                return start, end
+        return None
+
+    def opening(word: int) -> int | None:
+        """The first place of what may stand before a word at ``word``: spaces (or a digit
+        just before), maybe a "(", and spaces."""
+        spaced = spaces_from[word]
+        if spaced > 0 and text[spaced - 1] == "(":
+            bracket = spaced - 1
+            before = spaces_from[bracket]
+            if before < bracket:
+                return before
+            if bracket > 0 and text[bracket - 1].isdecimal():
+                return bracket
+        if spaced < word:
+            return spaced
+        if word > 0 and text[word - 1].isdecimal():
+            return word
+        return None
+
+    for word in range(n):
+        start = opening(word)
+        if start is None:
+            continue
+        for pattern in _REST_WORDS:
+            found = pattern.match(text, word)
+            if found is None:
+                continue
+            rest = rest_after(found.end())
+            if rest is not None:
+                return start, *rest
+    return None
+
+
 def split_rest(text: str) -> tuple[str, int | None]:
     """The division and the rest written after it (``None`` when no rest is written).
 
     :raises EquationSyntaxError: when the rest is not a whole number.
     """
-    found = _REST.search(text)
+    found = _find_rest(text)
     if found is None:
         return text, None
-    rest = found.group("rest")
+    start, rest_start, rest_end = found
+    rest = text[rest_start:rest_end]
     if not rest.isascii() or not rest.isdigit() or len(rest) > 3:
         raise EquationSyntaxError(
             "missing-number",
             _("Write the number that is left over after the r."),
-            found.start("rest"),
+            rest_start,
         )
-    return text[: found.start()], int(rest)
+    return text[:start], int(rest)
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -28,8 +28,8 @@ from jupyterhub.handlers.login import LoginHandler
 from tornado import web
 from traitlets import Unicode
 
-from sq2edu.classroom.app import check_nickname, lookalike
 from sq2edu.classroom.limits import ADDRESS_TRIES, WINDOW_SECONDS, _wait_after
+from sq2edu.classroom.nicknames import check_nickname, similar_names
 from sq2edu.classroom.records import GuardEvent
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
@@ -200,11 +200,7 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         except ValueError as error:
             raise web.HTTPError(403, str(error)) from error
         with open_store(self.db, room) as store:
-            similar = [
-                other
-                for other in store.students()
-                if other != nickname and lookalike(other) == lookalike(nickname)
-            ]
+            similar = similar_names(nickname, store.students())
             if similar:
                 raise web.HTTPError(
                     403,

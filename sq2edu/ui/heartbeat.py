@@ -4,7 +4,8 @@ When the classroom's server stops, the network goes or the kernel is gone, a pag
 screen and does nothing: a child keeps clicking and wonders. :class:`Heartbeat` asks the
 kernel every few seconds whether it is still there (a tiny message each way); without an
 answer for twelve seconds the page shows, in the child's language, that the connection is
-lost and what to do, and hides it again when answers come back.
+lost and what to do, and hides it again when answers come back. A page whose kernel the
+class server stopped (it held more memory than its share) asks the server why, and says so.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class Heartbeat(anywidget.AnyWidget):
     _css = asset("heartbeat.css")
 
     words = traitlets.Dict().tag(sync=True)
+    #: The language the child chose; the page keeps it on its device (a cookie) for the
+    #: next page it opens ("": none chosen).
+    chosen = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
@@ -47,7 +51,12 @@ class Heartbeat(anywidget.AnyWidget):
                 "lost": _(
                     "Your page lost its connection to the class. Wait a moment; if this "
                     "stays, reload the page or ask your teacher."
-                )
+                ),
+                # The class server stopped this page: it held more memory than its share.
+                "memory": _(
+                    "This page was stopped because it used too much of the class computer. "
+                    "Reload the page to go on."
+                ),
             }
 
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:

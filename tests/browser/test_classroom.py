@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -36,13 +38,30 @@ class Classroom:
         *options: str,
         port: int | None = None,
         teacher_port: int | None = None,
+        settings: dict[str, object] | None = None,
+        file_limit: int | None = None,
     ) -> None:
+        """:param settings: ``ClassroomVoila`` settings of the two servers (a ``voila.json``
+            on Jupyter's configuration path), such as low limits for a test.
+        :param file_limit: the servers' limit of open files when they start."""
         tmp_path.mkdir(parents=True, exist_ok=True)
         self.db = tmp_path / "class.sqlite3"
         self.port, self.teacher_port = port or free_port(), teacher_port or free_port()
         self.out = tmp_path / "serve.log"
         self.log = self.out.open("w")
         self.server_log = tmp_path / "classroom.log"
+        environment = dict(os.environ)
+        if settings:
+            config = tmp_path / "jupyter-config"
+            config.mkdir(exist_ok=True)
+            (config / "voila.json").write_text(json.dumps({"ClassroomVoila": settings}))
+            environment["JUPYTER_CONFIG_PATH"] = str(config)
+
+        def lower_file_limit() -> None:
+            if file_limit is not None:
+                hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+                resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, hard))
+
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -57,10 +76,15 @@ class Classroom:
                 "--class-code=OWL",
                 "--no-qr",
                 f"--log={self.server_log}",
+                # Every page of a test comes from this machine's one address; a test of the
+                # address's share gives its own.
+                "--max-per-address=1000",
                 *options,
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            env=environment,
+            preexec_fn=lower_file_limit,
         )
         for port in (self.port, self.teacher_port):
             wait_until_answering(port, timeout=90)
@@ -213,13 +237,16 @@ def test_a_student_who_finds_no_warm_kernel_gets_one_of_their_own_at_once(tmp_pa
 
     room = Classroom(tmp_path, "--pool-refill=600")
 
-    async def two_students() -> list[str | None]:
+    async def two_students() -> list[str]:
         first = WidgetClient(f"http://127.0.0.1:{room.port}/")
         second = WidgetClient(f"http://127.0.0.1:{room.port}/")
         await first.open(timeout=90)
         # Far less than the refill's ten minutes: a kernel of their own, started now.
         await second.open(timeout=120)
-        joins = [client.find("ButtonModel", description="Join") for client in (first, second)]
+        # A kernel started for its page tells of its widgets as it makes them.
+        joins = [
+            await client.widget("ButtonModel", 60, description="Join") for client in (first, second)
+        ]
         await first.close()
         await second.close()
         return joins

@@ -3,18 +3,26 @@
 Each test is one attack from the threat model (``docs/security.md``) run against a real
 ``sq2edu serve``: guessing the class code, opening a hundred pages, using another child's
 kernel, sending a kernel control messages, reaching the dashboard without its secret or by
-another name, flooding the store, provoking a traceback, and killing the server outright.
+another name, flooding the store, provoking a traceback, and killing the server outright;
+and what let one page, one device or one child stop a class: widgets and large messages
+sent to a kernel, many websockets, half-sent requests, pages that never connect, many
+names from one device, look-alike names, another site's name for the server, and a kernel
+over its memory (the limits set low in servers of their own).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import http.client
 import os
+import re
 import signal
 import socket
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,11 +30,13 @@ from typing import TypeVar
 
 import psutil
 import pytest
+from playwright.sync_api import Page, expect
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 from benchmarks.widget_client import WidgetClient
 from sq2edu.classroom import SQLiteStore
+from tests.browser.conftest import WIDGET_TIMEOUT_MS
 from tests.browser.test_classroom import Classroom
 
 T = TypeVar("T")
@@ -45,7 +55,7 @@ def run(coroutine: Callable[[], Awaitable[T]]) -> T:
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
-    room = Classroom(tmp_path_factory.mktemp("attacked"), "--max-students=8")
+    room = Classroom(tmp_path_factory.mktemp("attacked"), "--max-students=24")
     try:
         yield room
     finally:
@@ -300,3 +310,356 @@ def test_killing_serve_outright_takes_its_servers_and_kernels_with_it(tmp_path: 
         assert _answers(room.teacher_port)
     finally:
         assert again.stop() == 0
+
+
+# -- one page, one device, one child ------------------------------------------------------
+
+
+async def _states(client: WidgetClient) -> int:
+    """How many widgets the kernel says it has (the page asks, as on loading)."""
+    control = uuid.uuid4().hex
+    opening = {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}
+    client.send_message("comm_open", opening, version="1.0.0")
+    client.models = {}
+    asking = {"comm_id": control, "data": {"method": "request_states"}}
+    client.send_message("comm_msg", asking, version="1.0.0")
+    await client.wait_for(lambda: bool(client.models), 30)
+    await asyncio.sleep(0.5)
+    return len(client.models)
+
+
+def _kernel_memory(room: Classroom, kernel_id: str) -> int:
+    """The resident memory of a kernel of the room's servers, in bytes."""
+    for child in psutil.Process(room.process.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if f"kernel-{kernel_id}.json" in " ".join(child.cmdline()):
+                return int(child.memory_info().rss)
+    raise AssertionError(f"no kernel {kernel_id}")
+
+
+def test_a_page_cannot_make_its_kernel_keep_widgets_or_large_messages(
+    classroom: Classroom,
+) -> None:
+    """Widgets of a megabyte each, opened by a page, grew its kernel from 96 MB to 2.5 GB
+    in twenty seconds: a page may open no widget of its own, and a message over 64 KB
+    closes its websocket before the kernel sees it."""
+
+    async def attack() -> tuple[int, int, int, int, str]:
+        ivy = await _joined(classroom, "Ivy")
+        try:
+            before, widgets = _kernel_memory(classroom, ivy.kernel_id), await _states(ivy)
+            for size in [50_000] * 30 + [1_000_000] * 20:
+                state = {
+                    "_model_name": "TextModel",
+                    "_model_module": "@jupyter-widgets/controls",
+                    "_model_module_version": "2.0.0",
+                    "_view_name": "TextView",
+                    "_view_module": "@jupyter-widgets/controls",
+                    "_view_module_version": "2.0.0",
+                    "value": "x" * size,
+                }
+                content = {
+                    "comm_id": uuid.uuid4().hex,
+                    "target_name": "jupyter.widget",
+                    "data": {"state": state, "buffer_paths": []},
+                }
+                with contextlib.suppress(Exception):  # the websocket may have closed
+                    ivy.send_message("comm_open", content)
+                await asyncio.sleep(0.05)
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await ivy.wait_for(lambda: False, 10)
+            after = _kernel_memory(classroom, ivy.kernel_id)
+            return before, after, widgets, len(ivy.models), ivy.gone
+        finally:
+            await ivy.close()
+
+    before, after, _widgets, _seen, gone = run(attack)
+    assert after - before < 15 * 1024 * 1024, (before, after)
+    assert "1009" in gone
+
+
+def test_a_kernel_has_three_websockets_at_most(classroom: Classroom) -> None:
+    """A hundred and fifty websockets to one kernel ran the server out of file handles."""
+
+    async def attack() -> int:
+        jay = await _joined(classroom, "Jay")
+        opened = []
+        try:
+            for number in range(8):
+                url = jay.channels_url().replace(jay.session, f"extra{number}")
+                with contextlib.suppress(Exception):
+                    opened.append(
+                        await websocket_connect(
+                            HTTPRequest(url, headers=jay.headers(), connect_timeout=10)
+                        )
+                    )
+            return len(opened)
+        finally:
+            for socket_ in opened:
+                socket_.close()
+            await jay.close()
+
+    # The page's own websocket, and two more (a reconnection, Voilà's request-info socket).
+    assert run(attack) == 2
+
+
+def test_the_log_is_not_flooded_by_a_page(classroom: Classroom) -> None:
+    before = classroom.server_log.read_text().count("not allowed")
+
+    async def attack() -> None:
+        kim = await _joined(classroom, "Kim")
+        try:
+            for _number in range(150):
+                kim.send_message("execute_request", {"code": "1"})
+            await asyncio.sleep(3)
+        finally:
+            await kim.close()
+
+    run(attack)
+    text = classroom.server_log.read_text()
+    # Five a minute at most (the next one after the minute says how many were left out).
+    assert text.count("not allowed") - before <= 6
+
+
+def test_the_student_app_answers_to_its_own_names_only(classroom: Classroom) -> None:
+    """A page a child opens on the internet, rebound to the class's address under its own
+    name, got 200 and could open a websocket whose Origin matched."""
+    url = _url(classroom)
+    evil = f"evil.example:{classroom.port}"
+    assert _status(url) == 200
+    assert _status(url, headers={"Host": f"localhost:{classroom.port}"}) == 200
+    assert _status(url, headers={"Host": evil}) == 403
+    assert _status(url, headers={"Origin": f"http://{evil}"}) == 403
+
+    async def rebound() -> list[int]:
+        lea = await _joined(classroom, "Lea")
+        refused = []
+        try:
+            for headers in (
+                {"Host": evil, "Origin": f"http://{evil}"},
+                {"Origin": "http://evil.example"},
+            ):
+                try:
+                    await websocket_connect(
+                        HTTPRequest(
+                            lea.channels_url().replace(lea.session, "rebound"),
+                            headers={**lea.headers(), **headers},
+                            connect_timeout=10,
+                        )
+                    )
+                except Exception as error:
+                    refused.append(getattr(error, "code", 0))
+            return refused
+        finally:
+            await lea.close()
+
+    assert run(rebound) == [403, 403]
+
+
+def test_a_device_holds_one_name_and_finds_it_again(classroom: Classroom) -> None:
+    """Join kept working after joining (21 names a second from one device)."""
+
+    async def attack() -> tuple[str, str]:
+        max_ = await _joined(classroom, "Max")
+        try:
+            label = max_.find("LabelModel") or ""
+            for name in ("Bo", "Cy"):
+                max_.set_value(label, value="")
+                max_.set_value(max_.find("TextModel", description="Nickname") or "", value=name)
+                max_.click(max_.find("ButtonModel", description="Join") or "")
+                await max_.wait_for(lambda: bool(max_.models[label].get("value")), 30)
+            refusal = str(max_.models[label]["value"])
+        finally:
+            await max_.close()
+        # The same device opens the class again: its name is typed for it.
+        again = WidgetClient(_url(classroom), cookies=max_.cookies)
+        await again.open(timeout=TIMEOUT)
+        try:
+            nickname = await again.widget("TextModel", TIMEOUT, description="Nickname")
+            await again.wait_for(lambda: again.models[nickname].get("value") == "Max", 30)
+            return refusal, str(again.models[nickname]["value"])
+        finally:
+            await again.close()
+
+    refusal, typed = run(attack)
+    assert refusal.startswith("This device is Max in the class. To be someone else, ask")
+    assert typed == "Max"
+    with SQLiteStore(classroom.db) as store:
+        assert not {"Bo", "Cy"} & set(store.students())
+
+
+def test_a_lookalike_of_a_classmates_name_is_refused(classroom: Classroom) -> None:
+    async def attack() -> str:
+        await (await _joined(classroom, "Nia")).close()
+        copy = WidgetClient(_url(classroom))
+        await copy.open(timeout=TIMEOUT)
+        try:
+            await copy.widget("ButtonModel", TIMEOUT, description="Join")
+            copy.set_value(copy.find("TextModel", description="Nickname") or "", value="Nɩa")
+            copy.set_value(copy.find("TextModel", description="Class code") or "", value="owl")
+            copy.click(copy.find("ButtonModel", description="Join") or "")
+            refusal = "That looks too much like Nia. Choose another nickname."
+            await copy.wait_for(lambda: copy.find("LabelModel", value=refusal), 30)
+            return refusal
+        finally:
+            await copy.close()
+
+    assert run(attack)
+
+
+LIMITS: dict[str, object] = {
+    "slow_request_seconds": 2.0,
+    "address_connections": 20,
+    "connect_seconds": 3.0,
+    "device_pages": 2,
+}
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    """A classroom with low limits, started with the usual 1,024 open files."""
+    room = Classroom(
+        tmp_path_factory.mktemp("limited"),
+        "--max-students=12",
+        "--max-per-address=3",
+        settings=LIMITS,
+        file_limit=1024,
+    )
+    try:
+        yield room
+    finally:
+        if room.process.poll() is None:
+            room.stop()
+
+
+def _student_server(room: Classroom) -> psutil.Process:
+    for child in psutil.Process(room.process.pid).children():
+        if f"--port={room.port}" in child.cmdline():
+            return child
+    raise AssertionError("no student server")
+
+
+def _page(room: Classroom, source: str = "127.0.0.1", cookie: str = "") -> tuple[int, str, str]:
+    """Load the app's page from ``source`` and close: its status, the kernel it names and
+    the device cookie it set."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", room.port, timeout=TIMEOUT, source_address=(source, 0)
+    )
+    try:
+        connection.request("GET", "/", headers={"Cookie": cookie} if cookie else {})
+        answer = connection.getresponse()
+        body = answer.read().decode()
+        cookies = "; ".join(
+            value.split(";", 1)[0] for name, value in answer.getheaders() if name == "Set-Cookie"
+        )
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', body)
+        return answer.status, kernel.group(1) if kernel else "", cookies
+    finally:
+        connection.close()
+
+
+def _kernels(room: Classroom) -> set[str]:
+    """The ids of the student server's kernels, from their command lines."""
+    found = set()
+    for child in _student_server(room).children(recursive=True):
+        with contextlib.suppress(psutil.Error):  # a kernel that has just ended
+            match = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(child.cmdline()))
+            if match:
+                found.add(match.group(1))
+    return found
+
+
+def test_the_server_may_open_as_many_files_as_the_system_allows(limited: Classroom) -> None:
+    soft, hard = _student_server(limited).rlimit(psutil.RLIMIT_NOFILE)
+    assert soft == min(hard, 65_536) > 1024
+
+
+def test_half_sent_requests_are_closed_and_an_address_holds_its_share(limited: Classroom) -> None:
+    """1,100 half-sent requests held a child's page up, for an hour each."""
+    sockets = []
+    for _number in range(30):
+        sock = socket.create_connection(("127.0.0.1", limited.port), timeout=10)
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        sockets.append(sock)
+    try:
+        # Another child's page loads meanwhile, from another address.
+        assert _page(limited, source="127.0.0.2")[0] == 200
+        time.sleep(2 + 2)  # slow_request_seconds, and a little more
+        closed = 0
+        for sock in sockets:
+            sock.settimeout(5)
+            try:
+                closed += sock.recv(1024) == b""
+            except TimeoutError:
+                pass  # still open
+            except OSError:
+                closed += 1  # reset: closed before it read what was sent
+        assert closed == len(sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+    log = limited.server_log.read_text()
+    assert "holds 20 connections, its share" in log
+
+
+def test_pages_that_never_connect_are_freed_and_an_address_holds_its_share(
+    limited: Classroom,
+) -> None:
+    """Fifty page loads that never connected held the class's forty kernels for 80 s."""
+    with ThreadPoolExecutor(max_workers=5) as pool:
+        answers = list(pool.map(lambda _load: _page(limited), range(5)))
+    assert sorted(status for status, _kernel, _cookie in answers) == [200, 200, 200, 429, 429]
+    held = {kernel for _status, kernel, _cookie in answers if kernel}
+    # Another address is not held up by this one.
+    other = _page(limited, source="127.0.0.3")
+    assert other[0] == 200, other
+    deadline = time.monotonic() + 30
+    while held & _kernels(limited) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not held & _kernels(limited)
+
+
+def test_a_new_page_of_a_device_replaces_its_oldest(limited: Classroom) -> None:
+    """One device held as many kernels as it opened pages."""
+
+    async def reload_again_and_again() -> tuple[list[str], set[str]]:
+        pages = [WidgetClient(_url(limited), source="127.0.0.4")]
+        await pages[0].open(timeout=TIMEOUT)
+        for _load in range(2):
+            pages.append(WidgetClient(_url(limited), cookies=pages[0].cookies, source="127.0.0.4"))
+            await pages[-1].open(timeout=TIMEOUT)
+        try:
+            return [page.kernel_id for page in pages], _kernels(limited)
+        finally:
+            for page in pages:
+                await page.close()
+
+    kernels, running = run(reload_again_and_again)
+    # The third page of the device replaced its first; its pages that connected stay.
+    assert kernels[0] not in running
+    assert set(kernels[1:]) <= running
+
+
+@pytest.fixture(scope="module")
+def stingy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    """A classroom whose kernels may hold less memory than the app needs."""
+    room = Classroom(tmp_path_factory.mktemp("stingy"), settings={"kernel_memory_mb": 40})
+    try:
+        yield room
+    finally:
+        if room.process.poll() is None:
+            room.stop()
+
+
+def test_a_kernel_over_its_memory_is_stopped_and_its_page_says_so(
+    stingy: Classroom, page: Page
+) -> None:
+    page.goto(_url(stingy), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+    expect(
+        page.get_by_text("This page was stopped because it used too much of the class computer.")
+    ).to_be_visible(timeout=60_000)
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
+    assert kernel is not None
+    # Only its own page is told: without its cookie the answer is 403.
+    assert _status(f"{_url(stingy)}sq2edu/page/{kernel.group(1)}") == 403
+    assert "more than its share of 40 MB; stopped" in stingy.server_log.read_text()

@@ -6,6 +6,7 @@ The same attacks against real servers are in ``tests/browser/test_classroom_atta
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import stat
 import subprocess
 import sys
@@ -15,20 +16,28 @@ from typing import Any
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import StudentApp, check_nickname, lookalike
+from sq2edu.classroom.app import StudentApp, check_nickname
 from sq2edu.classroom.client import Client, device_key, this_client
+from sq2edu.classroom.confusables import TABLE, skeleton, table_from
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.limits import (
     ADDRESS_TRIES,
     FIRST_WAIT,
+    GUESSES_A_DAY,
     PAGE_TRIES,
     CodeGuard,
     TokenBucket,
+    address_wait,
+    guesses_in,
     same_code,
 )
+from sq2edu.classroom.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
+from sq2edu.classroom.nicknames import lookalike_keys, similar_names
 from sq2edu.classroom.records import Attempt, GuardEvent
-from sq2edu.classroom.store import NameTakenError, ProgressStore
+from sq2edu.classroom.screens import widget_tree
+from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore
+from sq2edu.classroom.tables import Tables
 
 MIA = Client("10.0.0.7", device_key("Mia's tablet"))
 LEO = Client("10.0.0.8", device_key("Leo's laptop"))
@@ -91,6 +100,60 @@ def test_a_new_page_from_the_same_address_keeps_waiting(tmp_path: Path) -> None:
     assert CodeGuard(store, "OWL", Clock()).check("OWL", "10.0.0.8").ok
 
 
+class Wall:
+    """A time of day that passes only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = dt.datetime(2030, 1, 1, 8, 0, tzinfo=dt.UTC)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+def test_an_address_keeps_its_wrong_tries_after_ten_quiet_minutes_and_a_restart(
+    tmp_path: Path,
+) -> None:
+    """The wrong tries of an address are remembered for a day: waiting out a window (the
+    old ten minutes, after which twenty more tries were free) or a restart wins nothing."""
+    wall = Wall()
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    for _try in range(ADDRESS_TRIES + 6):
+        guard = CodeGuard(store, "OWL", wall=wall)
+        wall.now += dt.timedelta(seconds=guard.wait("10.0.0.7") + 1)
+        assert guard.check("CAT", "10.0.0.7").checked
+    store.close()
+    wall.now += dt.timedelta(minutes=11)
+    reopened = SQLiteStore(tmp_path / "class.sqlite3")
+    next_try = CodeGuard(reopened, "OWL", wall=wall).check("CAT", "10.0.0.7")
+    assert next_try.checked
+    assert next_try.wait == address_wait(ADDRESS_TRIES + 7) == 640
+    assert not CodeGuard(reopened, "OWL", wall=wall).check("OWL", "10.0.0.7").checked
+    # A day later it is forgotten.
+    wall.now += dt.timedelta(days=1)
+    assert CodeGuard(reopened, "OWL", wall=wall).check("OWL", "10.0.0.7").ok
+
+
+def test_a_right_code_forgives_its_addresss_wrong_ones(tmp_path: Path) -> None:
+    wall = Wall()
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    for _try in range(ADDRESS_TRIES - 1):
+        CodeGuard(store, "OWL", wall=wall).check("CAT", "10.0.0.7")
+    assert CodeGuard(store, "OWL", wall=wall).check("OWL", "10.0.0.7").ok
+    # Nineteen more mistypes after the right code cost no wait.
+    for _try in range(ADDRESS_TRIES - 1):
+        assert CodeGuard(store, "OWL", wall=wall).check("CAT", "10.0.0.7").wait == 0
+
+
+def test_guessing_from_one_address_checks_about_29_codes_a_day(tmp_path: Path) -> None:
+    """The figure docs/security.md gives: a script that tries the moment it may."""
+    assert guesses_in(24 * 3600, SQLiteStore(tmp_path / "day.sqlite3")) == 52
+    month = guesses_in(30 * 24 * 3600, SQLiteStore(tmp_path / "month.sqlite3"))
+    assert month == 894
+    assert round((month - 52) / 29) == GUESSES_A_DAY == 29
+    security = (Path(__file__).parents[2] / "docs" / "security.md").read_text()
+    assert "52 on the first day and about 29 a day after that (894 in thirty days)" in security
+
+
 def test_a_wrong_code_is_kept_for_the_teacher_without_the_code_itself(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "class.sqlite3")
     CodeGuard(store, "OWL").check("SECRET-GUESS", "10.0.0.7")
@@ -118,6 +181,83 @@ def test_a_second_device_cannot_join_with_a_name_another_holds(tmp_path: Path) -
     assert StudentApp(store, client=lambda: MIA).join("Mia")
 
 
+def test_a_device_holds_one_name_and_changes_it_slowly_and_visibly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Mia")
+    # The same device, in this page or a new one, cannot be someone else at once.
+    for name in ("Zoe", "Zoe2", "Zoe3"):
+        page = StudentApp(store, client=lambda: MIA)
+        assert not page.join(name)
+        assert page.problem.value == (
+            "This device is Mia in the class. To be someone else, ask your teacher, or try "
+            "again in 10 minutes."
+        )
+    assert store.students() == ["Mia"]
+    # After a while it may: the old name is let go, and the teacher sees the change.
+    monkeypatch.setattr("sq2edu.classroom.app.NAME_CHANGE_SECONDS", 0)
+    assert StudentApp(store, client=lambda: MIA).join("Zoe")
+    assert store.device_name(MIA.device or "") is not None
+    assert (store.device_name(MIA.device or "") or ("", ""))[0] == "Zoe"
+    (change,) = store.events(kind="name-change")
+    assert (change.address, change.detail) == ("10.0.0.7", "Mia → Zoe")
+    # Mia is free for her own new device.
+    assert StudentApp(store, client=lambda: LEO).join("Mia")
+
+
+def test_the_teacher_frees_a_devices_name(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Mia")
+    store.release("Mia")
+    assert StudentApp(store, client=lambda: MIA).join("Zoe")
+
+
+def test_join_is_pressed_a_few_times_a_minute_at_most(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    page = StudentApp(store, "OWL", client=lambda: MIA)
+    answers = []
+    for number in range(8):
+        page.join(f"Mia{number}", "CAT")
+        answers.append(page.problem.value)
+    assert answers[-1] == "Too many tries. Wait 3 seconds, then try again."
+    assert len(store.events(kind="wrong-code")) == 5
+
+
+def test_an_address_leaves_the_teacher_thirty_refusals_a_minute_at_most(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Mia")
+    for number in range(60):
+        device = Client("10.0.0.8", device_key(f"tablet {number}"))
+        StudentApp(store, client=functools.partial(lambda held: held, device)).join("Mia")
+    assert len(store.events(kind="name-taken")) == 30
+
+
+def test_a_returning_device_finds_its_name_and_language(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    assert StudentApp(store, client=lambda: MIA).join("Маша")
+    back = Client(MIA.address, MIA.device, language="ru")
+    page = StudentApp(store, client=lambda: back)
+    page.refresh_class()
+    assert page.nickname.value == "Маша"
+    assert page.language == "ru"
+    assert page.join_button.description == "Войти"
+    assert page.heartbeat.chosen == "ru"
+    # Another device finds an empty field.
+    other = StudentApp(store, client=lambda: LEO)
+    other.refresh_class()
+    assert other.nickname.value == ""
+
+
+def test_enter_in_the_class_code_presses_join(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    page = StudentApp(store, "OWL", client=lambda: MIA)
+    page.nickname.value = "Mia"
+    page.code.value = "owl"
+    page.code._handle_custom_msg({"event": "submit"}, [])
+    assert page.student == "Mia"
+
+
 @pytest.mark.parametrize("copy", ["Мiа", "МIА", "mia", "Mía", "M ia", "Ｍｉａ"])
 def test_a_name_that_looks_like_a_classmates_is_refused(tmp_path: Path, copy: str) -> None:
     store = SQLiteStore(tmp_path / "class.sqlite3")
@@ -138,8 +278,80 @@ def test_names_are_normalised_and_must_keep_to_one_alphabet() -> None:
     assert check_nickname("Маша") == "Маша"
     with pytest.raises(ValueError, match=r"^Use the letters of one alphabet in your nickname\.$"):
         check_nickname("Мia")
-    assert lookalike("Мiа") == lookalike("Mia") == "mia"
-    assert lookalike("Leo") != lookalike("Lea")
+    assert lookalike_keys("Мiа") & lookalike_keys("Mia")
+    assert not lookalike_keys("Leo") & lookalike_keys("Lea")
+
+
+# Latin letters that look like i, a and l beside Latin names, and a capital I for an l: none
+# of them is another alphabet's, so only Unicode's confusable skeletons tell them apart.
+LOOKALIKES = {
+    "Mia": ["Mıa", "Mɪa", "Miɑ", "Mɩa", "mia", "MIA", "Mía", "Міа", "M-ia"],
+    "Ella": ["EIla", "ElIa", "EILA", "ella"],
+    "Ali": ["AIi", "Alı", "ALI", "A1i"],
+    "Isla": ["lsla", "ISLA", "isla", "1sla"],
+    "Leo": ["Le0", "LEO"],
+}
+
+
+@pytest.mark.parametrize(("name", "copy"), [(n, c) for n, cs in LOOKALIKES.items() for c in cs])
+def test_confusable_names_look_alike(name: str, copy: str) -> None:
+    assert similar_names(check_nickname(copy), [name, "Zoe"]) == [name]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Mia", "Mila"),
+        ("Leo", "Lea"),
+        ("Ali", "Alia"),
+        ("Ella", "Ela"),
+        ("Маша", "Миша"),
+        ("Ida", "Ada"),
+    ],
+)
+def test_different_names_do_not_look_alike(one: str, other: str) -> None:
+    assert similar_names(one, [other]) == []
+
+
+def test_the_skeletons_are_unicodes() -> None:
+    """The table holds Unicode's prototypes (UTS #39), not a hand-made list."""
+    assert skeleton("Mɩa") == skeleton("Mia") == "Mia"
+    assert skeleton("EIla") == "Ella"
+    assert skeleton("m") == "rn"  # Unicode's own: an m looks like r and n side by side
+    header = TABLE.read_text(encoding="utf-8").splitlines()[0]
+    assert "confusables.txt (UTS #39), version 17.0.0" in header
+    sample = (
+        "# Version: 17.0.0\n"
+        "0131 ;\t0069 ;\tMA\t# ( ı → i ) LATIN SMALL LETTER DOTLESS I\n"
+        "2010 ;\t002D ;\tMA\t#* ( ‐ → - ) HYPHEN\n"
+        "00E9 ;\t0065 0301 ;\tMA\t# precomposed: decomposed before it is looked up\n"
+    )
+    lines = table_from(sample).splitlines()
+    assert lines[-1] == "ı\ti"
+    assert not any(line.startswith("‐") or line.startswith("é") for line in lines)
+
+
+def test_store_a_device_holds_one_name_when_it_joins_as_the_only_one(
+    any_store: ProgressStore,
+) -> None:
+    store = any_store
+    assert isinstance(store, SQLStore)
+    tablet = "a" * 64
+    assert store.device_name(tablet) is None
+    assert store.join("Mia", tablet, only=True)
+    held = store.device_name(tablet)
+    assert held is not None
+    assert held[0] == "Mia"
+    # Taking another name lets go of the first, in one transaction.
+    assert store.join("Mai", tablet, only=True)
+    assert store.device_name(tablet) is not None
+    assert store.device_name(tablet)[0] == "Mai"  # type: ignore[index]
+    assert store.join("Mia", "b" * 64)  # Mia is free again: her own new tablet takes it
+    # A name another device holds is not taken, and the device keeps the one it has.
+    assert not store.join("Mia", tablet, only=True)
+    assert store.device_name(tablet)[0] == "Mai"  # type: ignore[index]
+    store.release("Mai")
+    assert store.device_name(tablet) is None
 
 
 def test_store_a_name_belongs_to_the_first_device(any_store: ProgressStore) -> None:
@@ -379,3 +591,35 @@ def test_a_dashboard_refresh_reads_only_what_is_new(tmp_path: Path) -> None:
     assert 'href="sq2edu/attempts.csv"' in board.download.value
     board.pick.value = "S1"
     assert "2 × 3 = 6" in board.student_view.value
+
+
+def test_making_tables_in_a_loop_writes_a_few_rows(tmp_path: Path) -> None:
+    import sqlite3
+
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    page = StudentApp(store, client=lambda: MIA)
+    assert page.join("Mia")
+    lobby = page.play_together()
+    assert isinstance(lobby, Lobby)
+    for _press in range(200):
+        lobby.make(2)
+    assert "Too many tries. Wait 2 seconds, then try again." in lobby.problem.value
+    # A new lobby of the same page brings no new presses.
+    again = page.play_together()
+    assert isinstance(again, Lobby)
+    again.make(3)
+    with sqlite3.connect(tmp_path / "class.sqlite3") as db:
+        (rows,) = db.execute("SELECT count(*) FROM game_tables").fetchone()
+    assert rows == PRESS_BURST
+
+
+def test_a_lobby_lists_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    tables = Tables(store)
+    for number in range(SHOWN_TABLES + 15):
+        store.join(f"Child{number}")
+        tables.make(f"Child{number}", 2, "rescue")
+    store.join("Mia")
+    lobby = Lobby(tables, "Mia", "rescue", dealer=lambda: None, level="easy", on_playing=print)  # type: ignore[arg-type, return-value]
+    sits = [w for w in widget_tree(lobby) if getattr(w, "description", "") == "Sit here"]
+    assert len(sits) == SHOWN_TABLES
