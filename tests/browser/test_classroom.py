@@ -78,6 +78,26 @@ class Classroom:
         self.log.close()
         return code
 
+    def wait_for_a_warm_student_kernel(self, timeout: float = 150) -> None:
+        """Until the student app's warm kernel has run the app's notebook, and so drawn its
+        welcome with the class's settings as they were (Voilà says so in the classroom's
+        log)."""
+        filled = "Kernel pool of classroom.ipynb is filled"
+        deadline = time.monotonic() + timeout
+        while not self.server_log.exists() or filled not in self.server_log.read_text(
+            errors="replace"
+        ):
+            assert time.monotonic() < deadline, f"no warm kernel in {timeout} s"
+            assert self.process.poll() is None, self.out.read_text()
+            time.sleep(0.1)
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return bool(process.status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False
+
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Iterator[Classroom]:
@@ -143,10 +163,9 @@ def test_serve_stops_everything_it_started(classroom: Classroom) -> None:
     children = psutil.Process(classroom.process.pid).children(recursive=True)
     assert children
     assert classroom.stop() == 0
-    time.sleep(1)
-    assert not [
-        child for child in children if child.is_running() and child.status() != psutil.STATUS_ZOMBIE
-    ]
+    # Given the second it had before, but no longer than the children take to go.
+    _gone, alive = psutil.wait_procs(children, timeout=1)
+    assert not [child for child in alive if _running(child)]
     assert os.path.exists(classroom.db)
 
 
@@ -257,7 +276,7 @@ def test_a_warm_page_speaks_the_language_the_teacher_chose_after_it_warmed(
 ) -> None:
     from sq2edu.classroom.settings import ClassSettings
 
-    time.sleep(3)  # the one warm kernel has drawn its English welcome by now
+    classroom.wait_for_a_warm_student_kernel()  # its welcome is in English
     with SQLiteStore(classroom.db) as store:
         store.save_settings(ClassSettings(language="ru", edition="classic").to_dict())
     page.goto(f"http://127.0.0.1:{classroom.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
