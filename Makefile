@@ -48,9 +48,9 @@ hub: $(STAMP_HUB) $(PROXY)
 	$(BIN)/sq2edu hub --db "$(DB)"
 
 # Workers of `make test`: most of its time is spent waiting for servers, kernels and pages,
-# so more workers than cores pays off (CONTRIBUTING.md has the figures). make test WORKERS=1
-# runs one test at a time.
-WORKERS ?= 4
+# so more workers than cores pays off (CONTRIBUTING.md). make test WORKERS=1 runs one test
+# at a time.
+WORKERS ?= 3
 # Python keeps the modules it compiles (and pytest its rewritten tests) in __pycache__, which
 # every worker, server and kernel of a run then reuses, unless the environment says not to.
 CACHING = env -u PYTHONDONTWRITEBYTECODE
@@ -67,12 +67,12 @@ test: $(STAMP_TEST) $(PROXY)
 	@$(MAKE) --no-print-directory ruff
 	@$(WITH_MYPY) $(PYTEST) -n $(WORKERS) --dist loadgroup --nbval $(AND_MYPY)
 
-## check: the quick check before a commit (about a minute): ruff, mypy and the tests that need
-## no browser, no server and no long simulation
+## check: the quick check before a commit: ruff, mypy and the tests that need no browser, no
+## server and no long simulation (about 100 s of CPU, on two workers)
 check: $(STAMP_TEST)
 	@$(MAKE) --no-print-directory ruff
-	@$(WITH_MYPY) $(PYTEST) -m "not browser and not server and not slow" -q --durations=5 \
-		$(AND_MYPY)
+	@$(WITH_MYPY) $(PYTEST) -n 2 --dist loadgroup -m "not browser and not server and not slow" \
+		-q --durations=5 $(AND_MYPY)
 
 ## lint: ruff and mypy
 lint: ruff $(STAMP_TEST)
