@@ -62,8 +62,19 @@ class Classroom:
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
-        for port in (self.port, self.teacher_port):
-            wait_until_answering(port, timeout=90)
+        try:
+            for port in (self.port, self.teacher_port):
+                wait_until_answering(port, timeout=90)
+        except BaseException:
+            # Nobody else holds the process yet: a server too slow to answer is not left running.
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.log.close()
+            raise
 
     @property
     def teacher_url(self) -> str:
