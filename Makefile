@@ -14,7 +14,7 @@ PROXY := .hub/node_modules/.bin/configurable-http-proxy
 INSTALL_LOG := $(VENV)/install.log
 QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
 
-.PHONY: serve hub test lint bench loadtest notebooks lessons golden messages translations mutation confusables clean
+.PHONY: serve hub test check lint ruff bench loadtest notebooks lessons golden messages translations mutation confusables clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -47,18 +47,40 @@ serve: $(STAMP_APP)
 hub: $(STAMP_HUB) $(PROXY)
 	$(BIN)/sq2edu hub --db "$(DB)"
 
-## test: set up with the test extras and run every check: lint, types, unit, property, notebooks, browser
+# Workers of `make test`: most of its time is spent waiting for servers, kernels and pages,
+# so more workers than cores pays off (CONTRIBUTING.md). make test WORKERS=1 runs one test
+# at a time.
+WORKERS ?= 3
+# Python keeps the modules it compiles (and pytest its rewritten tests) in __pycache__, which
+# every worker, server and kernel of a run then reuses, unless the environment says not to.
+CACHING = env -u PYTHONDONTWRITEBYTECODE
+PYTEST = $(CACHING) $(BIN)/pytest
+# mypy runs beside the tests, not before them: it keeps one core busy, the tests mostly wait.
+MYPY_LOG := $(VENV)/mypy.log
+WITH_MYPY = $(CACHING) $(BIN)/mypy > $(MYPY_LOG) 2>&1 & typing=$$!;
+AND_MYPY = ; tests=$$?; wait $$typing; typed=$$?; cat $(MYPY_LOG); \
+	test $$tests -eq 0 && test $$typed -eq 0
+
+## test: set up with the test extras and run every check: lint, types, unit, property, browser,
+## hub, notebooks and lessons, shared out between $(WORKERS) workers
 test: $(STAMP_TEST) $(PROXY)
-	$(MAKE) --no-print-directory lint
-	$(BIN)/pytest
-	SQ2EDU_DB=$(CURDIR)/.venv/notebook-test-progress.sqlite3 $(BIN)/pytest --nbval-lax notebooks/
-	$(BIN)/pytest --nbval lessons/
+	@$(MAKE) --no-print-directory ruff
+	@$(WITH_MYPY) $(PYTEST) -n $(WORKERS) --dist loadgroup --nbval $(AND_MYPY)
+
+## check: the quick check before a commit: ruff, mypy and the tests that need no browser, no
+## server and no long simulation (about 100 s of CPU, on two workers)
+check: $(STAMP_TEST)
+	@$(MAKE) --no-print-directory ruff
+	@$(WITH_MYPY) $(PYTEST) -n 2 --dist loadgroup -m "not browser and not server and not slow" \
+		-q --durations=5 $(AND_MYPY)
 
 ## lint: ruff and mypy
-lint: $(STAMP_TEST)
+lint: ruff $(STAMP_TEST)
+	$(CACHING) $(BIN)/mypy
+
+ruff: $(STAMP_TEST)
 	$(BIN)/ruff check sq2edu tests benchmarks
 	$(BIN)/ruff format --check sq2edu tests benchmarks
-	$(BIN)/mypy
 
 ## bench: measure speed, write docs/performance.md
 bench: $(STAMP_TEST)

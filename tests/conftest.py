@@ -1,5 +1,6 @@
-"""A throwaway PostgreSQL server for the tests that need one (the store, the shared tables,
-two classroom servers on one database).
+"""How the suite is collected and shared out (``tests/collection.py``) and a throwaway PostgreSQL
+server for the tests that need one (the store, the shared tables, two classroom servers on
+one database).
 
 The server is Debian's PostgreSQL (package ``postgresql``): ``initdb`` makes a cluster in a
 temporary folder and ``pg_ctl`` runs it on a free port of 127.0.0.1, trusting local
@@ -14,11 +15,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from itertools import count
 
 import pytest
 
-from tests.postgres_server import postgres_bin, throwaway_postgres
+from tests.collection import SuitePlan
+from tests.postgres_server import EmptyDatabases, postgres_bin, throwaway_postgres
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Plan the whole run, the package's modules and the notebooks too (a plugin: this
+    folder's own hooks would reach only the tests)."""
+    config.pluginmanager.register(SuitePlan(config.rootpath), "sq2edu-suite-plan")
 
 
 def _in_ci() -> bool:
@@ -39,15 +46,19 @@ def postgres_server() -> Iterator[str]:
         yield address
 
 
-_DATABASES = count()
+@pytest.fixture(scope="session")
+def _empty_databases(postgres_server: str) -> Iterator[EmptyDatabases]:
+    databases = EmptyDatabases(postgres_server)
+    try:
+        yield databases
+    finally:
+        databases.close()
 
 
 @pytest.fixture
-def postgres_url(postgres_server: str) -> str:
-    """The address of a new, empty database on the test server (one per test)."""
-    import psycopg
-
-    name = f"sq2edu_test_{next(_DATABASES)}"
-    with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as db:
-        db.execute(f"CREATE DATABASE {name}")
-    return f"{postgres_server}/{name}"
+def postgres_url(_empty_databases: EmptyDatabases) -> Iterator[str]:
+    """The address of a new, empty database on the test server (one per test; once the
+    test is over, its connections to it are ended)."""
+    url = _empty_databases.take()
+    yield url
+    _empty_databases.give_back(url)

@@ -62,7 +62,9 @@ class Hub:
                 return
             except (urllib.error.URLError, OSError):
                 time.sleep(0.5)
-        raise RuntimeError(f"the hub did not answer in 90 s:\n{self.log()}")
+        said = self.log()
+        self.stop()  # not left running, with its proxy and services, after the test
+        raise RuntimeError(f"the hub did not answer in 90 s:\n{said}")
 
     def stop(self) -> None:
         assert self.process is not None

@@ -170,6 +170,7 @@ def play_random_game(
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("edition", each_edition())
 def test_random_games_keep_every_invariant(edition: Edition[Any], players: int) -> None:
@@ -193,6 +194,7 @@ def test_random_games_keep_every_invariant(edition: Edition[Any], players: int) 
         assert seen[kind], f"no random game with {players} players chose {kind!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("edition", "name"), each_edition_with(lambda edition: edition.settings))
 def test_random_games_with_teacher_settings(edition: Edition[Any], name: str) -> None:
     """The invariants hold with every kind of teacher setting, too."""

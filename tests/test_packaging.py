@@ -31,3 +31,18 @@ def test_the_translations_ship_in_the_package() -> None:
     assert locale.joinpath("sq2edu.pot").is_file()
     for lang in ("ru", "nb"):
         assert locale.joinpath(lang, "LC_MESSAGES", "sq2edu.mo").is_file()
+
+
+def test_every_module_imports() -> None:
+    """Each module of the package imports on its own (doctests are collected only from the
+    modules that have examples, so this is where the others are imported)."""
+    import importlib
+    import pkgutil
+
+    import sq2edu
+
+    names = [module.name for module in pkgutil.walk_packages(sq2edu.__path__, prefix="sq2edu.")]
+    assert "sq2edu.hub.service" in names
+    assert "sq2edu.classroom.serve" in names
+    for name in names:
+        importlib.import_module(name)

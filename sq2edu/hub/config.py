@@ -128,6 +128,9 @@ def configure(
     # machine, and a wait is better than a failed start.
     c.Spawner.http_timeout = 180
     c.Spawner.start_timeout = 300
+    # Likewise the hub's own services on a busy machine: the hub gives up (and stops) when
+    # one has not answered in this many seconds (JupyterHub's default is 30).
+    services_timeout = 120
     c.JupyterHub.services = [
         {
             "name": SERVICE_NAME,
@@ -135,6 +138,7 @@ def configure(
             "command": [sys.executable, "-m", "sq2edu.hub.service"],
             "environment": {"SQ2EDU_DB": db},
             "display": False,
+            "timeout": services_timeout,
         },
         {
             "name": TEACHERS_NAME,
@@ -142,6 +146,7 @@ def configure(
             "command": [sys.executable, "-m", "sq2edu.hub.teachers"],
             "environment": {"SQ2EDU_DB": db},
             "oauth_no_confirm": True,
+            "timeout": services_timeout,
         },
     ]
     # Every child may reach the class service, acting as themselves only; the teachers'

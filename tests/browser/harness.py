@@ -7,6 +7,10 @@ transport is ours: the Voilà tests (``test_table.py``, ``test_classroom.py``) c
 itself, and this harness lets one test look at hundreds of states (every phase, knight and
 language at three screen sizes) in seconds rather than a Voilà start each.
 
+A page can show one widget after another: each :func:`show_widget` loads the page afresh
+(a new document, nothing kept from the widget before), without the cost of a new browser
+context and its renderer for every state.
+
 >>> PAGE_ORIGIN
 'http://sq2edu.test'
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from playwright.sync_api import Page, Route
 
@@ -57,8 +62,16 @@ const model = {{
     const list = listeners.get(event) || [];
     listeners.set(event, list.filter((item) => item !== callback));
   }},
-  send: async (content) => apply(await window.sq2eduSend(content)),
+  send: async (content) => {{
+    window.sq2eduPending += 1;
+    try {{
+      apply(await window.sq2eduSend(content));
+    }} finally {{
+      window.sq2eduPending -= 1;
+    }}
+  }},
 }};
+window.sq2eduPending = 0;
 window.sq2eduUpdate = apply;
 widget.render({{ model, el: document.getElementById("widget") }});
 </script>
@@ -111,41 +124,71 @@ class Drawn:
         """How many times the table has been drawn."""
         return int(self.page.locator(".sq2-table").get_attribute("data-version") or 0)
 
+    def settle(self) -> None:
+        """Wait until every intent the page sent has come back and been drawn (a click on
+        the page may send one; the page draws what comes back before it counts it done)."""
+        self.page.wait_for_function("window.sq2eduPending === 0")
+
+
+class _Transport:
+    """The page's side of the comm, installed once per page: whichever widget the page
+    shows now answers it."""
+
+    def __init__(self, page: Page) -> None:
+        self.widget: Widget | None = None
+        self.drawn: Drawn | None = None
+        self.on_intent: Callable[[Any], None] | None = None
+        page.route(f"{PAGE_ORIGIN}/**", self.serve)
+        page.expose_function("sq2eduTraits", self.traits)
+        page.expose_function("sq2eduSend", self.send)
+
+    def _shown(self) -> tuple[Widget, Drawn]:
+        if self.widget is None or self.drawn is None:
+            raise RuntimeError("the page asked for a widget before one was shown")
+        return self.widget, self.drawn
+
+    def serve(self, route: Route) -> None:
+        path = route.request.url.removeprefix(PAGE_ORIGIN)
+        if path in _FILES:
+            name, kind = _FILES[path]
+            route.fulfill(body=asset(name).read_text(), content_type=kind)
+        elif path in ("/", ""):
+            widget, _drawn = self._shown()
+            route.fulfill(body=_PAGE.format(lang=widget.language), content_type="text/html")
+        else:
+            route.fulfill(status=404, body="")
+
+    def traits(self) -> dict[str, Any]:
+        widget, _drawn = self._shown()
+        return {key: getattr(widget, key) for key in _SYNCED}
+
+    def send(self, content: Any) -> dict[str, Any]:
+        widget, drawn = self._shown()
+        if self.on_intent is not None:
+            self.on_intent(content)
+        widget.handle(content)
+        return drawn.changed()
+
+
+_FILES = {"/table.js": ("table.js", "text/javascript"), "/table.css": ("table.css", "text/css")}
+_TRANSPORTS: WeakKeyDictionary[Page, _Transport] = WeakKeyDictionary()
+
 
 def show_widget(
     page: Page, widget: Widget, on_intent: Callable[[Any], None] | None = None
 ) -> Drawn:
     """Draw ``widget`` in ``page`` with the real browser module and wait for the first drawing.
 
+    The page is loaded afresh, so a page that showed another widget before shows this one
+    alone.
+
     :param on_intent: called with every intent the page sends, before the widget handles it.
     """
-    files = {"/table.js": ("table.js", "text/javascript"), "/table.css": ("table.css", "text/css")}
-    html = _PAGE.format(lang=widget.language)
-
-    def serve(route: Route) -> None:
-        path = route.request.url.removeprefix(PAGE_ORIGIN)
-        if path in files:
-            name, kind = files[path]
-            route.fulfill(body=asset(name).read_text(), content_type=kind)
-        elif path in ("/", ""):
-            route.fulfill(body=html, content_type="text/html")
-        else:
-            route.fulfill(status=404, body="")
-
-    page.route(f"{PAGE_ORIGIN}/**", serve)
+    transport = _TRANSPORTS.get(page)
+    if transport is None:
+        transport = _TRANSPORTS[page] = _Transport(page)
     drawn = Drawn(page, widget)
-
-    def traits() -> dict[str, Any]:
-        return {key: getattr(widget, key) for key in _SYNCED}
-
-    def send(content: Any) -> dict[str, Any]:
-        if on_intent is not None:
-            on_intent(content)
-        widget.handle(content)
-        return drawn.changed()
-
-    page.expose_function("sq2eduTraits", traits)
-    page.expose_function("sq2eduSend", send)
+    transport.widget, transport.drawn, transport.on_intent = widget, drawn, on_intent
     page.goto(f"{PAGE_ORIGIN}/")
     page.wait_for_selector(".sq2-table[data-version]")
     return drawn

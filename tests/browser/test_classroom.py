@@ -86,8 +86,19 @@ class Classroom:
             env=environment,
             preexec_fn=lower_file_limit,
         )
-        for port in (self.port, self.teacher_port):
-            wait_until_answering(port, timeout=90)
+        try:
+            for port in (self.port, self.teacher_port):
+                wait_until_answering(port, timeout=90)
+        except BaseException:
+            # Nobody else holds the process yet: a server too slow to answer is not left running.
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.log.close()
+            raise
 
     @property
     def teacher_url(self) -> str:
@@ -101,6 +112,26 @@ class Classroom:
         code = self.process.wait(timeout=60)
         self.log.close()
         return code
+
+    def wait_for_a_warm_student_kernel(self, timeout: float = 150) -> None:
+        """Until the student app's warm kernel has run the app's notebook, and so drawn its
+        welcome with the class's settings as they were (Voilà says so in the classroom's
+        log)."""
+        filled = "Kernel pool of classroom.ipynb is filled"
+        deadline = time.monotonic() + timeout
+        while not self.server_log.exists() or filled not in self.server_log.read_text(
+            errors="replace"
+        ):
+            assert time.monotonic() < deadline, f"no warm kernel in {timeout} s"
+            assert self.process.poll() is None, self.out.read_text()
+            time.sleep(0.1)
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return bool(process.status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False
 
 
 @pytest.fixture
@@ -167,10 +198,9 @@ def test_serve_stops_everything_it_started(classroom: Classroom) -> None:
     children = psutil.Process(classroom.process.pid).children(recursive=True)
     assert children
     assert classroom.stop() == 0
-    time.sleep(1)
-    assert not [
-        child for child in children if child.is_running() and child.status() != psutil.STATUS_ZOMBIE
-    ]
+    # Given the second it had before, but no longer than the children take to go.
+    _gone, alive = psutil.wait_procs(children, timeout=1)
+    assert not [child for child in alive if _running(child)]
     assert os.path.exists(classroom.db)
 
 
@@ -284,7 +314,7 @@ def test_a_warm_page_speaks_the_language_the_teacher_chose_after_it_warmed(
 ) -> None:
     from sq2edu.classroom.settings import ClassSettings
 
-    time.sleep(3)  # the one warm kernel has drawn its English welcome by now
+    classroom.wait_for_a_warm_student_kernel()  # its welcome is in English
     with SQLiteStore(classroom.db) as store:
         store.save_settings(ClassSettings(language="ru", edition="classic").to_dict())
     page.goto(f"http://127.0.0.1:{classroom.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS)

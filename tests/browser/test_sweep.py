@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.harness import show_widget
 from tests.browser.scenes import SCENES, Scene
@@ -86,19 +87,20 @@ def _version(page: Page) -> int:
     return int(page.locator(".sq2-table").get_attribute("data-version") or 0)
 
 
-def _look(
-    browser: Browser, scene: Scene, lang: str, size: tuple[int, int], shots: Path
-) -> list[str]:
+def _look(page: Page, scene: Scene, lang: str, size: tuple[int, int], shots: Path) -> list[str]:
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"script error: {error}"))
+
+    def on_error(error: PlaywrightError) -> None:
+        errors.append(f"script error: {error}")
+
+    page.on("pageerror", on_error)
     try:
-        show_widget(page, scene.table(lang))
+        drawn = show_widget(page, scene.table(lang))
         for selector in scene.clicks:
             page.locator(selector).click()
-        page.wait_for_timeout(50)
+        drawn.settle()
         where = f"{scene.name} {lang} {width}×{height}"
         page.screenshot(path=shots / f"{scene.name}_{lang}_{width}x{height}.png")
         problems: list[Any] = page.evaluate(_PROBLEMS) + page.evaluate(_TARGETS_IN_VIEW)
@@ -115,7 +117,7 @@ def _look(
                 problems.append(f"after Enter on the first thing to press, {lost}")
         return [f"{where}: {problem}" for problem in [*errors, *problems]]
     finally:
-        context.close()
+        page.remove_listener("pageerror", on_error)
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[scene.name for scene in SCENES])
@@ -124,10 +126,16 @@ def test_every_state_is_drawn_right_in_every_language_and_size(
 ) -> None:
     shots = artifacts_dir / "sweep"
     shots.mkdir(exist_ok=True)
-    problems = [
-        problem
-        for lang in LANGUAGES
-        for size in VIEWPORTS
-        for problem in _look(browser, scene, lang, size, shots)
-    ]
+    # One page for the scene's nine looks: each loads the page afresh.
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        problems = [
+            problem
+            for lang in LANGUAGES
+            for size in VIEWPORTS
+            for problem in _look(page, scene, lang, size, shots)
+        ]
+    finally:
+        context.close()
     assert problems == []

@@ -11,7 +11,7 @@ import pytest
 from sq2edu.classroom.store import ProgressStore, open_store
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.server)])
 def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a class's store is: a file, or a new database on the throwaway server."""
     if request.param == "sqlite":
