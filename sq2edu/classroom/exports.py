@@ -48,14 +48,15 @@ def local_time(at: str, pattern: str = "%Y-%m-%d %H:%M:%S") -> str:
 
 
 def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
-    """One attempt as a spreadsheet row (see :data:`CSV_HEADER`)."""
-    return [
+    """One attempt as a spreadsheet row (see :data:`CSV_HEADER`). Every text cell that a
+    spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@`` first) starts with ``'``."""
+    row: list[object] = [
         local_time(attempt.at),
-        _cell(class_name),
-        _cell(attempt.student),
+        class_name,
+        attempt.student,
         attempt.where,
         attempt.level,
-        _cell(attempt.text),
+        attempt.text,
         attempt.ok,
         attempt.helped,
         " ".join(dict.fromkeys(attempt.codes)),  # each problem once, in order
@@ -66,6 +67,7 @@ def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
         attempt.lesson,
         attempt.exercise or "",
     ]
+    return [_cell(cell) if isinstance(cell, str) else cell for cell in row]
 
 
 def attempts_csv(attempts: Iterable[Attempt], class_name: str = "") -> str:

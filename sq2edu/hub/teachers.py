@@ -2,11 +2,12 @@
 no other.
 
 The hub runs it as the service ``sq2edu-teachers`` (``python -m sq2edu.hub.teachers``),
-reachable by the hub's ``teachers`` group only. It holds the store's address
-(``SQ2EDU_DB``), as the class service does; each page is the classroom's dashboard
-(:class:`~sq2edu.classroom.dashboard.Dashboard`) for one class, chosen among the signed-in
-teacher's classes (:class:`TeacherDesk`). The downloads of a page (every attempt as CSV, a
-child's report) name the class, and are served only to a teacher who keeps it.
+reachable by the hub's ``teachers`` group only. It holds the store's address (read from
+the file named by ``SQ2EDU_DB_FILE``), as the class service does; each page is the
+classroom's dashboard (:class:`~sq2edu.classroom.dashboard.Dashboard`) for one class,
+chosen among the signed-in teacher's classes (:class:`TeacherDesk`). The downloads of a
+page (every attempt as CSV, a child's report) name the class, and are served only to a
+teacher who keeps it.
 """
 
 from __future__ import annotations
@@ -139,8 +140,12 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
 def main() -> None:
     """Run the teachers' dashboard as the hub starts it."""
     from sq2edu.hub.identity import run_voila
+    from sq2edu.hub.private import store_address
 
     os.environ["SQ2EDU_HUB_TEACHERS"] = "1"
+    # The dashboard's kernels (this process's children) read the store's address from the
+    # environment; the hub gave only the path of the file that holds it.
+    os.environ["SQ2EDU_DB"] = store_address()
     run_voila("teachers.ipynb", _NOTEBOOK, "hub-teachers", TEACHER_KERNELS)
 
 

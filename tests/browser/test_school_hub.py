@@ -204,11 +204,13 @@ def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser,
         expect(page.get_by_text("Hi, Ida!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         environment = _server_of(page.url.split("/user/")[1].split("/")[0]).environ()
         service, token = environment["SQ2EDU_CLASS_SERVICE"], environment["JUPYTERHUB_API_TOKEN"]
+        key = environment["SQ2EDU_SERVER_KEY"]
 
         def call(method: str, body: object, with_token: str | None = token) -> int:
             request = urllib.request.Request(
                 f"{service}/api/{method}", data=json.dumps(body).encode(), method="POST"
             )
+            request.add_header("X-Sq2edu-Server-Key", key)
             if with_token:
                 request.add_header("Authorization", f"token {with_token}")
             try:
@@ -236,6 +238,39 @@ def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser,
             kept = [a for a in store.attempts() if a.text == "2 + 2 = 4"]
         assert {a.student for a in kept} == {"Ida"}
         assert len(kept) == answers.count(200)
+    finally:
+        context.close()
+
+
+def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, hub: Hub) -> None:
+    """A child signed in to the hub cannot make a token of their own, and their server's
+    token without the server's key is refused by the class service."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "FOX4", "Kai")
+        expect(page.get_by_text("Hi, Kai!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        hub_user = page.url.split("/user/")[1].split("/")[0]
+        xsrf = [c["value"] for c in context.cookies() if c["name"] == "_xsrf"]
+        assert xsrf, "the hub gave the page its form key"
+        made = context.request.post(
+            f"{hub.url}/hub/api/users/{hub_user}/tokens",
+            data=json.dumps({"note": "mine", "scopes": ["access:services"]}),
+            headers={"X-XSRFToken": xsrf[0], "Content-Type": "application/json"},
+        )
+        assert made.status == 403, made.text()
+        environment = _server_of(hub_user).environ()
+        request = urllib.request.Request(
+            f"{environment['SQ2EDU_CLASS_SERVICE']}/api/who",
+            data=b"{}",
+            method="POST",
+            headers={"Authorization": f"token {environment['JUPYTERHUB_API_TOKEN']}"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 403
+        request.add_header("X-Sq2edu-Server-Key", environment["SQ2EDU_SERVER_KEY"])
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert json.loads(answer.read())["result"] == {"room": "3B", "nickname": "Kai"}
     finally:
         context.close()
 
