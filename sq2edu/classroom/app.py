@@ -212,6 +212,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
         loop.call_later(every, look)
 
+    #: Whether the app runs in a child's server on a school's hub (its menu can sign out).
+    on_hub = False
+
     @classmethod
     def from_environment(cls) -> StudentApp:
         """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_ROOM``,
@@ -234,6 +237,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
         store = ServiceStore()
         app = cls(store, client=this_client)
+        app.on_hub = True
         app.sign_in(store.who().nickname)
         return app
 
@@ -411,6 +415,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         for choice in choices:
             choice.layout.margin = "0 0.5rem 0.5rem 0"
         row = widgets.HBox(choices, layout=widgets.Layout(flex_flow="row wrap"))
+        if self.on_hub:
+            from sq2edu.hub.sign_out import sign_out_link
+
+            return [hello, row, self.problem, sign_out_link()]
         return [hello, row, self.problem]
 
     def show_lessons(self) -> None:

@@ -142,6 +142,9 @@ def configure(
     c.JupyterHub.template_paths = [str(TEMPLATES)]
     c.JupyterHub.spawner_class = spawner
     c.JupyterHub.default_url = landing
+    # A hub sign-in lasts a school day, not JupyterHub's two weeks: a shared device left
+    # signed in is signed out by the next morning (the device's own cookie stays a year).
+    c.JupyterHub.cookie_max_age_days = 1
     c.Spawner.pre_spawn_hook = children_only
     # On this machine, this Python; in a container, the image's.
     c.Spawner.cmd = [sys.executable if local else "python", "-m", "sq2edu.hub.student"]

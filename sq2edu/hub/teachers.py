@@ -24,6 +24,7 @@ from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.dashboard import CSV_PATH, Dashboard
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.hub.sign_out import sign_out_link
 from sq2edu.i18n import _
 
 __all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main", "teachers_store"]
@@ -76,14 +77,14 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.choice.observe(lambda _change: self.show(self.choice.value), names="value")
         if teacher is None:
             words = _("This page is for teachers.")
-            self.children = [widgets.HTML(f"<p>{escape(words)}</p>")]
+            self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
         elif not rooms:
             words = _(
                 "No class is yours yet, {name}. Ask whoever runs the school's hub to give you "
                 "one (sq2edu school give).",
                 name=teacher,
             )
-            self.children = [widgets.HTML(f"<p>{escape(words)}</p>")]
+            self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
         else:
             self.show(rooms[0])
 
@@ -103,7 +104,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         )
         title = _("Your classes")
         header = widgets.HTML(f"<h2>{escape(title)}</h2>")
-        self.children = [header, self.choice, self.dashboard]
+        self.children = [header, sign_out_link(), self.choice, self.dashboard]
 
     @classmethod
     def for_user(cls, hub_user: str) -> TeacherDesk:

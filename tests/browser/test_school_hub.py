@@ -275,6 +275,35 @@ def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, h
         context.close()
 
 
+def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
+    browser: Browser, hub: Hub
+) -> None:
+    """The child's server keeps a device cookie of its own at /; the hub's, at /hub/, is
+    not shadowed by it, so the device that holds a name signs in with it again after
+    signing out. A device signed in as another child lets go of the first name."""
+    device, other = browser.new_context(), browser.new_context()
+    try:
+        page = _sign_in(device, hub, "OWL7", "Rex")
+        expect(page.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        assert any(c["name"] == "sq2edu-device" for c in device.cookies()), "the server's"
+        page.get_by_role("link", name="Sign out").click()
+        page.wait_for_url("**/hub/**", timeout=WIDGET_TIMEOUT_MS)
+        assert page.goto(f"{hub.url}/hub/spawn", timeout=WIDGET_TIMEOUT_MS) is not None
+        assert "/hub/login" in page.url, "signed out"
+        again = _sign_in(device, hub, "OWL7", "Rex")
+        expect(again.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        taken = _sign_in(other, hub, "OWL7", "Rex")
+        expect(taken.get_by_role("alert")).to_contain_text("Someone else is already Rex")
+        again.goto(f"{hub.url}/hub/logout", timeout=WIDGET_TIMEOUT_MS)
+        as_max = _sign_in(device, hub, "OWL7", "Max")
+        expect(as_max.get_by_text("Hi, Max!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        freed = _sign_in(other, hub, "OWL7", "Rex")
+        expect(freed.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        device.close()
+        other.close()
+
+
 def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hub) -> None:
     with open_store(hub.db, room="3B") as store:
         store.join("Eli")
