@@ -836,16 +836,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """Save what the editor shows; students get it in their next game or Lab."""
         signs = "".join(sign for sign, box in self.op_boxes.items() if box.value)
         try:
-            settings = ClassSettings(
-                signs,
-                self.hints.value,
-                self.level.value,
-                self.quick.value,
-                self.edition.value,
-                self.class_language.value,
-                self.turn_timeout.value,
-                self.practice_from.value,
-                self.practice_to.value,
+            # Start from what is stored: what this editor does not show (the open
+            # lessons) stays as it is.
+            settings = replace(
+                ClassSettings.from_dict(self.store.settings()),
+                operations=signs,
+                hints=self.hints.value,
+                level=self.level.value,
+                quick=self.quick.value,
+                edition=self.edition.value,
+                language=self.class_language.value,
+                turn_timeout=self.turn_timeout.value,
+                practice_from=self.practice_from.value,
+                practice_to=self.practice_to.value,
             )
         except ValueError as error:
             self.saved.value = (

@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -189,6 +189,34 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE students ADD COLUMN device_since TEXT;
     CREATE INDEX students_by_device ON students (class_id, device);
+    """,
+    # 10: the class challenge's rounds, and each try a child checked in one (see
+    # challenge_store.py).
+    """
+    CREATE TABLE challenge_rounds (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        number INTEGER NOT NULL,
+        cards TEXT NOT NULL,
+        operations TEXT NOT NULL,
+        level TEXT NOT NULL,
+        source TEXT NOT NULL,
+        started TEXT NOT NULL,
+        ended TEXT,
+        names INTEGER NOT NULL,
+        pinned TEXT NOT NULL,
+        UNIQUE (class_id, number)
+    );
+    CREATE TABLE challenge_tries (
+        id INTEGER PRIMARY KEY,
+        round_id INTEGER NOT NULL REFERENCES challenge_rounds(id),
+        student_id INTEGER NOT NULL REFERENCES students(id),
+        at TEXT NOT NULL,
+        text TEXT NOT NULL,
+        ok INTEGER NOT NULL,
+        code TEXT NOT NULL
+    );
+    CREATE INDEX challenge_tries_by_round ON challenge_tries (round_id, id);
     """,
 )
 
@@ -543,11 +571,12 @@ class SQLStore:
             if found is None:
                 return
             into = self._student_id(cursor, target)
-            self._run(
-                cursor,
-                "UPDATE {t}attempts SET student_id = ? WHERE student_id = ?",
-                (into, found[0]),
-            )
+            for table in ("attempts", "challenge_tries"):
+                self._run(
+                    cursor,
+                    f"UPDATE {{t}}{table} SET student_id = ? WHERE student_id = ?",
+                    (into, found[0]),
+                )
             self._run(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
 
     def seen(self, nickname: str, at: str | None = None) -> None:
