@@ -21,6 +21,7 @@ import base64
 import contextlib
 import datetime as dt
 import functools
+import logging
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -60,6 +61,7 @@ __all__ = [
 #: :mod:`sq2edu.classroom.guard`).
 CSV_PATH = "sq2edu/attempts.csv"
 REPORT_PATH = "sq2edu/report"
+_LOG = logging.getLogger("sq2edu.classroom")
 #: How far back the dashboard shows what was refused at the door.
 _DOOR_MINUTES = 10
 _WIDE = {"description_width": "initial"}
@@ -257,8 +259,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         def tick() -> None:
             if self._stopped:
                 return
-            self.refresh()
-            loop.call_later(self.refresh_seconds, tick)
+            try:
+                self.refresh()
+            except Exception:  # the next refresh may well succeed
+                _LOG.exception("sq2edu: the dashboard could not refresh")
+            finally:
+                loop.call_later(self.refresh_seconds, tick)
 
         loop.call_later(self.refresh_seconds, tick)
 
@@ -414,7 +420,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         for info in tables.tables():
             end = widgets.Button(description=_("End table"), layout={"width": "auto"})
             end.on_click(lambda _button, table_id=info.id: self.end_table(table_id))
-            words = widgets.HTML(f"<p>{escape(self._table_words(tables, info))}</p>")
+            try:
+                said = self._table_words(tables, info)
+            except Exception:  # one broken table never takes the dashboard down
+                _LOG.exception("sq2edu: table %s could not be shown", info.id)
+                said = _("{maker}'s table cannot be shown: end it.", maker=info.maker)
+            words = widgets.HTML(f"<p>{escape(said)}</p>")
             rows.append(widgets.HBox([end, words]))
         if not rows:
             nothing = _("No tables right now.")
