@@ -558,10 +558,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             else None
         )
 
-    def _shared_dealer(self) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
-        """How a table of classmates is dealt, with the class's settings as they are now
-        (read before the store's start transaction, which the dealing runs inside)."""
-        return table_dealer(self.settings())
+    def _shared_dealer(self, edition: str) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
+        """How a table of classmates is dealt: the table's own edition (the teacher may
+        have chosen another game since it was made), with the class's other settings as they
+        are now (read before the store's start transaction, which the dealing runs inside)."""
+        return table_dealer(replace(self.settings(), edition=edition))
 
     def _open_shared(self, info: TableInfo) -> None:
         """Sit the child at their table's game: their seat's view, their moves through the

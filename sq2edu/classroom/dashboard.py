@@ -21,6 +21,7 @@ import base64
 import contextlib
 import datetime as dt
 import functools
+import logging
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -61,6 +62,7 @@ __all__ = [
 #: :mod:`sq2edu.classroom.guard`).
 CSV_PATH = "sq2edu/attempts.csv"
 REPORT_PATH = "sq2edu/report"
+_LOG = logging.getLogger("sq2edu.classroom")
 #: Tables of classmates the dashboard lists at most (the oldest first).
 SHOWN_TABLES = 40
 #: How far back the dashboard shows what was refused at the door.
@@ -269,8 +271,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         def tick() -> None:
             if self._stopped:
                 return
-            self.refresh()
-            loop.call_later(self.refresh_seconds, tick)
+            try:
+                self.refresh()
+            except Exception:  # the next refresh may well succeed
+                _LOG.exception("sq2edu: the dashboard could not refresh")
+            finally:
+                loop.call_later(self.refresh_seconds, tick)
 
         loop.call_later(self.refresh_seconds, tick)
 
@@ -434,13 +440,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 words = widgets.HTML()
                 self._table_widgets[info.id] = (widgets.HBox([end, words]), words)
             kept[info.id] = self._table_widgets[info.id]
-            kept[info.id][1].value = f"<p>{escape(self._table_words(tables, info))}</p>"
+            try:
+                said = self._table_words(tables, info)
+            except Exception:  # one broken table never takes the dashboard down
+                _LOG.exception("sq2edu: table %s could not be shown", info.id)
+                said = _("{maker}'s table cannot be shown: end it.", maker=info.maker)
+            kept[info.id][1].value = f"<p>{escape(said)}</p>"
         self._table_widgets = kept
         rows: list[widgets.Widget] = [row for row, _words in kept.values()] or [self._no_tables]
         hidden = len(found) - len(kept)
         more = ngettext("…and {n} more table.", "…and {n} more tables.", hidden)
-        self._more_tables.value = f"<p>{escape(more)}</p>" if hidden > 0 else ""
-        self._table_rows.show([*rows, self._more_tables])
+        self._more_tables.value = f"<p>{escape(more)}</p>"
+        self._table_rows.show([*rows, self._more_tables] if hidden > 0 else rows)
 
     def _table_words(self, tables: Tables, info: TableInfo) -> str:
         """``Mia's table: Mia, Leo, Easy bot · Leo's turn, waiting 0:42``."""
@@ -857,16 +868,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """Save what the editor shows; students get it in their next game or Lab."""
         signs = "".join(sign for sign, box in self.op_boxes.items() if box.value)
         try:
-            settings = ClassSettings(
-                signs,
-                self.hints.value,
-                self.level.value,
-                self.quick.value,
-                self.edition.value,
-                self.class_language.value,
-                self.turn_timeout.value,
-                self.practice_from.value,
-                self.practice_to.value,
+            # Start from what is stored: what this editor does not show (the open
+            # lessons) stays as it is.
+            settings = replace(
+                ClassSettings.from_dict(self.store.settings()),
+                operations=signs,
+                hints=self.hints.value,
+                level=self.level.value,
+                quick=self.quick.value,
+                edition=self.edition.value,
+                language=self.class_language.value,
+                turn_timeout=self.turn_timeout.value,
+                practice_from=self.practice_from.value,
+                practice_to=self.practice_to.value,
             )
         except ValueError as error:
             self.saved.value = (

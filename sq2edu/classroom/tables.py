@@ -416,6 +416,9 @@ class Tables:
             if fill is not None:
                 seats += [{"bot": fill}] * info.free
             game = deal(seats)
+            if not isinstance(game, game_type(info.edition)):
+                # A table keeps the game it was made with: any other could not be read back.
+                raise TableError(_("This table cannot start: make a new one."))
             dealt = game.to_json()
             now = utc_now()
             self.store._run(
