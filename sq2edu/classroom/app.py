@@ -52,8 +52,9 @@ from sq2edu.ui.lesson import LessonBook
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 
-#: Seconds between notes that a student's page is open (the dashboard's "online now").
-PRESENT_EVERY = 30.0
+#: Seconds between notes that a student's page is open (the dashboard's "online now"; the
+#: page asks every 4 s, so notes come at most 12 s apart while it is open).
+PRESENT_EVERY = 8.0
 #: The same at a table of classmates, where a child away too long is played for.
 PRESENT_AT_TABLE_EVERY = 5.0
 #: Seconds between looks at the store while the lobby or a table of classmates is open.

@@ -46,6 +46,7 @@ from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs,
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 
 __all__ = [
@@ -252,11 +253,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
+        #: Says so on the page when the server has stopped (see :class:`Heartbeat`).
+        self.heartbeat = Heartbeat(self.language, teacher=True)
         self.children = [
             _heading(2, _("Your class")),
             widgets.HTML(_STYLE),
             widgets.HBox([self.class_pick, refresh_button, self.updated]),
             self.tabs,
+            self.heartbeat,  # a banner on top of the page (fixed), shown when needed
         ]
         self.refresh()
 
