@@ -18,8 +18,8 @@ from typing import Any
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore, StoreError
+from sq2edu.progress.records import utc_now
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
 
