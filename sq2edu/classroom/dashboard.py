@@ -21,6 +21,7 @@ import base64
 import contextlib
 import datetime as dt
 import functools
+import logging
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -44,6 +45,7 @@ from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs,
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
 #: :mod:`sq2edu.classroom.guard`).
 CSV_PATH = "sq2edu/attempts.csv"
 REPORT_PATH = "sq2edu/report"
+_LOG = logging.getLogger("sq2edu.classroom")
 #: How far back the dashboard shows what was refused at the door.
 _DOOR_MINUTES = 10
 _WIDE = {"description_width": "initial"}
@@ -238,11 +241,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
+        #: Says so on the page when the server has stopped (see :class:`Heartbeat`).
+        self.heartbeat = Heartbeat(self.language, teacher=True)
         self.children = [
             _heading(2, _("Your class")),
             widgets.HTML(_STYLE),
             widgets.HBox([self.class_pick, refresh_button, self.updated]),
             self.tabs,
+            self.heartbeat,  # a banner on top of the page (fixed), shown when needed
         ]
         self.refresh()
 
@@ -257,8 +263,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         def tick() -> None:
             if self._stopped:
                 return
-            self.refresh()
-            loop.call_later(self.refresh_seconds, tick)
+            try:
+                self.refresh()
+            except Exception:  # the next refresh may well succeed
+                _LOG.exception("sq2edu: the dashboard could not refresh")
+            finally:
+                loop.call_later(self.refresh_seconds, tick)
 
         loop.call_later(self.refresh_seconds, tick)
 
@@ -414,7 +424,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         for info in tables.tables():
             end = widgets.Button(description=_("End table"), layout={"width": "auto"})
             end.on_click(lambda _button, table_id=info.id: self.end_table(table_id))
-            words = widgets.HTML(f"<p>{escape(self._table_words(tables, info))}</p>")
+            try:
+                said = self._table_words(tables, info)
+            except Exception:  # one broken table never takes the dashboard down
+                _LOG.exception("sq2edu: table %s could not be shown", info.id)
+                said = _("{maker}'s table cannot be shown: end it.", maker=info.maker)
+            words = widgets.HTML(f"<p>{escape(said)}</p>")
             rows.append(widgets.HBox([end, words]))
         if not rows:
             nothing = _("No tables right now.")
@@ -836,16 +851,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """Save what the editor shows; students get it in their next game or Lab."""
         signs = "".join(sign for sign, box in self.op_boxes.items() if box.value)
         try:
-            settings = ClassSettings(
-                signs,
-                self.hints.value,
-                self.level.value,
-                self.quick.value,
-                self.edition.value,
-                self.class_language.value,
-                self.turn_timeout.value,
-                self.practice_from.value,
-                self.practice_to.value,
+            # Start from what is stored: what this editor does not show (the open
+            # lessons) stays as it is.
+            settings = replace(
+                ClassSettings.from_dict(self.store.settings()),
+                operations=signs,
+                hints=self.hints.value,
+                level=self.level.value,
+                quick=self.quick.value,
+                edition=self.edition.value,
+                language=self.class_language.value,
+                turn_timeout=self.turn_timeout.value,
+                practice_from=self.practice_from.value,
+                practice_to=self.practice_to.value,
             )
         except ValueError as error:
             self.saved.value = (
