@@ -62,9 +62,14 @@ def here_html(
     summary: ClassSummary,
     seen: Mapping[str, str],
     now: dt.datetime | None = None,
+    shown: Sequence[str] | None = None,
 ) -> str:
-    """Who is in the class, who is online now, and what each last did."""
+    """Who is in the class, who is online now, and what each last did.
+
+    :param shown: the students to give a row (default: all); the counts are the class's.
+    """
     moment = now or dt.datetime.now(dt.UTC)
+    showing = set(students if shown is None else shown)
     online = 0
     rows = []
     for student in students:
@@ -74,6 +79,8 @@ def here_html(
             with_zone = dt.datetime.fromisoformat(when)
             here = (moment - with_zone).total_seconds() <= ONLINE_SECONDS
         online += here
+        if student not in showing:
+            continue
         status = (
             _("● online now")
             if here
@@ -132,12 +139,11 @@ def grid_html(students: Sequence[str], summary: ClassSummary) -> str:
 
 def levels_chart(students: Sequence[str], summary: ClassSummary) -> str:
     """For each skill, how much of the class is at each level."""
-    rows = []
-    for skill in SKILLS:
-        counts = [0] * len(Level)
-        for student in students:
-            counts[summary.student(student).mastery()[skill].level] += 1
-        rows.append((skill_title(skill), counts))
+    counts = {skill: [0] * len(Level) for skill in SKILLS}
+    for student in students:
+        for skill, found in summary.student(student).mastery().items():
+            counts[skill][found.level] += 1
+    rows = [(skill_title(skill), counts[skill]) for skill in SKILLS]
     return levels(_("The class in each skill, by level"), rows, [_level(level) for level in Level])
 
 

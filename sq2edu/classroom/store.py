@@ -15,7 +15,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, Self
@@ -32,6 +32,7 @@ __all__ = [
     "SQLStore",
     "SQLiteStore",
     "SQLiteWatch",
+    "StaleWriteError",
     "StoreError",
     "Watch",
     "default_path",
@@ -235,6 +236,11 @@ class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
 
 
+class StaleWriteError(StoreError):
+    """A compare-and-swap lost the race: the row changed since it was read, and nothing was
+    written (see :meth:`SQLStore.compare_and_swap`)."""
+
+
 class NameTakenError(StoreError):
     """A nickname is held by another device, or a rename would take one in use."""
 
@@ -436,6 +442,44 @@ class SQLStore:
             sql = sql.replace("?", self.placeholder)
         cursor.execute(sql, tuple(params))
         return cursor
+
+    def compare_and_swap(
+        self,
+        cursor: Cursor,
+        table: str,
+        key: str,
+        version: int,
+        changes: Mapping[str, Any],
+        *,
+        condition: str = "",
+        params: Sequence[Any] = (),
+        bump: bool = True,
+    ) -> None:
+        """Write ``changes`` to the row ``key`` of a versioned table only if its version is
+        still ``version``, the one the change was made on; the version grows by one.
+
+        Every write to a row with a ``version`` column goes through here: a writer that read
+        the row, decided, and writes it back learns when another writer came in between,
+        instead of writing over that one's change (or, worse, writing nothing and going on as
+        if it had).
+
+        :param table: the table's name (as in the schema; never from outside the program).
+        :param changes: column name -> new value; names are the schema's, values are passed
+            as parameters.
+        :param condition: more SQL the row must meet (with ``?`` for ``params``).
+        :param bump: ``False`` for a write that changes no state other writers act on (a
+            lease), so the version stays.
+        :raises StaleWriteError: when no row had that version (nothing is written).
+        """
+        sets = [f"{column} = ?" for column in changes]
+        if bump:
+            sets.append("version = version + 1")
+        query = f"UPDATE {{t}}{table} SET {', '.join(sets)} WHERE id = ? AND version = ?"
+        if condition:
+            query += f" AND ({condition})"
+        written = self._run(cursor, query, (*changes.values(), key, version, *params)).rowcount
+        if written != 1:
+            raise StaleWriteError(f"{table} {key} changed since version {version}.")
 
     def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
         """Tell other processes, once the transaction commits, that something changed
