@@ -32,6 +32,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from sq2edu.classroom import panels
+from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.screens import Screens
@@ -235,6 +236,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             ),
             (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
         ]
+        self.challenge: ChallengePanel | None = None
+        if isinstance(self.store, SQLStore):
+            self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+            tabs.insert(1, (_("Challenge"), [self.challenge]))
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
@@ -311,6 +316,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._show_groups()
         self._refresh_sheet_for(students)
         self._refresh_download()
+        if self.challenge is not None:
+            self.challenge.refresh()
 
     def _refresh_classes(self) -> None:
         options = []
