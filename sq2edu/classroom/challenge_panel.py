@@ -49,7 +49,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             ],
             value="level",
             description=_("Cards from"),
-            style=_WIDE,
+            style={**_WIDE, "button_width": "auto"},
         )
         self.level = widgets.Dropdown(
             options=[(_(level.title), level.key) for level in challenge_levels()],

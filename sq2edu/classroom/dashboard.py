@@ -88,6 +88,8 @@ _STYLE = """<style>
 .sq2-dash { border-collapse: collapse; font-size: 14px; }
 .sq2-dash th, .sq2-dash td { border: 1px solid #8a8fa3; padding: 4px 8px; text-align: left; }
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
+.widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
 </style>"""
 
 

@@ -58,7 +58,12 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
 .pinned { border: .15em solid #1b5e20; background: #f1f8e9; padding: .4em .7em;
   border-radius: .35em;
   font-size: 1.2em; margin: .3em 0; }
-.note { color: #3d4255; }
+.note { color: #3d4255; margin: .2em 0 .4em; }
+.cards.small .card { font-size: 1.2em; }
+.tiles.small { grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); font-size: .7em; }
+.columns { display: grid; grid-template-columns: 1.4fr 1fr; gap: 1.2em; align-items: start; }
+.tiles.revealing { grid-template-columns: repeat(auto-fill, minmax(9em, 1fr)); font-size: .75em; }
+.columns h2 { margin-top: .4em; }
 """
 
 # The board is asked for again as soon as it came; the server holds the question until the
@@ -114,7 +119,8 @@ def progress_words(board: Board) -> str:
 
 def _cards(board: Board) -> str:
     cards = "".join(f'<li class="card">{card}</li>' for card in board.round.cards)
-    return '<ul class="cards" aria-label="' + escape(_("The cards")) + f'">{cards}</ul>'
+    size = "cards" if board.round.open else "cards small"
+    return f'<ul class="{size}" aria-label="' + escape(_("The cards")) + f'">{cards}</ul>'
 
 
 def _tile(tile: Tile, board: Board) -> str:
@@ -134,7 +140,6 @@ def _tile(tile: Tile, board: Board) -> str:
     worked = "".join(f"<div>{escape(line)}</div>" for line in tile.worked(board.round))
     return (
         f'<li class="tile revealed"><div class="eq">{equation}</div>'
-        f'<div class="by">' + escape(_("nobody found this one")) + f"</div>"
         f'<div class="worked">{worked}</div></li>'
     )
 
@@ -144,7 +149,7 @@ def mistake_words(mistake: Mistake, board: Board) -> str:
     return ngettext(
         "{n} child tried {equation}: {why}",
         "{n} children tried {equation}: {why}",
-        mistake.children,
+        mistake.example_children,
         equation=mistake.example,
         why=mistake.why(board.round),
     )
@@ -181,13 +186,33 @@ def board_html(board: Board | None) -> str:
             )
             + "</p>"
         )
-    else:
-        parts.append('<p class="note">' + escape(_("The round has ended.")) + "</p>")
-    parts.append(f'<ul class="tiles">{"".join(_tile(tile, board) for tile in board.tiles)}</ul>')
-    if not round_.open and board.mistakes:
+        parts.append(
+            f'<ul class="tiles">{"".join(_tile(tile, board) for tile in board.tiles)}</ul>'
+        )
+        return "".join(parts)
+    parts.append('<p class="note">' + escape(_("The round has ended.")) + "</p>")
+    found = [tile for tile in board.tiles if tile.found]
+    if found:
+        parts.append(
+            f'<ul class="tiles small">{"".join(_tile(tile, board) for tile in found)}</ul>'
+        )
+    revealed = "".join(_tile(tile, board) for tile in board.unfound)
+    columns = []
+    if revealed:
+        columns.append(
+            "<section><h2>"
+            + escape(_("Nobody found these yet"))
+            + f'</h2><ul class="tiles revealing">{revealed}</ul></section>'
+        )
+    if board.mistakes:
         items = "".join(f"<li>{escape(mistake_words(m, board))}</li>" for m in board.mistakes)
-        parts.append("<h2>" + escape(_("Tries that do not work yet")) + "</h2>")
-        parts.append(f'<ul class="mistakes">{items}</ul>')
+        columns.append(
+            "<section><h2>"
+            + escape(_("Tries that do not work yet"))
+            + f'</h2><ul class="mistakes">{items}</ul></section>'
+        )
+    if columns:
+        parts.append(f'<div class="columns">{"".join(columns)}</div>')
     return "".join(parts)
 
 

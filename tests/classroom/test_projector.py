@@ -51,7 +51,7 @@ def test_a_find_is_a_tile_with_how_many_found_it(store: SQLiteStore) -> None:
     assert "found by 1 child" in html
     assert "The class has found 2 of the 12 equations." in html
     assert "still to find" in html
-    assert "nobody found" not in html  # not before the round ends
+    assert "Nobody found" not in html  # not before the round ends
     for name in ("Mia", "Ola", *MISTAKERS):
         assert name not in html  # names are off by default
 
@@ -77,12 +77,16 @@ def test_the_end_of_a_round_reveals_the_rest_and_the_common_mistakes(store: SQLi
     challenges = Challenges(store)
     _play(challenges)
     challenges.end()
-    html = board_html(challenges.board())
+    board = challenges.board()
+    html = board_html(board)
     assert "The round has ended." in html
-    assert html.count("nobody found this one") == 10
+    assert html.count('class="tile revealed"') == 10
+    assert "Nobody found these yet" in html
     assert "6 ÷ 3 = 2, because" in html  # the checker's worked explanation
     assert "4 children tried 8 − 2 = 6 + 0: " in html
     assert "2 children tried 2 + 3 = 6: 2 + 3 makes 5, not 6." in html
+    assert board is not None
+    assert board.mistakes[1].children == 2
     assert "alert" not in html  # an unreadable try is never shown
 
 
