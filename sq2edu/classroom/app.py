@@ -52,8 +52,9 @@ from sq2edu.ui.lesson import LessonBook
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 
-#: Seconds between notes that a student's page is open (the dashboard's "online now").
-PRESENT_EVERY = 30.0
+#: Seconds between notes that a student's page is open (the dashboard's "online now"; the
+#: page asks every 4 s, so notes come at most 12 s apart while it is open).
+PRESENT_EVERY = 8.0
 #: The same at a table of classmates, where a child away too long is played for.
 PRESENT_AT_TABLE_EVERY = 5.0
 #: Seconds between looks at the store while the lobby or a table of classmates is open.
@@ -558,10 +559,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             else None
         )
 
-    def _shared_dealer(self) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
-        """How a table of classmates is dealt, with the class's settings as they are now
-        (read before the store's start transaction, which the dealing runs inside)."""
-        return table_dealer(self.settings())
+    def _shared_dealer(self, edition: str) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
+        """How a table of classmates is dealt: the table's own edition (the teacher may
+        have chosen another game since it was made), with the class's other settings as they
+        are now (read before the store's start transaction, which the dealing runs inside)."""
+        return table_dealer(replace(self.settings(), edition=edition))
 
     def _open_shared(self, info: TableInfo) -> None:
         """Sit the child at their table's game: their seat's view, their moves through the

@@ -15,7 +15,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, Self
@@ -32,6 +32,7 @@ __all__ = [
     "SQLStore",
     "SQLiteStore",
     "SQLiteWatch",
+    "StaleWriteError",
     "StoreError",
     "Watch",
     "default_path",
@@ -223,6 +224,11 @@ _MIGRATIONS: tuple[str, ...] = (
 
 class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
+
+
+class StaleWriteError(StoreError):
+    """A compare-and-swap lost the race: the row changed since it was read, and nothing was
+    written (see :meth:`SQLStore.compare_and_swap`)."""
 
 
 class NameTakenError(StoreError):
@@ -425,6 +431,44 @@ class SQLStore:
             sql = sql.replace("?", self.placeholder)
         cursor.execute(sql, tuple(params))
         return cursor
+
+    def compare_and_swap(
+        self,
+        cursor: Cursor,
+        table: str,
+        key: str,
+        version: int,
+        changes: Mapping[str, Any],
+        *,
+        condition: str = "",
+        params: Sequence[Any] = (),
+        bump: bool = True,
+    ) -> None:
+        """Write ``changes`` to the row ``key`` of a versioned table only if its version is
+        still ``version``, the one the change was made on; the version grows by one.
+
+        Every write to a row with a ``version`` column goes through here: a writer that read
+        the row, decided, and writes it back learns when another writer came in between,
+        instead of writing over that one's change (or, worse, writing nothing and going on as
+        if it had).
+
+        :param table: the table's name (as in the schema; never from outside the program).
+        :param changes: column name -> new value; names are the schema's, values are passed
+            as parameters.
+        :param condition: more SQL the row must meet (with ``?`` for ``params``).
+        :param bump: ``False`` for a write that changes no state other writers act on (a
+            lease), so the version stays.
+        :raises StaleWriteError: when no row had that version (nothing is written).
+        """
+        sets = [f"{column} = ?" for column in changes]
+        if bump:
+            sets.append("version = version + 1")
+        query = f"UPDATE {{t}}{table} SET {', '.join(sets)} WHERE id = ? AND version = ?"
+        if condition:
+            query += f" AND ({condition})"
+        written = self._run(cursor, query, (*changes.values(), key, version, *params)).rowcount
+        if written != 1:
+            raise StaleWriteError(f"{table} {key} changed since version {version}.")
 
     def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
         """Tell other processes, once the transaction commits, that something changed
@@ -926,25 +970,61 @@ class SQLiteStore(SQLStore):
             self._db = sqlite3.connect(
                 self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None
             )
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path} cannot be opened: {error}.") from error
+        try:
             self._db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA foreign_keys = ON")
             self._prepare()
         except StoreError:
             self._db.close()
             raise
+        except sqlite3.OperationalError as error:
+            # Busy or locked for longer than the timeout: the file is fine, the moment is not.
+            self._db.close()
+            raise StoreError(
+                f"{self.path} could not be opened just now ({error}). Try again in a moment."
+            ) from error
         except sqlite3.DatabaseError as error:
+            self._db.close()
             raise StoreError(
                 f"{self.path} is not a progress store that sq2edu can read ({error}). "
                 "Start with another --db file, or move this one away."
             ) from error
 
     def _prepare(self) -> None:
-        db = self._db
-        application, version = (
-            db.execute("PRAGMA application_id").fetchone()[0],
-            db.execute("PRAGMA user_version").fetchone()[0],
-        )
-        tables = db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+        """Check the file is an sq2edu store sq2edu can read, then bring its schema up to date.
+
+        Many kernels open a new class's store at the same moment: the check, the migrations
+        and the room's first class are one write transaction, and what the file holds is read
+        again inside it, so exactly one opener makes the schema and the others find it made.
+        """
+        # A first look, writing nothing, so that another program's file is left as it was.
+        self._check(self._db.cursor())
+        # WAL is set outside any transaction (SQLite refuses it inside one).
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        with self._transaction() as cursor:
+            version = self._check(cursor)
+            for number in range(version, SCHEMA_VERSION):
+                for statement in _MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        cursor.execute(statement)
+            if version < SCHEMA_VERSION:
+                cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                cursor.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+            self._first_class(cursor)
+
+    def _check(self, cursor: sqlite3.Cursor) -> int:
+        """The file's schema version (0: new), read with ``cursor``.
+
+        :raises StoreError: for another program's file, or one from a newer sq2edu.
+        """
+        application = cursor.execute("PRAGMA application_id").fetchone()[0]
+        version = int(cursor.execute("PRAGMA user_version").fetchone()[0])
+        tables = cursor.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+        ).fetchone()[0]
         if application not in (0, _APPLICATION_ID) or (application == 0 and tables):
             raise StoreError(
                 f"{self.path} belongs to another program, not sq2edu. Choose another --db file."
@@ -953,17 +1033,7 @@ class SQLiteStore(SQLStore):
             raise StoreError(
                 f"{self.path} was written by a newer sq2edu (schema {version}). Update sq2edu."
             )
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")
-        for number in range(version, SCHEMA_VERSION):
-            with self._transaction() as cursor:
-                for statement in _MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        cursor.execute(statement)
-                cursor.execute(f"PRAGMA user_version = {number + 1}")
-                cursor.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
-        with self._transaction() as cursor:
-            self._first_class(cursor)
+        return version
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:

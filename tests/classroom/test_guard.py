@@ -629,6 +629,13 @@ def test_a_lobby_lists_a_bounded_number_of_tables(tmp_path: Path) -> None:
         store.join(f"Child{number}")
         tables.make(f"Child{number}", 2, "rescue")
     store.join("Mia")
-    lobby = Lobby(tables, "Mia", "rescue", dealer=lambda: None, level="easy", on_playing=print)  # type: ignore[arg-type, return-value]
+    lobby = Lobby(
+        tables,
+        "Mia",
+        "rescue",
+        dealer=lambda _edition: None,  # type: ignore[arg-type, return-value]
+        level="easy",
+        on_playing=print,
+    )
     sits = [w for w in widget_tree(lobby) if getattr(w, "description", "") == "Sit here"]
     assert len(sits) == SHOWN_TABLES
