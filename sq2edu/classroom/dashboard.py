@@ -33,6 +33,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from sq2edu.classroom import panels
+from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.roster import Roster
@@ -93,6 +94,8 @@ _STYLE = """<style>
 .sq2-dash { border-collapse: collapse; font-size: 14px; }
 .sq2-dash th, .sq2-dash td { border: 1px solid #8a8fa3; padding: 4px 8px; text-align: left; }
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
+.widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
 </style>"""
 
 
@@ -250,6 +253,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             ),
             (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
         ]
+        self.challenge: ChallengePanel | None = None
+        if isinstance(self.store, SQLStore):
+            self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+            tabs.insert(1, (_("Challenge"), [self.challenge]))
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
@@ -334,6 +341,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._show_groups()
         self._refresh_sheet_for(students)
         self._refresh_download()
+        if self.challenge is not None:
+            self.challenge.refresh()
 
     def _refresh_classes(self) -> None:
         options = []
