@@ -7,6 +7,7 @@ behind a secret address printed in the terminal. Both use one progress store, ke
 teacher's data folder (or ``--db``), never in a served folder. Their logs, and the kernels'
 errors, go to the classroom's log file, not to the terminal or the children's pages.
 Ctrl-C or SIGTERM stops both; if this process is killed outright, they stop by themselves.
+A server that dies while the classroom runs is started again, and the other goes on.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import IO
@@ -67,6 +68,10 @@ POOL_REFILL_SECONDS = 60.0
 #: Room for a class of thirty and a few more, whatever the pool (about 100 MB a kernel).
 CLASS_SIZE = 30
 TEACHER_KERNELS = 4
+#: A server that dies is started again, unless it died this often in the last
+#: :data:`RESTART_WINDOW` seconds.
+RESTARTS = 5
+RESTART_WINDOW = 300.0
 _IMAGES = r".*\.(png|jpg|jpeg|gif|svg|webp)"
 
 
@@ -314,8 +319,9 @@ def serve(
             token=token,
         ),
     ]
-    servers = [
-        subprocess.Popen(
+
+    def start(command: list[str]) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             command,
             env=environment,
             cwd=folder / "notebooks",
@@ -324,8 +330,8 @@ def serve(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        for command in commands
-    ]
+
+    servers = _Servers({"student": commands[0], "teacher": commands[1]}, start, log_path)
     print(f"sq2edu: students open   {student_url}", flush=True)
     print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/?token={token}")
     print("        (on this computer only; the same at every start: keep it to yourself)")
@@ -340,7 +346,7 @@ def serve(
         _print_qr(student_url)
     print("sq2edu: press Ctrl-C to stop.", flush=True)
     try:
-        return _wait(servers)
+        return servers.wait()
     finally:
         log_file.close()
         shutil.rmtree(folder, ignore_errors=True)
@@ -389,18 +395,95 @@ def _room_code(location: str, room: str, class_code: str | None) -> str:
         store.close()
 
 
-def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:
-    stopping = False
+class _Servers:
+    """The classroom's two Voilà servers, each started again if it dies.
 
-    def stop(_signal: int, _frame: FrameType | None) -> None:
-        nonlocal stopping
-        stopping = True
+    A server that stops while the classroom runs (killed by the system when memory ran out,
+    say) is started again on its port, with a line in the log and the terminal, and what it
+    left behind (its kernels) is stopped; the other server goes on untouched, so a student
+    server that dies never takes the teacher's dashboard with it. Students reload their
+    page; their names and records are in the store. A server that dies :data:`RESTARTS`
+    times within :data:`RESTART_WINDOW` seconds (its port taken, a broken installation) is
+    not started again: then the classroom stops, and says so.
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        while not stopping and all(server.poll() is None for server in servers):
-            time.sleep(0.2)
-    finally:
+    :param commands: each server's command, by its role (``student``, ``teacher``).
+    :param start: starts one command.
+    :param log_path: the classroom's log file (opened for each line: it may have been
+        rotated since).
+    """
+
+    def __init__(
+        self,
+        commands: dict[str, list[str]],
+        start: Callable[[list[str]], subprocess.Popen[bytes]],
+        log_path: Path,
+    ) -> None:
+        self.commands = commands
+        self.start = start
+        self.log_path = log_path
+        self.running = {role: start(command) for role, command in commands.items()}
+        self.restarts: dict[str, list[float]] = {role: [] for role in commands}
+
+    def wait(self) -> int:
+        """Run until Ctrl-C or SIGTERM, or until a server keeps dying; the exit status."""
+        stopping = False
+
+        def stop(_signal: int, _frame: FrameType | None) -> None:
+            nonlocal stopping
+            stopping = True
+
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+        failed = False
+        try:
+            while not stopping and not failed:
+                for role, server in list(self.running.items()):
+                    if server.poll() is not None and not stopping:
+                        failed = not self._again(role, server)
+                time.sleep(0.2)
+        finally:
+            self._stop_all()
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        if failed:
+            print(
+                "sq2edu: a server kept stopping unexpectedly; everything was stopped "
+                f"(see the log: {self.log_path})",
+                file=sys.stderr,
+            )
+            return 1
+        print("sq2edu: stopped.", flush=True)
+        return 0
+
+    def _again(self, role: str, dead: subprocess.Popen[bytes]) -> bool:
+        """Start ``role``'s server again after it died; ``False`` if it dies too often."""
+        with contextlib.suppress(OSError):  # its kernels, left without their server
+            os.killpg(dead.pid, signal.SIGKILL)
+        now = time.monotonic()
+        recent = [at for at in self.restarts[role] if now - at < RESTART_WINDOW]
+        name = "student app" if role == "student" else "teacher's dashboard"
+        if len(recent) >= RESTARTS:
+            self._say(
+                f"the {name}'s server stopped (exit status {dead.returncode}), "
+                f"{len(recent) + 1} times in {RESTART_WINDOW:g} s; not starting it again"
+            )
+            return False
+        self.restarts[role] = [*recent, now]
+        self.running[role] = self.start(self.commands[role])
+        self._say(
+            f"the {name}'s server stopped unexpectedly (exit status {dead.returncode}); "
+            f"started it again (process {self.running[role].pid})"
+        )
+        return True
+
+    def _say(self, words: str) -> None:
+        """One line in the classroom's log and on the terminal."""
+        at = time.strftime("%Y-%m-%d %H:%M:%S")
+        with contextlib.suppress(OSError), self.log_path.open("a", encoding="utf-8") as log:
+            log.write(f"[sq2edu serve {at}] {words}\n")
+        print(f"sq2edu: {words}", file=sys.stderr, flush=True)
+
+    def _stop_all(self) -> None:
+        servers = list(self.running.values())
         for server in servers:
             if server.poll() is None:
                 os.killpg(server.pid, signal.SIGTERM)
@@ -410,14 +493,3 @@ def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    failed = [server.returncode for server in servers if server.returncode not in (0, -15)]
-    if failed and not stopping:
-        print(
-            "sq2edu: a server stopped unexpectedly; everything was stopped (see the log)",
-            file=sys.stderr,
-        )
-        return 1
-    print("sq2edu: stopped.", flush=True)
-    return 0
