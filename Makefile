@@ -39,9 +39,10 @@ $(PROXY): | $(PY)
 	@echo "sq2edu: installing JupyterHub's proxy from npm ..."
 	@npm install --silent --no-audit --no-fund --prefix .hub configurable-http-proxy@4 $(QUIETLY)
 
-## serve: set up and start the classroom (student app on the network, dashboard on localhost)
+## serve: set up and start the classroom (student app on the network, dashboard on localhost);
+## make serve CODE=OWL sets the class code (kept for the next start; CODE= for none)
 serve: $(STAMP_APP)
-	$(BIN)/sq2edu serve
+	$(BIN)/sq2edu serve $(if $(filter command line,$(origin CODE)),--class-code="$(CODE)")
 
 ## hub: a school's JupyterHub on this machine for the store DB (make hub DB=postgresql://...)
 hub: $(STAMP_HUB) $(PROXY)

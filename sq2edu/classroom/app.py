@@ -82,20 +82,21 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     another at any time with the language buttons at the top, and the game or Lab follows.
 
     :param store: the class's progress store.
-    :param class_code: the code the teacher gave out; ``""`` for none.
+    :param class_code: the code the teacher gave out; ``""`` for none; ``None``: the one the
+        store keeps, read at each join (the teacher may change it on the dashboard).
     :param pace: seconds between the computer's moves in a game (``0``: at once).
     """
 
     def __init__(
         self,
         store: ProgressStore,
-        class_code: str = "",
+        class_code: str | None = "",
         pace: float = 0.7,
         client: Callable[[], Client] = Client,
     ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
-        self.class_code = class_code.strip()
+        self._class_code = None if class_code is None else class_code.strip()
         self.pace = pace
         #: Who is on the other side of the page (read when needed: a warm kernel learns it
         #: only once a page has taken it).
@@ -213,6 +214,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
         loop.call_later(every, look)
 
+    @property
+    def class_code(self) -> str:
+        """The code a child types to join ("": none)."""
+        if self._class_code is not None:
+            return self._class_code
+        kept = self.store.class_code() if isinstance(self.store, SQLStore) else None
+        return kept or ""
+
     @classmethod
     def from_environment(cls) -> StudentApp:
         """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_ROOM``,
@@ -222,7 +231,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if os.environ.get("SQ2EDU_CLASS_SERVICE"):
             return cls.on_the_hub()
         store = open_served_store()
-        app = cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
+        # The code the store keeps (serve wrote it there), else the one serve was given.
+        kept = store.class_code() if isinstance(store, SQLStore) else None
+        code = None if kept is not None else os.environ.get("SQ2EDU_CLASS_CODE", "")
+        app = cls(store, code, client=this_client)
         app.await_page()
         return app
 
@@ -329,7 +341,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         except ValueError as error:
             return str(error)
         client = self.client()
-        if self.class_code:
+        self.codes.code = self.class_code
+        if self.codes.code:
             verdict = self.codes.check(code, client.address)
             seconds = max(1, round(verdict.wait))
             if not verdict.checked:

@@ -33,6 +33,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from sq2edu.classroom import panels
+from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.roster import Roster
 from sq2edu.classroom.screens import Screens
@@ -93,6 +94,8 @@ _STYLE = """<style>
 .sq2-dash { border-collapse: collapse; font-size: 14px; }
 .sq2-dash th, .sq2-dash td { border: 1px solid #8a8fa3; padding: 4px 8px; text-align: left; }
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
+.widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
 </style>"""
 
 
@@ -248,8 +251,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 _("One student"),
                 [self.pick, self.student_view, self.report_link, self._student_manager()],
             ),
-            (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
+            (
+                _("Settings"),
+                [self._settings_editor(), self._code_editor(), self._new_class(), self.download],
+            ),
         ]
+        self.challenge: ChallengePanel | None = None
+        if isinstance(self.store, SQLStore):
+            self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+            tabs.insert(1, (_("Challenge"), [self.challenge]))
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
@@ -334,6 +344,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._show_groups()
         self._refresh_sheet_for(students)
         self._refresh_download()
+        if self.challenge is not None:
+            self.challenge.refresh()
 
     def _refresh_classes(self) -> None:
         options = []
@@ -377,11 +389,69 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
             )
 
+    @property
+    def _keeps_code(self) -> bool:
+        """Whether the class code is kept in the store and changed here (the class of one
+        laptop; a school's classes have theirs in the school)."""
+        return self.room_query == "" and isinstance(self.store, SQLStore)
+
+    def current_code(self) -> str:
+        """The code students type now ("": none)."""
+        if self._keeps_code:
+            assert isinstance(self.store, SQLStore)
+            kept = self.store.class_code()
+            if kept is not None:
+                return kept
+        return self.class_code
+
+    def _code_editor(self) -> widgets.VBox:
+        self.code_field = widgets.Text(
+            value=self.current_code(),
+            description=_("Class code"),
+            placeholder=_("none"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        save = widgets.Button(description=_("Save class code"), layout={"width": "auto"})
+        save.on_click(lambda _button: self.save_code())
+        self.code_saved = widgets.Label()
+        self._open_class_controls.append(save)
+        if not self._keeps_code:
+            return widgets.VBox([])
+        explain = _(
+            "Students type it to join. Leave it empty for none. It is kept for the next start."
+        )
+        return widgets.VBox(
+            [
+                _heading(3, _("Class code")),
+                widgets.HTML("<p>" + escape(explain) + "</p>"),
+                widgets.HBox([self.code_field, save, self.code_saved]),
+            ]
+        )
+
+    @_in_class_language
+    def save_code(self) -> None:
+        """Keep the class code the field shows: students who join from now on type it."""
+        code = " ".join(self.code_field.value.split())
+        if len(code) > 40:
+            self.code_saved.value = _("A class code is 40 characters at most.")
+            return
+        assert isinstance(self.store, SQLStore)
+        self.store.set_class_code(code)
+        self.code_field.value = code
+        self.code_saved.value = (
+            _("Saved: students who join from now on type {code}.", code=code)
+            if code
+            else _("Saved: students join without a code.")
+        )
+        self.address.value = self._address_html()
+
     def _address_html(self) -> str:
         if self.archived or not self.student_url:
             return ""
         code_words, open_words = escape(_("Class code")), escape(_("Students open"))
-        code = f"<p>{code_words}: <b>{escape(self.class_code)}</b></p>" if self.class_code else ""
+        current = self.current_code()
+        code = f"<p>{code_words}: <b>{escape(current)}</b></p>" if current else ""
         return (
             f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
             f"<div>{_qr_svg(self.student_url)}</div><div><p>{open_words}</p>"

@@ -376,7 +376,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         if self.task is not None:
             verdict = self.task.answer(text)
         elif self.dealt is not None:
-            verdict = tasks.answer(self.dealt, text)
+            verdict = tasks.answer(self.dealt, text, self.operations)
         else:
             verdict = check(text, values, self.operations)
         if self.dealt is not None and self.dealt.missing is not None:
@@ -470,7 +470,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     def _operations(self) -> str:
         if self.task is not None:
             return self.task.operations
-        return self.dealt.operations if self.dealt else self.operations
+        return tasks.asked(self.dealt) if self.dealt else self.operations
 
     def _prompt(self) -> str:
         if self.task is not None:

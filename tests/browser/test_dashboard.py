@@ -97,5 +97,5 @@ def test_every_tab_of_the_dashboard_in_every_language(
             ]
         if "Traceback" in page.content():
             problems.append(f"{title}: a traceback on the page")
-    assert tabs.count() == 10
-    assert problems == []
+    assert tabs.count() == 11
+    assert problems == [], "\n".join(problems)
