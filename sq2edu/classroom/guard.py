@@ -636,6 +636,11 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             csv = url_path_join(self.base_url, r"/sq2edu/attempts\.csv")
             handlers.insert(0, (csv, AttemptsCSVHandler))
             handlers.insert(0, (url_path_join(self.base_url, r"/sq2edu/report"), ReportHandler))
+            from sq2edu.classroom.projector_handlers import challenge_handlers
+
+            handlers[:0] = challenge_handlers(
+                _TeacherHandler, _request_store, url_path_join, self.base_url
+            )
         return handlers
 
 

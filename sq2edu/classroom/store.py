@@ -15,14 +15,14 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
+from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -32,6 +32,7 @@ __all__ = [
     "SQLStore",
     "SQLiteStore",
     "SQLiteWatch",
+    "StaleWriteError",
     "StoreError",
     "Watch",
     "default_path",
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -218,11 +219,26 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX challenge_tries_by_round ON challenge_tries (round_id, id);
     """,
+    # 11: the class code a room's server remembers from one start to the next; the seats of
+    # children the computer played for (they were away), at a table and in a finished game.
+    """
+    CREATE TABLE class_codes (
+        room TEXT PRIMARY KEY,
+        code TEXT NOT NULL
+    );
+    ALTER TABLE game_tables ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    """,
 )
 
 
 class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
+
+
+class StaleWriteError(StoreError):
+    """A compare-and-swap lost the race: the row changed since it was read, and nothing was
+    written (see :meth:`SQLStore.compare_and_swap`)."""
 
 
 class NameTakenError(StoreError):
@@ -383,7 +399,7 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
-    players, bots, winner, turns, seconds, at = row
+    players, bots, winner, turns, seconds, at, played_for = row
     return GameRecord(
         tuple(json.loads(players)),
         {int(seat): level for seat, level in json.loads(bots).items()},
@@ -391,6 +407,7 @@ def _game(row: Sequence[Any]) -> GameRecord:
         turns,
         seconds,
         at,
+        tuple(int(seat) for seat in json.loads(played_for)),
     )
 
 
@@ -425,6 +442,44 @@ class SQLStore:
             sql = sql.replace("?", self.placeholder)
         cursor.execute(sql, tuple(params))
         return cursor
+
+    def compare_and_swap(
+        self,
+        cursor: Cursor,
+        table: str,
+        key: str,
+        version: int,
+        changes: Mapping[str, Any],
+        *,
+        condition: str = "",
+        params: Sequence[Any] = (),
+        bump: bool = True,
+    ) -> None:
+        """Write ``changes`` to the row ``key`` of a versioned table only if its version is
+        still ``version``, the one the change was made on; the version grows by one.
+
+        Every write to a row with a ``version`` column goes through here: a writer that read
+        the row, decided, and writes it back learns when another writer came in between,
+        instead of writing over that one's change (or, worse, writing nothing and going on as
+        if it had).
+
+        :param table: the table's name (as in the schema; never from outside the program).
+        :param changes: column name -> new value; names are the schema's, values are passed
+            as parameters.
+        :param condition: more SQL the row must meet (with ``?`` for ``params``).
+        :param bump: ``False`` for a write that changes no state other writers act on (a
+            lease), so the version stays.
+        :raises StaleWriteError: when no row had that version (nothing is written).
+        """
+        sets = [f"{column} = ?" for column in changes]
+        if bump:
+            sets.append("version = version + 1")
+        query = f"UPDATE {{t}}{table} SET {', '.join(sets)} WHERE id = ? AND version = ?"
+        if condition:
+            query += f" AND ({condition})"
+        written = self._run(cursor, query, (*changes.values(), key, version, *params)).rowcount
+        if written != 1:
+            raise StaleWriteError(f"{table} {key} changed since version {version}.")
 
     def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
         """Tell other processes, once the transaction commits, that something changed
@@ -720,7 +775,7 @@ class SQLStore:
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
         """The lesson exercises ``student`` has answered, by lesson: each one's number and
-        how it went (one of :data:`~sq2edu.classroom.records.MARKS`)."""
+        how it went (one of :data:`~sq2edu.progress.records.MARKS`)."""
         progress: dict[str, dict[int, str]] = {}
         for mark in self.lesson_marks(student):
             progress.setdefault(mark.lesson, {})[mark.exercise] = mark.status
@@ -750,8 +805,8 @@ class SQLStore:
         with self._transaction() as cursor:
             self._run(
                 cursor,
-                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
+                "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     self._class_id(cursor),
                     game.at,
@@ -760,6 +815,7 @@ class SQLStore:
                     game.winner,
                     game.turns,
                     game.seconds,
+                    json.dumps(sorted(game.played_for)),
                 ),
             )
 
@@ -769,7 +825,7 @@ class SQLStore:
             chosen = self._chosen_class(cursor, class_id)
             rows = self._run(
                 cursor,
-                "SELECT players, bots, winner, turns, seconds, at FROM {t}games "
+                "SELECT players, bots, winner, turns, seconds, at, played_for FROM {t}games "
                 "WHERE class_id = ? ORDER BY id DESC",
                 (chosen,),
             ).fetchall()
@@ -824,6 +880,24 @@ class SQLStore:
                 "INSERT INTO {t}settings (class_id, data) VALUES (?, ?) "
                 "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
                 (self._class_id(cursor), json.dumps(settings)),
+            )
+
+    def class_code(self) -> str | None:
+        """The class code this room's server remembers (``""``: none; ``None``: never set)."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor, "SELECT code FROM {t}class_codes WHERE room = ?", (self.room,)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_class_code(self, code: str) -> None:
+        """Remember the class code (``""``: the class needs none) for the next start."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}class_codes (room, code) VALUES (?, ?) "
+                "ON CONFLICT (room) DO UPDATE SET code = excluded.code",
+                (self.room, code),
             )
 
     def current_class(self) -> tuple[int, str]:

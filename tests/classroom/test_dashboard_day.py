@@ -3,12 +3,15 @@ the address that stay, the games the computer finished."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.app import PRESENT_EVERY
 from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.panels import ONLINE_SECONDS
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.shares import PageBook
 
@@ -49,3 +52,23 @@ def test_a_page_that_closed_its_websockets_is_gone_after_a_while() -> None:
     assert book.gone(5) == ["k1"]
     assert book.socket_opened("k1", "10.0.0.1")  # the page came back
     assert book.gone(5) == []
+
+
+def test_a_child_who_left_is_not_online_now_after_half_a_minute(store: SQLiteStore) -> None:
+    """ "Online now" stayed for 90-105 s after a child left."""
+    now = dt.datetime.now(dt.UTC)
+    for name, ago in (("Mia", 12), ("Leo", 21)):
+        store.join(name)
+        store.seen(name, (now - dt.timedelta(seconds=ago)).isoformat(timespec="seconds"))
+    here = Dashboard(store, refresh=0).here.value
+    assert "Mia</th><td>● online now" in here
+    assert "Leo</th><td>last active" in here
+    # The page notes the child present often enough to stay "online" while it is open.
+    assert PRESENT_EVERY + 4 < ONLINE_SECONDS
+
+
+def test_the_dashboard_says_when_it_has_lost_the_server(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(language="nb").to_dict())
+    board = Dashboard(store, refresh=0)
+    assert board.heartbeat in board.children
+    assert board.heartbeat.words["lost"].startswith("Lærerpanelet har mistet forbindelsen")
