@@ -22,12 +22,13 @@ from benchmarks import (
     hub_load,
     loadtest,
     luck,
+    roster,
     table,
     tables_load,
     worksheets,
 )
 
-SUITES = [equations, engines, bots, luck, adaptive, table, classroom, worksheets]
+SUITES = [equations, engines, bots, luck, adaptive, table, classroom, roster, worksheets]
 
 
 def machine() -> str:

@@ -117,7 +117,7 @@ class WidgetClient:
 
     def channels_url(self, kernel_id: str | None = None) -> str:
         """The websocket of a kernel (this page's by default)."""
-        ws_url = self.base_url.replace("http", "ws", 1).rstrip("/")
+        ws_url = self.base_url.split("?", 1)[0].replace("http", "ws", 1).rstrip("/")
         kernel = kernel_id or self.kernel_id
         return f"{ws_url}/api/kernels/{kernel}/channels?session_id={self.session}"
 

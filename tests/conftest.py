@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.collection import SuitePlan
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Playwright
 from tests.postgres_server import EmptyDatabases, postgres_bin, throwaway_postgres
 
 
@@ -62,3 +66,17 @@ def postgres_url(_empty_databases: EmptyDatabases) -> Iterator[str]:
     url = _empty_databases.take()
     yield url
     _empty_databases.give_back(url)
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Playwright]:
+    """The one Playwright driver of this worker, for every folder's browser.
+
+    Playwright refuses a second synchronous driver in a thread whose first is still running
+    ("Sync API inside the asyncio loop"), so the browser tests and the printing tests, which
+    may share a worker, start their Chromium from this one.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver

@@ -21,6 +21,7 @@ import base64
 import contextlib
 import datetime as dt
 import functools
+import logging
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -32,8 +33,9 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from sq2edu.classroom import panels
+from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.records import Attempt
+from sq2edu.classroom.roster import Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
@@ -44,6 +46,8 @@ from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs,
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.progress.records import Attempt
+from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 
 __all__ = [
@@ -60,6 +64,9 @@ __all__ = [
 #: :mod:`sq2edu.classroom.guard`).
 CSV_PATH = "sq2edu/attempts.csv"
 REPORT_PATH = "sq2edu/report"
+_LOG = logging.getLogger("sq2edu.classroom")
+#: Tables of classmates the dashboard lists at most (the oldest first).
+SHOWN_TABLES = 40
 #: How far back the dashboard shows what was refused at the door.
 _DOOR_MINUTES = 10
 _WIDE = {"description_width": "initial"}
@@ -87,6 +94,8 @@ _STYLE = """<style>
 .sq2-dash { border-collapse: collapse; font-size: 14px; }
 .sq2-dash th, .sq2-dash td { border: 1px solid #8a8fa3; padding: 4px 8px; text-align: left; }
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
+.widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
 </style>"""
 
 
@@ -209,12 +218,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.download = widgets.HTML()
         self.lesson_progress = widgets.HTML()
         self.tables_box = widgets.VBox()
-        self._table_rows = Screens(self.tables_box)
+        #: The page of children the tables of children show (one pager in three tabs).
+        self.roster = Roster(self.refresh)
+        self._no_tables = widgets.HTML("<p>" + escape(_("No tables right now.")) + "</p>")
+        self._more_tables = widgets.HTML()
+        self._table_widgets: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
+        self._table_rows = Screens(self.tables_box, [self._no_tables, self._more_tables])
         tabs = [
             (
                 _("Now"),
                 [
                     self.address,
+                    self.roster,
                     self.here,
                     _heading(3, _("Tables of classmates")),
                     self.tables_box,
@@ -222,27 +237,40 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                     self.door,
                 ],
             ),
-            (_("Skills"), [self.grid, self.levels]),
+            (_("Skills"), [self.roster, self.grid, self.levels]),
             (_("Mistakes"), [self.mistakes, self.chart]),
             (_("Games"), [self.games]),
             (_("Progress"), [self.progress_pick, self.progress]),
             (_("Groups"), [self._groups_editor()]),
-            (_("Lessons"), [self._lessons_editor(), self.lesson_progress, self._guides()]),
+            (
+                _("Lessons"),
+                [self._lessons_editor(), self.roster, self.lesson_progress, self._guides()],
+            ),
             (_("Worksheets"), [self._worksheets_editor()]),
             (
                 _("One student"),
                 [self.pick, self.student_view, self.report_link, self._student_manager()],
             ),
-            (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
+            (
+                _("Settings"),
+                [self._settings_editor(), self._code_editor(), self._new_class(), self.download],
+            ),
         ]
+        self.challenge: ChallengePanel | None = None
+        if isinstance(self.store, SQLStore):
+            self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+            tabs.insert(1, (_("Challenge"), [self.challenge]))
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
+        #: Says so on the page when the server has stopped (see :class:`Heartbeat`).
+        self.heartbeat = Heartbeat(self.language, teacher=True)
         self.children = [
             _heading(2, _("Your class")),
             widgets.HTML(_STYLE),
             widgets.HBox([self.class_pick, refresh_button, self.updated]),
             self.tabs,
+            self.heartbeat,  # a banner on top of the page (fixed), shown when needed
         ]
         self.refresh()
 
@@ -257,8 +285,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         def tick() -> None:
             if self._stopped:
                 return
-            self.refresh()
-            loop.call_later(self.refresh_seconds, tick)
+            try:
+                self.refresh()
+            except Exception:  # the next refresh may well succeed
+                _LOG.exception("sq2edu: the dashboard could not refresh")
+            finally:
+                loop.call_later(self.refresh_seconds, tick)
 
         loop.call_later(self.refresh_seconds, tick)
 
@@ -283,10 +315,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.updated.value = _("Updated at {time}", time=dt.datetime.now().strftime("%H:%M:%S"))
         self.address.value = self._address_html()
         seen = {} if self.archived else self.store.last_seen()
-        self.here.value = panels.here_html(students, self.summary, seen)
+        shown = self.roster.page(students)
+        self.here.value = panels.here_html(students, self.summary, seen, shown=shown)
         self.door.value = "" if self.archived else self._door_html()
         self._refresh_tables()
-        self.grid.value = panels.grid_html(students, self.summary)
+        self.grid.value = panels.grid_html(shown, self.summary)
         self.levels.value = panels.levels_chart(students, self.summary)
         self.mistakes.value = panels.mistakes_html(self.summary)
         self.chart.value = panels.mistakes_chart(self.summary)
@@ -303,7 +336,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.progress_pick.value = chosen_progress if chosen_progress in students else ""
         self._show_progress()
         self.lesson_progress.value = panels.lessons_html(
-            students,
+            shown,
             self.store.lesson_marks(class_id=self.viewing),
             ClassSettings.from_dict(self.store.settings()).lessons,
         )
@@ -311,6 +344,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._show_groups()
         self._refresh_sheet_for(students)
         self._refresh_download()
+        if self.challenge is not None:
+            self.challenge.refresh()
 
     def _refresh_classes(self) -> None:
         options = []
@@ -354,11 +389,69 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
             )
 
+    @property
+    def _keeps_code(self) -> bool:
+        """Whether the class code is kept in the store and changed here (the class of one
+        laptop; a school's classes have theirs in the school)."""
+        return self.room_query == "" and isinstance(self.store, SQLStore)
+
+    def current_code(self) -> str:
+        """The code students type now ("": none)."""
+        if self._keeps_code:
+            assert isinstance(self.store, SQLStore)
+            kept = self.store.class_code()
+            if kept is not None:
+                return kept
+        return self.class_code
+
+    def _code_editor(self) -> widgets.VBox:
+        self.code_field = widgets.Text(
+            value=self.current_code(),
+            description=_("Class code"),
+            placeholder=_("none"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        save = widgets.Button(description=_("Save class code"), layout={"width": "auto"})
+        save.on_click(lambda _button: self.save_code())
+        self.code_saved = widgets.Label()
+        self._open_class_controls.append(save)
+        if not self._keeps_code:
+            return widgets.VBox([])
+        explain = _(
+            "Students type it to join. Leave it empty for none. It is kept for the next start."
+        )
+        return widgets.VBox(
+            [
+                _heading(3, _("Class code")),
+                widgets.HTML("<p>" + escape(explain) + "</p>"),
+                widgets.HBox([self.code_field, save, self.code_saved]),
+            ]
+        )
+
+    @_in_class_language
+    def save_code(self) -> None:
+        """Keep the class code the field shows: students who join from now on type it."""
+        code = " ".join(self.code_field.value.split())
+        if len(code) > 40:
+            self.code_saved.value = _("A class code is 40 characters at most.")
+            return
+        assert isinstance(self.store, SQLStore)
+        self.store.set_class_code(code)
+        self.code_field.value = code
+        self.code_saved.value = (
+            _("Saved: students who join from now on type {code}.", code=code)
+            if code
+            else _("Saved: students join without a code.")
+        )
+        self.address.value = self._address_html()
+
     def _address_html(self) -> str:
         if self.archived or not self.student_url:
             return ""
         code_words, open_words = escape(_("Class code")), escape(_("Students open"))
-        code = f"<p>{code_words}: <b>{escape(self.class_code)}</b></p>" if self.class_code else ""
+        current = self.current_code()
+        code = f"<p>{code_words}: <b>{escape(current)}</b></p>" if current else ""
         return (
             f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
             f"<div>{_qr_svg(self.student_url)}</div><div><p>{open_words}</p>"
@@ -406,20 +499,33 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         return Tables(self.store) if isinstance(self.store, SQLStore) else None
 
     def _refresh_tables(self) -> None:
+        """Show the class's tables: a table's row stays the same widgets from one refresh to
+        the next (only its changed words are sent), and :data:`SHOWN_TABLES` rows at most."""
         tables = self.tables
         if tables is None or self.archived:
             self._table_rows.show([])
             return
-        rows: list[widgets.Widget] = []
-        for info in tables.tables():
-            end = widgets.Button(description=_("End table"), layout={"width": "auto"})
-            end.on_click(lambda _button, table_id=info.id: self.end_table(table_id))
-            words = widgets.HTML(f"<p>{escape(self._table_words(tables, info))}</p>")
-            rows.append(widgets.HBox([end, words]))
-        if not rows:
-            nothing = _("No tables right now.")
-            rows.append(widgets.HTML(f"<p>{escape(nothing)}</p>"))
-        self._table_rows.show(rows)
+        found = tables.tables()
+        kept: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
+        for info in found[:SHOWN_TABLES]:
+            if info.id not in self._table_widgets:
+                end = widgets.Button(description=_("End table"), layout={"width": "auto"})
+                end.on_click(lambda _button, table_id=info.id: self.end_table(table_id))
+                words = widgets.HTML()
+                self._table_widgets[info.id] = (widgets.HBox([end, words]), words)
+            kept[info.id] = self._table_widgets[info.id]
+            try:
+                said = self._table_words(tables, info)
+            except Exception:  # one broken table never takes the dashboard down
+                _LOG.exception("sq2edu: table %s could not be shown", info.id)
+                said = _("{maker}'s table cannot be shown: end it.", maker=info.maker)
+            kept[info.id][1].value = f"<p>{escape(said)}</p>"
+        self._table_widgets = kept
+        rows: list[widgets.Widget] = [row for row, _words in kept.values()] or [self._no_tables]
+        hidden = len(found) - len(kept)
+        more = ngettext("…and {n} more table.", "…and {n} more tables.", hidden)
+        self._more_tables.value = f"<p>{escape(more)}</p>"
+        self._table_rows.show([*rows, self._more_tables] if hidden > 0 else rows)
 
     def _table_words(self, tables: Tables, info: TableInfo) -> str:
         """``Mia's table: Mia, Leo, Easy bot · Leo's turn, waiting 0:42``."""
@@ -836,16 +942,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """Save what the editor shows; students get it in their next game or Lab."""
         signs = "".join(sign for sign, box in self.op_boxes.items() if box.value)
         try:
-            settings = ClassSettings(
-                signs,
-                self.hints.value,
-                self.level.value,
-                self.quick.value,
-                self.edition.value,
-                self.class_language.value,
-                self.turn_timeout.value,
-                self.practice_from.value,
-                self.practice_to.value,
+            # Start from what is stored: what this editor does not show (the open
+            # lessons) stays as it is.
+            settings = replace(
+                ClassSettings.from_dict(self.store.settings()),
+                operations=signs,
+                hints=self.hints.value,
+                level=self.level.value,
+                quick=self.quick.value,
+                edition=self.edition.value,
+                language=self.class_language.value,
+                turn_timeout=self.turn_timeout.value,
+                practice_from=self.practice_from.value,
+                practice_to=self.practice_to.value,
             )
         except ValueError as error:
             self.saved.value = (

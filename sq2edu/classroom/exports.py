@@ -11,7 +11,7 @@ import datetime as dt
 import io
 from collections.abc import Iterable
 
-from sq2edu.classroom.records import Attempt
+from sq2edu.progress.records import Attempt
 
 __all__ = ["CSV_HEADER", "attempts_csv", "csv_row", "local_time"]
 

@@ -28,7 +28,9 @@ stops; in short:
   (:mod:`sq2edu.classroom.http_guard`); the process may open as many files as the system
   allows, and the log keeps to its size (:mod:`sq2edu.classroom.server_log`).
 - **The teacher's server** answers only to a loopback ``Host`` (a web page cannot reach it
-  by DNS rebinding), needs the teacher's token, and streams the attempts as CSV.
+  by DNS rebinding), needs the teacher's token, and streams the attempts as CSV. A
+  dashboard's kernel is shut down soon after its page has gone, and a new dashboard page
+  on a full server replaces the oldest, so that reloading never locks the teacher out.
 - **Nothing comes from outside.** Links the page would follow to another server (Voilà's
   template asks a CDN for an icon font) are taken out: a school may have no internet.
 - **It stops with its parent.** If ``sq2edu serve`` dies, even by ``kill -9``, each server
@@ -344,6 +346,14 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             _LOG.info("sq2edu: a new page of a device replaces its kernel %s", old)
             await manager.shutdown_kernel(old)
         notebook = getattr(manager, "notebook_path", None) or ""
+        if self.settings.get("sq2edu_role") == "teacher" and not manager.has_room():
+            # The teacher is never locked out of the dashboard: a new page replaces the
+            # oldest (one whose page has gone first).
+            oldest = book.oldest()
+            if oldest is not None and oldest in manager:
+                _LOG.info("sq2edu: a new dashboard page replaces kernel %s", oldest)
+                book.forget(oldest)
+                await manager.shutdown_kernel(oldest, now=True)
         if manager.get_pool_size(notebook) == 0 and not manager.has_room():
             self._wait_page(503, _FULL_WORDS, "waits: the class is full")
             return
@@ -497,6 +507,12 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         config=True,
         help="A kernel whose page has not connected this long after it was served is shut down.",
     )
+    gone_seconds = Float(
+        20.0,
+        config=True,
+        help="On a teacher's server, a kernel whose page closed every websocket this long ago "
+        "is shut down (a dashboard refreshes itself, so it is never idle).",
+    )
     kernel_memory_mb = Int(
         600,
         config=True,
@@ -556,7 +572,21 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         self.app.listen = guarded_listen
         if self.role == "students":
             PeriodicCallback(self._round, 2000).start()
+        else:
+            PeriodicCallback(self._teachers_round, 2000).start()
         super().listen()
+
+    async def _teachers_round(self) -> None:
+        """Shut down dashboard kernels whose page never connected or has gone: a dashboard
+        refreshes itself every few seconds, so Jupyter's culling of idle kernels never
+        takes it, and each reload of the page would otherwise hold one more."""
+        manager = self.kernel_manager
+        pages: PageBook = self.app.settings["sq2edu_pages"]
+        for kernel_id in [*pages.unconnected(self.connect_seconds), *pages.gone(self.gone_seconds)]:
+            pages.forget(kernel_id)
+            if kernel_id in manager:
+                _LOG.info("sq2edu: kernel %s: its dashboard page has gone; shut down", kernel_id)
+                await manager.shutdown_kernel(kernel_id)
 
     async def _round(self) -> None:
         """Shut down kernels whose page never connected, and those over their memory."""
@@ -606,6 +636,11 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             csv = url_path_join(self.base_url, r"/sq2edu/attempts\.csv")
             handlers.insert(0, (csv, AttemptsCSVHandler))
             handlers.insert(0, (url_path_join(self.base_url, r"/sq2edu/report"), ReportHandler))
+            from sq2edu.classroom.projector_handlers import challenge_handlers
+
+            handlers[:0] = challenge_handlers(
+                _TeacherHandler, _request_store, url_path_join, self.base_url
+            )
         return handlers
 
 

@@ -47,8 +47,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
     :param tables: the class's tables.
     :param student: the child's nickname (the kernel's own, never a browser's word).
     :param edition: the class's game, for new tables.
-    :param dealer: gives, when the maker presses Start, how the game is dealt (see
-        :meth:`Tables.start`).
+    :param dealer: gives, when the maker presses Start, how a game of the table's edition
+        is dealt (see :meth:`Tables.start`): a table keeps the game it was made with.
     :param level: the computer players' level, for free seats.
     :param on_playing: called with a table when the child's table has started.
     :param lang: the language the lobby speaks.
@@ -61,7 +61,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         tables: TableKeeper,
         student: str,
         edition: str,
-        dealer: Callable[[], Callable[[Sequence[dict[str, str]]], Game[Any, Any]]],
+        dealer: Callable[[str], Callable[[Sequence[dict[str, str]]], Game[Any, Any]]],
         level: str,
         on_playing: Callable[[TableInfo], None],
         lang: str = "en",
@@ -157,7 +157,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             self.redraw()
             return
         computers = self.level if (self.fill.value if fill is None else fill) else None
-        deal = self.dealer()
+        deal = self.dealer(mine.edition)
         self._try(lambda: self.tables.start(mine.id, self.student, deal, computers))
 
     # -- what a child sees -----------------------------------------------------------------

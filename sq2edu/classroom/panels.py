@@ -14,12 +14,12 @@ from html import escape
 
 from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.mastery import Level, SkillMastery
-from sq2edu.classroom.records import SKILLS, Attempt, GameRecord, LessonMark
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.i18n import N_, _, local_signs, ngettext
 from sq2edu.practice import LEVELS, STARS
+from sq2edu.progress.mastery import Level, SkillMastery
+from sq2edu.progress.records import SKILLS, Attempt, GameRecord, LessonMark
 
 __all__ = [
     "ONLINE_SECONDS",
@@ -37,8 +37,10 @@ __all__ = [
     "student_html",
 ]
 
-#: A student whose page answered this recently is "online now".
-ONLINE_SECONDS = 90
+#: A student whose page answered this recently is "online now": with a note every 8 to 12 s
+#: while the page is open and a refresh every 10 s, a child who left is shown gone within
+#: 30 s.
+ONLINE_SECONDS = 20
 _SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×", "division": "÷"}
 _WHERE = {"game": N_("game"), "lab": N_("Lab"), "lesson": N_("lesson")}
 _DAYS_SHOWN = 10
@@ -60,9 +62,14 @@ def here_html(
     summary: ClassSummary,
     seen: Mapping[str, str],
     now: dt.datetime | None = None,
+    shown: Sequence[str] | None = None,
 ) -> str:
-    """Who is in the class, who is online now, and what each last did."""
+    """Who is in the class, who is online now, and what each last did.
+
+    :param shown: the students to give a row (default: all); the counts are the class's.
+    """
     moment = now or dt.datetime.now(dt.UTC)
+    showing = set(students if shown is None else shown)
     online = 0
     rows = []
     for student in students:
@@ -72,6 +79,8 @@ def here_html(
             with_zone = dt.datetime.fromisoformat(when)
             here = (moment - with_zone).total_seconds() <= ONLINE_SECONDS
         online += here
+        if student not in showing:
+            continue
         status = (
             _("● online now")
             if here
@@ -130,12 +139,11 @@ def grid_html(students: Sequence[str], summary: ClassSummary) -> str:
 
 def levels_chart(students: Sequence[str], summary: ClassSummary) -> str:
     """For each skill, how much of the class is at each level."""
-    rows = []
-    for skill in SKILLS:
-        counts = [0] * len(Level)
-        for student in students:
-            counts[summary.student(student).mastery()[skill].level] += 1
-        rows.append((skill_title(skill), counts))
+    counts = {skill: [0] * len(Level) for skill in SKILLS}
+    for student in students:
+        for skill, found in summary.student(student).mastery().items():
+            counts[skill][found.level] += 1
+    rows = [(skill_title(skill), counts[skill]) for skill in SKILLS]
     return levels(_("The class in each skill, by level"), rows, [_level(level) for level in Level])
 
 
@@ -171,7 +179,7 @@ def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
         theirs = [game for game in games if student in game.players]
         if not theirs:
             continue
-        won = sum(game.winner == student for game in theirs)
+        won = sum(game.winner == student and game.won_by_a_child for game in theirs)
         lost = sum(game.winner not in (None, student) for game in theirs)
         against = Counter(player for game in theirs for player in game.players if player != student)
         opponents = ", ".join(
@@ -182,13 +190,23 @@ def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
             f"<td>{lost}</td><td>{escape(opponents)}</td></tr>"
         )
     children = set(students)
-    by_children = sum(game.winner in children for game in games)
+    by_children = sum(game.winner in children and game.won_by_a_child for game in games)
     total = ngettext(
         "{n} game; children won {won}.",
         "{n} games; children won {won}.",
         len(games),
         won=by_children,
     )
+    finished = sum(
+        bool(game.played_for) and game.winner is not None and not game.won_by_a_child
+        for game in games
+    )
+    if finished:
+        total += " " + ngettext(
+            "The computer finished {n} of them for children who had left.",
+            "The computer finished {n} of them for children who had left.",
+            finished,
+        )
     head = "".join(
         f"<th scope='col'>{escape(word)}</th>"
         for word in (_("Student"), _("Played"), _("Won"), _("Lost"), _("Against"))
@@ -309,7 +327,7 @@ def report_html(
         for skill, m in levels_.items()
     )
     played = [game for game in games if name in game.players]
-    won = sum(game.winner == name for game in played)
+    won = sum(game.winner == name and game.won_by_a_child for game in played)
     title = _("{name}: maths with Sleeping Queens", name=name)
     return _REPORT.format(
         lang=escape(lang),

@@ -174,6 +174,42 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE sq2edu.students ADD COLUMN device_since TEXT;
     CREATE INDEX students_by_device ON sq2edu.students (class_id, device)
     """,
+    # 10: as the SQLite store's.
+    """
+    CREATE TABLE sq2edu.challenge_rounds (
+        id BIGSERIAL PRIMARY KEY,
+        class_id BIGINT NOT NULL REFERENCES sq2edu.classes(id),
+        number INTEGER NOT NULL,
+        cards TEXT NOT NULL,
+        operations TEXT NOT NULL,
+        level TEXT NOT NULL,
+        source TEXT NOT NULL,
+        started TEXT NOT NULL,
+        ended TEXT,
+        names BOOLEAN NOT NULL,
+        pinned TEXT NOT NULL,
+        UNIQUE (class_id, number)
+    );
+    CREATE TABLE sq2edu.challenge_tries (
+        id BIGSERIAL PRIMARY KEY,
+        round_id BIGINT NOT NULL REFERENCES sq2edu.challenge_rounds(id),
+        student_id BIGINT NOT NULL REFERENCES sq2edu.students(id),
+        at TEXT NOT NULL,
+        text TEXT NOT NULL,
+        ok BOOLEAN NOT NULL,
+        code TEXT NOT NULL
+    );
+    CREATE INDEX challenge_tries_by_round ON sq2edu.challenge_tries (round_id, id)
+    """,
+    # 11: as the SQLite store's.
+    """
+    CREATE TABLE sq2edu.class_codes (
+        room TEXT PRIMARY KEY,
+        code TEXT NOT NULL
+    );
+    ALTER TABLE sq2edu.game_tables ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE sq2edu.games ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]'
+    """,
 )
 
 

@@ -85,6 +85,25 @@ RETEACH: dict[str, tuple[Callable[[int], str], str]] = {
         ),
         N_("say which signs are on today, or switch one on in the class settings."),
     ),
+    "operation-not-asked": (
+        lambda n: ngettext(
+            "{n} child used a sign the task did not ask for",
+            "{n} children used signs the tasks did not ask for",
+            n,
+        ),
+        N_("read the task aloud together: which sign does it ask for?"),
+    ),
+    "remainder-written": (
+        lambda n: ngettext(
+            "{n} child wrote a remainder after a division in the game",
+            "{n} children wrote remainders after a division in the game",
+            n,
+        ),
+        N_(
+            "in the game a division must share out exactly: "
+            "find cards that share with none left over."
+        ),
+    ),
     "adjust-not-allowed": (
         lambda n: ngettext(
             "{n} child counted a card as one more or less without the red knight",

@@ -16,7 +16,8 @@ kernel ran the server out of file handles. :class:`PageBook` keeps, for one serv
   are known by their address only);
 - **connections**: at most :attr:`PageBook.kernel_sockets` websockets to one kernel and
   :attr:`PageBook.address_sockets` from one address;
-- pages that never connected, so that their kernels can be freed within seconds.
+- pages that never connected, so that their kernels can be freed within seconds, and pages
+  that have gone (every websocket closed), for a server that frees those too.
 
 It is plain bookkeeping with a clock of its own; :mod:`sq2edu.classroom.guard` acts on it.
 """
@@ -43,6 +44,7 @@ class Page:
     :ivar served: whether the page was served in full (it may connect from then on).
     :ivar connected: whether the page ever opened the kernel's websocket.
     :ivar sockets: the kernel's websockets open now.
+    :ivar left: when its last websocket closed (``None`` while one is open, or before).
     """
 
     kernel: str
@@ -52,6 +54,7 @@ class Page:
     served: bool = False
     connected: bool = False
     sockets: int = 0
+    left: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,21 @@ class PageBook:
             if page.served and not page.connected and now - page.given >= after
         ]
 
+    def gone(self, after: float) -> list[str]:
+        """Kernels whose page connected and then closed every websocket, ``after`` seconds
+        ago or more (the page was closed or reloaded)."""
+        now = self.clock()
+        return [
+            page.kernel
+            for page in self.pages.values()
+            if page.connected and page.left is not None and now - page.left >= after
+        ]
+
+    def oldest(self) -> str | None:
+        """The kernel given to a page longest ago, preferring one whose page has gone."""
+        pages = sorted(self.pages.values(), key=lambda page: (page.sockets > 0, page.given))
+        return pages[0].kernel if pages else None
+
     def socket_opened(self, kernel: str, address: str) -> bool:
         """Count a websocket to ``kernel`` from ``address``; ``False`` (and not counted) if
         the kernel or the address has its share of them."""
@@ -143,6 +161,7 @@ class PageBook:
                 return False
             page.sockets += 1
             page.connected = True
+            page.left = None
         self._address_sockets[address] += 1
         return True
 
@@ -151,6 +170,8 @@ class PageBook:
         page = self.pages.get(kernel)
         if page is not None and page.sockets > 0:
             page.sockets -= 1
+            if not page.sockets:
+                page.left = self.clock()
         if self._address_sockets[address] > 0:
             self._address_sockets[address] -= 1
             if not self._address_sockets[address]:

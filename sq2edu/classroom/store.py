@@ -15,14 +15,14 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
+from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -32,6 +32,7 @@ __all__ = [
     "SQLStore",
     "SQLiteStore",
     "SQLiteWatch",
+    "StaleWriteError",
     "StoreError",
     "Watch",
     "default_path",
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 11
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -190,11 +191,54 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE students ADD COLUMN device_since TEXT;
     CREATE INDEX students_by_device ON students (class_id, device);
     """,
+    # 10: the class challenge's rounds, and each try a child checked in one (see
+    # challenge_store.py).
+    """
+    CREATE TABLE challenge_rounds (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id),
+        number INTEGER NOT NULL,
+        cards TEXT NOT NULL,
+        operations TEXT NOT NULL,
+        level TEXT NOT NULL,
+        source TEXT NOT NULL,
+        started TEXT NOT NULL,
+        ended TEXT,
+        names INTEGER NOT NULL,
+        pinned TEXT NOT NULL,
+        UNIQUE (class_id, number)
+    );
+    CREATE TABLE challenge_tries (
+        id INTEGER PRIMARY KEY,
+        round_id INTEGER NOT NULL REFERENCES challenge_rounds(id),
+        student_id INTEGER NOT NULL REFERENCES students(id),
+        at TEXT NOT NULL,
+        text TEXT NOT NULL,
+        ok INTEGER NOT NULL,
+        code TEXT NOT NULL
+    );
+    CREATE INDEX challenge_tries_by_round ON challenge_tries (round_id, id);
+    """,
+    # 11: the class code a room's server remembers from one start to the next; the seats of
+    # children the computer played for (they were away), at a table and in a finished game.
+    """
+    CREATE TABLE class_codes (
+        room TEXT PRIMARY KEY,
+        code TEXT NOT NULL
+    );
+    ALTER TABLE game_tables ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    """,
 )
 
 
 class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
+
+
+class StaleWriteError(StoreError):
+    """A compare-and-swap lost the race: the row changed since it was read, and nothing was
+    written (see :meth:`SQLStore.compare_and_swap`)."""
 
 
 class NameTakenError(StoreError):
@@ -355,7 +399,7 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
-    players, bots, winner, turns, seconds, at = row
+    players, bots, winner, turns, seconds, at, played_for = row
     return GameRecord(
         tuple(json.loads(players)),
         {int(seat): level for seat, level in json.loads(bots).items()},
@@ -363,6 +407,7 @@ def _game(row: Sequence[Any]) -> GameRecord:
         turns,
         seconds,
         at,
+        tuple(int(seat) for seat in json.loads(played_for)),
     )
 
 
@@ -397,6 +442,44 @@ class SQLStore:
             sql = sql.replace("?", self.placeholder)
         cursor.execute(sql, tuple(params))
         return cursor
+
+    def compare_and_swap(
+        self,
+        cursor: Cursor,
+        table: str,
+        key: str,
+        version: int,
+        changes: Mapping[str, Any],
+        *,
+        condition: str = "",
+        params: Sequence[Any] = (),
+        bump: bool = True,
+    ) -> None:
+        """Write ``changes`` to the row ``key`` of a versioned table only if its version is
+        still ``version``, the one the change was made on; the version grows by one.
+
+        Every write to a row with a ``version`` column goes through here: a writer that read
+        the row, decided, and writes it back learns when another writer came in between,
+        instead of writing over that one's change (or, worse, writing nothing and going on as
+        if it had).
+
+        :param table: the table's name (as in the schema; never from outside the program).
+        :param changes: column name -> new value; names are the schema's, values are passed
+            as parameters.
+        :param condition: more SQL the row must meet (with ``?`` for ``params``).
+        :param bump: ``False`` for a write that changes no state other writers act on (a
+            lease), so the version stays.
+        :raises StaleWriteError: when no row had that version (nothing is written).
+        """
+        sets = [f"{column} = ?" for column in changes]
+        if bump:
+            sets.append("version = version + 1")
+        query = f"UPDATE {{t}}{table} SET {', '.join(sets)} WHERE id = ? AND version = ?"
+        if condition:
+            query += f" AND ({condition})"
+        written = self._run(cursor, query, (*changes.values(), key, version, *params)).rowcount
+        if written != 1:
+            raise StaleWriteError(f"{table} {key} changed since version {version}.")
 
     def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
         """Tell other processes, once the transaction commits, that something changed
@@ -543,11 +626,12 @@ class SQLStore:
             if found is None:
                 return
             into = self._student_id(cursor, target)
-            self._run(
-                cursor,
-                "UPDATE {t}attempts SET student_id = ? WHERE student_id = ?",
-                (into, found[0]),
-            )
+            for table in ("attempts", "challenge_tries"):
+                self._run(
+                    cursor,
+                    f"UPDATE {{t}}{table} SET student_id = ? WHERE student_id = ?",
+                    (into, found[0]),
+                )
             self._run(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
 
     def seen(self, nickname: str, at: str | None = None) -> None:
@@ -691,7 +775,7 @@ class SQLStore:
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
         """The lesson exercises ``student`` has answered, by lesson: each one's number and
-        how it went (one of :data:`~sq2edu.classroom.records.MARKS`)."""
+        how it went (one of :data:`~sq2edu.progress.records.MARKS`)."""
         progress: dict[str, dict[int, str]] = {}
         for mark in self.lesson_marks(student):
             progress.setdefault(mark.lesson, {})[mark.exercise] = mark.status
@@ -721,8 +805,8 @@ class SQLStore:
         with self._transaction() as cursor:
             self._run(
                 cursor,
-                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
+                "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     self._class_id(cursor),
                     game.at,
@@ -731,6 +815,7 @@ class SQLStore:
                     game.winner,
                     game.turns,
                     game.seconds,
+                    json.dumps(sorted(game.played_for)),
                 ),
             )
 
@@ -740,7 +825,7 @@ class SQLStore:
             chosen = self._chosen_class(cursor, class_id)
             rows = self._run(
                 cursor,
-                "SELECT players, bots, winner, turns, seconds, at FROM {t}games "
+                "SELECT players, bots, winner, turns, seconds, at, played_for FROM {t}games "
                 "WHERE class_id = ? ORDER BY id DESC",
                 (chosen,),
             ).fetchall()
@@ -795,6 +880,24 @@ class SQLStore:
                 "INSERT INTO {t}settings (class_id, data) VALUES (?, ?) "
                 "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
                 (self._class_id(cursor), json.dumps(settings)),
+            )
+
+    def class_code(self) -> str | None:
+        """The class code this room's server remembers (``""``: none; ``None``: never set)."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor, "SELECT code FROM {t}class_codes WHERE room = ?", (self.room,)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_class_code(self, code: str) -> None:
+        """Remember the class code (``""``: the class needs none) for the next start."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}class_codes (room, code) VALUES (?, ?) "
+                "ON CONFLICT (room) DO UPDATE SET code = excluded.code",
+                (self.room, code),
             )
 
     def current_class(self) -> tuple[int, str]:
@@ -897,25 +1000,61 @@ class SQLiteStore(SQLStore):
             self._db = sqlite3.connect(
                 self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None
             )
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path} cannot be opened: {error}.") from error
+        try:
             self._db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA foreign_keys = ON")
             self._prepare()
         except StoreError:
             self._db.close()
             raise
+        except sqlite3.OperationalError as error:
+            # Busy or locked for longer than the timeout: the file is fine, the moment is not.
+            self._db.close()
+            raise StoreError(
+                f"{self.path} could not be opened just now ({error}). Try again in a moment."
+            ) from error
         except sqlite3.DatabaseError as error:
+            self._db.close()
             raise StoreError(
                 f"{self.path} is not a progress store that sq2edu can read ({error}). "
                 "Start with another --db file, or move this one away."
             ) from error
 
     def _prepare(self) -> None:
-        db = self._db
-        application, version = (
-            db.execute("PRAGMA application_id").fetchone()[0],
-            db.execute("PRAGMA user_version").fetchone()[0],
-        )
-        tables = db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+        """Check the file is an sq2edu store sq2edu can read, then bring its schema up to date.
+
+        Many kernels open a new class's store at the same moment: the check, the migrations
+        and the room's first class are one write transaction, and what the file holds is read
+        again inside it, so exactly one opener makes the schema and the others find it made.
+        """
+        # A first look, writing nothing, so that another program's file is left as it was.
+        self._check(self._db.cursor())
+        # WAL is set outside any transaction (SQLite refuses it inside one).
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        with self._transaction() as cursor:
+            version = self._check(cursor)
+            for number in range(version, SCHEMA_VERSION):
+                for statement in _MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        cursor.execute(statement)
+            if version < SCHEMA_VERSION:
+                cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                cursor.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+            self._first_class(cursor)
+
+    def _check(self, cursor: sqlite3.Cursor) -> int:
+        """The file's schema version (0: new), read with ``cursor``.
+
+        :raises StoreError: for another program's file, or one from a newer sq2edu.
+        """
+        application = cursor.execute("PRAGMA application_id").fetchone()[0]
+        version = int(cursor.execute("PRAGMA user_version").fetchone()[0])
+        tables = cursor.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+        ).fetchone()[0]
         if application not in (0, _APPLICATION_ID) or (application == 0 and tables):
             raise StoreError(
                 f"{self.path} belongs to another program, not sq2edu. Choose another --db file."
@@ -924,17 +1063,7 @@ class SQLiteStore(SQLStore):
             raise StoreError(
                 f"{self.path} was written by a newer sq2edu (schema {version}). Update sq2edu."
             )
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")
-        for number in range(version, SCHEMA_VERSION):
-            with self._transaction() as cursor:
-                for statement in _MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        cursor.execute(statement)
-                cursor.execute(f"PRAGMA user_version = {number + 1}")
-                cursor.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
-        with self._transaction() as cursor:
-            self._first_class(cursor)
+        return version
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:

@@ -13,16 +13,16 @@ import datetime as dt
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from sq2edu.classroom.mastery import (
+from sq2edu.classroom.store import ProgressStore
+from sq2edu.practice.adaptive import STARS
+from sq2edu.progress.mastery import (
     RECENT,
     SkillMastery,
     counts_for_skill,
     own_work,
     recent_mastery,
 )
-from sq2edu.classroom.records import SKILLS, Attempt
-from sq2edu.classroom.store import ProgressStore
-from sq2edu.practice.adaptive import STARS
+from sq2edu.progress.records import SKILLS, Attempt
 
 __all__ = ["EXAMPLES", "LAST_ATTEMPTS", "OPERATIONS", "ClassSummary", "Days", "StudentSummary"]
 
@@ -75,10 +75,13 @@ class StudentSummary:
     by_level: dict[str, deque[Attempt]] = field(default_factory=dict)
     #: The level of practice of the student's latest attempt at one ("" for none yet).
     level: str = ""
+    #: :meth:`mastery` as of the last attempt counted (``None``: not worked out since).
+    _mastery: dict[str, SkillMastery] | None = field(default=None, repr=False, compare=False)
 
     def add(self, attempt: Attempt) -> None:
         """Count one more attempt (the newest so far)."""
         self.attempts += 1
+        self._mastery = None
         self.last.appendleft(attempt)
         if attempt.level:
             self.level = attempt.level
@@ -95,10 +98,13 @@ class StudentSummary:
         return sum(own_work(attempt) for attempt in self.by_level.get(level, ()))
 
     def mastery(self) -> dict[str, SkillMastery]:
-        """The student's level in every skill."""
-        return {
-            skill: recent_mastery(list(self.by_skill.get(skill, ())), skill) for skill in SKILLS
-        }
+        """The student's level in every skill; worked out again only after a new attempt (a
+        dashboard of a thousand names asks for it at every refresh)."""
+        if self._mastery is None:
+            self._mastery = {
+                skill: recent_mastery(list(self.by_skill.get(skill, ())), skill) for skill in SKILLS
+            }
+        return dict(self._mastery)
 
 
 class ClassSummary:
@@ -163,4 +169,9 @@ class ClassSummary:
 
     def student(self, name: str) -> StudentSummary:
         """One student's part (empty for a student with no attempt yet)."""
-        return self.students.get(name, StudentSummary())
+        found = self.students.get(name)
+        return found if found is not None else _NOTHING_YET
+
+
+#: The part of a student with no attempt yet (never added to).
+_NOTHING_YET = StudentSummary()

@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from sq2edu.classroom.records import utc_now
-from sq2edu.classroom.store import Cursor, SQLStore
+from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
 from sq2edu.core import Action, Event, Game, IllegalActionError
 from sq2edu.i18n import _
+from sq2edu.progress.records import utc_now
 
 __all__ = [
     "LEASE_SECONDS",
@@ -264,6 +264,19 @@ class Tables:
 
     # -- before the game -------------------------------------------------------------------
 
+    def _swap(self, cursor: Cursor, info: TableInfo, changes: dict[str, Any], lost: str) -> None:
+        """Write a change made on the table as read at ``info.version`` (compare and swap:
+        see :meth:`SQLStore.compare_and_swap`), and tell the other kernels.
+
+        :param lost: what the child is told if another change came first.
+        :raises StaleTableError: when the table changed since it was read (nothing written).
+        """
+        try:
+            self.store.compare_and_swap(cursor, "game_tables", info.id, info.version, changes)
+        except StaleWriteError as error:
+            raise StaleTableError(lost) from error
+        self.store._notify(cursor, CHANNEL, info.id)
+
     def _write_seats(self, cursor: Cursor, info: TableInfo, seats: list[Any], maker: str) -> None:
         """Write the seats read at ``info.version``, compare and swap: two children sitting
         down at the same moment on two servers must not write over each other's seat.
@@ -271,15 +284,12 @@ class Tables:
         :raises StaleTableError: when the table changed since it was read (nothing written).
         """
         status = "open" if any(seat and "child" in seat for seat in seats) else "ended"
-        written = self.store._run(
+        self._swap(
             cursor,
-            "UPDATE {t}game_tables SET seats = ?, maker = ?, status = ?, version = version + 1, "
-            "changed = ? WHERE id = ? AND version = ?",
-            (json.dumps(seats), maker, status, utc_now(), info.id, info.version),
-        ).rowcount
-        if written != 1:
-            raise StaleTableError(_("Someone sat down at the same moment. Try again."))
-        self.store._notify(cursor, CHANNEL, info.id)
+            info,
+            {"seats": json.dumps(seats), "maker": maker, "status": status, "changed": utc_now()},
+            _("Someone sat down at the same moment. Try again."),
+        )
 
     def _again_if_raced(self, change: Callable[[], _T]) -> _T:
         """Make a change of seats; if another child's change came first, read the tables
@@ -401,41 +411,48 @@ class Tables:
 
         :param deal: makes the game for the final seats (computer players have a level).
         :param fill: a computer level for the free seats; ``None`` leaves them out.
+        The game is dealt outside any transaction (dealing takes a moment, and SQLite's write
+        lock would keep every other child waiting), then written if the table is still as it
+        was read: a child who stood up or sat down meanwhile makes the start fail in words,
+        with nothing written, rather than start a game the store does not keep.
+
+        :raises StaleTableError: if the seats changed while the game was being dealt.
         :raises TableError: if ``nickname`` did not make the table, fewer than two children
             sit, or the game has started already.
         """
         with self.store._transaction() as cursor:
             info = self._known(cursor, table_id)[0]
-            if info.status != "open":
-                raise TableError(_("This game has started already."))
-            if info.maker != nickname:
-                raise TableError(_("{name} made this table and starts the game.", name=info.maker))
-            if len(info.children) < MIN_SEATS:
-                raise TableError(_("Wait for a friend to sit down: a game needs two children."))
-            seats = [seat for seat in info.seats if seat is not None]
-            if fill is not None:
-                seats += [{"bot": fill}] * info.free
-            game = deal(seats)
-            dealt = game.to_json()
-            now = utc_now()
-            self.store._run(
+        if info.status != "open":
+            raise TableError(_("This game has started already."))
+        if info.maker != nickname:
+            raise TableError(_("{name} made this table and starts the game.", name=info.maker))
+        if len(info.children) < MIN_SEATS:
+            raise TableError(_("Wait for a friend to sit down: a game needs two children."))
+        seats = [seat for seat in info.seats if seat is not None]
+        if fill is not None:
+            seats += [{"bot": fill}] * info.free
+        game = deal(seats)
+        if not isinstance(game, game_type(info.edition)):
+            # A table keeps the game it was made with: any other could not be read back.
+            raise TableError(_("This table cannot start: make a new one."))
+        dealt = game.to_json()
+        now = utc_now()
+        with self.store._transaction() as cursor:
+            self._swap(
                 cursor,
-                "UPDATE {t}game_tables SET seats = ?, size = ?, status = 'playing', game = ?, "
-                "dealt = ?, version = version + 1, changed = ?, started = ?, turn_since = ? "
-                "WHERE id = ? AND version = ?",
-                (
-                    json.dumps(seats),
-                    len(seats),
-                    dealt,
-                    dealt,
-                    now,
-                    now,
-                    now,
-                    table_id,
-                    info.version,
-                ),
+                info,
+                {
+                    "seats": json.dumps(seats),
+                    "size": len(seats),
+                    "status": "playing",
+                    "game": dealt,
+                    "dealt": dealt,
+                    "changed": now,
+                    "started": now,
+                    "turn_since": now,
+                },
+                _("A friend stood up or sat down just now. Press Start again."),
             )
-            self.store._notify(cursor, CHANNEL, table_id)
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game)
 
@@ -462,35 +479,67 @@ class Tables:
             events = game.apply(action, player=seat)
             now = utc_now()
             over = game.is_over
-            written = self.store._run(
+            played_for = self._played_for(cursor, info, seat)
+            self._swap(
                 cursor,
-                "UPDATE {t}game_tables SET game = ?, version = version + 1, changed = ?, "
-                "turn_since = ?, status = ?, driver = NULL, driver_until = NULL "
-                "WHERE id = ? AND version = ?",
-                (
-                    game.to_json(),
-                    now,
-                    now if game.current_player != before or over else info.turn_since,
-                    "over" if over else "playing",
-                    table_id,
-                    version,
-                ),
+                info,
+                {
+                    "game": game.to_json(),
+                    "changed": now,
+                    "turn_since": now if game.current_player != before or over else info.turn_since,
+                    "status": "over" if over else "playing",
+                    "driver": None,
+                    "driver_until": None,
+                    "played_for": json.dumps(sorted(played_for)),
+                },
+                _("Someone moved first. Look at the table again."),
             )
-            if written.rowcount != 1:
-                raise StaleTableError(_("Someone moved first. Look at the table again."))
             if over:
-                self._record(cursor, info, game, now)
-            self.store._notify(cursor, CHANNEL, table_id)
+                self._record(cursor, info, game, now, played_for)
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game), events
 
-    def _record(self, cursor: Cursor, info: TableInfo, game: Game[Any, Any], now: str) -> None:
-        """The finished game goes with the class's other games, in the same transaction."""
+    def _played_for(self, cursor: Cursor, info: TableInfo, seat: int) -> set[int]:
+        """The children's seats the computer plays for, after a move of ``seat``: a move made
+        under a lease (:meth:`lease`) on a child's seat is the computer's, for a child who is
+        away; a child's own move takes the seat back."""
+        row = self.store._run(
+            cursor,
+            "SELECT driver, played_for FROM {t}game_tables WHERE id = ?",
+            (info.id,),
+        ).fetchone()
+        played_for = {int(taken) for taken in json.loads(row[1] or "[]")}
+        if seat not in info.computers():
+            if row[0] is not None:
+                played_for.add(seat)
+            else:
+                played_for.discard(seat)
+        return played_for
+
+    def played_for(self, table_id: str) -> list[int]:
+        """The children's seats the computer plays for now (they went away)."""
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            row = self.store._run(
+                cursor, "SELECT played_for FROM {t}game_tables WHERE id = ?", (info.id,)
+            ).fetchone()
+        return sorted(int(seat) for seat in json.loads(row[0] or "[]"))
+
+    def _record(
+        self,
+        cursor: Cursor,
+        info: TableInfo,
+        game: Game[Any, Any],
+        now: str,
+        played_for: set[int],
+    ) -> None:
+        """The finished game goes with the class's other games, in the same transaction,
+        with the seats of children the computer was playing for."""
         winner = game.winner
         self.store._run(
             cursor,
-            "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
+            "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 self.store._class_id(cursor),
                 now,
@@ -499,6 +548,7 @@ class Tables:
                 game.names[winner] if winner is not None else None,
                 int(game.state.turn),
                 round(seconds_since(info.started), 1),
+                json.dumps(sorted(played_for)),
             ),
         )
 
@@ -531,23 +581,34 @@ class Tables:
         now = dt.datetime.now(dt.UTC)
         until = (now + dt.timedelta(seconds=LEASE_SECONDS)).isoformat(timespec="seconds")
         with self.store._transaction() as cursor:
-            taken = self.store._run(
-                cursor,
-                "UPDATE {t}game_tables SET driver = ?, driver_until = ? "
-                "WHERE id = ? AND version = ? AND status = 'playing' "
-                "AND (driver IS NULL OR driver = ? OR driver_until < ?)",
-                (holder, until, table_id, version, holder, now.isoformat(timespec="seconds")),
-            )
-            return bool(taken.rowcount == 1)
+            try:
+                # The lease changes nothing the children see: the version stays.
+                self.store.compare_and_swap(
+                    cursor,
+                    "game_tables",
+                    table_id,
+                    version,
+                    {"driver": holder, "driver_until": until},
+                    condition="status = 'playing' AND "
+                    "(driver IS NULL OR driver = ? OR driver_until < ?)",
+                    params=(holder, now.isoformat(timespec="seconds")),
+                    bump=False,
+                )
+            except StaleWriteError:
+                return False
+            return True
 
     def end(self, table_id: str) -> None:
-        """End a table (the teacher's button): its game stops where it is, and is kept."""
+        """End a table (the teacher's button): its game stops where it is, and is kept. A move
+        made at the same moment is kept too, and the table ends after it."""
+        self._again_if_raced(lambda: self._end(table_id))
+
+    def _end(self, table_id: str) -> None:
         with self.store._transaction() as cursor:
             info = self._known(cursor, table_id)[0]
-            self.store._run(
+            self._swap(
                 cursor,
-                "UPDATE {t}game_tables SET status = 'ended', version = version + 1, changed = ? "
-                "WHERE id = ?",
-                (utc_now(), info.id),
+                info,
+                {"status": "ended", "changed": utc_now()},
+                _("Someone moved at the same moment. Try again."),
             )
-            self.store._notify(cursor, CHANNEL, info.id)

@@ -19,7 +19,7 @@ from sq2edu.equations.model import (
     Side,
     parse_operations,
 )
-from sq2edu.equations.parse import EquationSyntaxError, parse
+from sq2edu.equations.parse import MAX_LENGTH, EquationSyntaxError, parse
 from sq2edu.equations.words import join_and, number, signs, walk_sentence
 from sq2edu.i18n import _, ngettext
 
@@ -41,7 +41,9 @@ PROBLEM_CODES: tuple[str, ...] = (
     "no-operation",
     "mixed-operations",
     "operators-both-sides",
+    "remainder-written",
     "operation-not-allowed",
+    "operation-not-asked",
     "adjust-not-allowed",
     "divide-by-zero",
     "not-whole",
@@ -197,6 +199,7 @@ def check(
     cards: Iterable[int] | None = None,
     operations: str | Iterable[Op | str] = ALL_OPERATIONS,
     adjust: bool = False,
+    asked: str | Iterable[Op | str] | None = None,
 ) -> Verdict:
     """Check an equation against every rule of the Rescue.
 
@@ -204,6 +207,13 @@ def check(
     two numbers on that side and one on the other; the equation is true; division comes out
     whole; nothing is divided by zero; only the operations the class uses (``operations``);
     and, when ``cards`` is given, only cards the child has (two 3s need two 3 cards).
+
+    ``operations`` are the signs the class uses (a sign outside them is
+    ``operation-not-allowed``: "Your class is not using × yet"); ``asked`` are the signs the
+    task asks for, a lesson's exercise or a level of practice (a sign the class uses but the
+    task does not ask for is ``operation-not-asked``: "This task asks for −"). A remainder
+    written after a division (``17 ÷ 5 = 3 r 2``) is ``remainder-written``: in the game a
+    division must share out exactly.
 
     With ``adjust=True`` (the red knight), one card may count as one more or one less: the
     child writes the number it counts as, and the checker finds the card it came from.
@@ -219,21 +229,60 @@ def check(
     :param cards: the number cards the child has, or ``None`` to skip that rule.
     :param operations: the operations allowed, as signs (``"+-"``) or :class:`Op` values.
     :param adjust: whether the red knight's ±1 may be used.
+    :param asked: the signs the task asks for, or ``None`` for any the class uses.
     :raises ValueError: if ``cards`` or ``operations`` are malformed (a programming error).
     """
     allowed = parse_operations(operations)
+    wanted = allowed if asked is None else allowed & parse_operations(asked)
     hand = read_cards(cards) if cards is not None else None
     if isinstance(equation, Equation):
-        return _Checker(equation, equation.text, hand, allowed, adjust).verdict()
+        return _Checker(equation, equation.text, hand, allowed, adjust, wanted).verdict()
     if not isinstance(equation, str):
         raise TypeError(f"check() takes text or an Equation, not {type(equation).__name__}")
+    written = _remainder_written(equation)
+    if written is not None:
+        return written
     try:
         parsed = parse(equation)
     except EquationSyntaxError as error:
         problem = Problem("syntax", error.message, error.position, error.code)
         shown = equation if len(equation) <= 40 else equation[:40] + "…"
         return Verdict(shown, None, (problem,))
-    return _Checker(parsed, equation.strip(), hand, allowed, adjust).verdict()
+    return _Checker(parsed, equation.strip(), hand, allowed, adjust, wanted).verdict()
+
+
+def _remainder_written(text: str) -> Verdict | None:
+    """A division with its rest written after it (``17 ÷ 5 = 3 r 2``, ``17 : 5 = 3 (ост. 2)``,
+    ``16 : 4 = 4 ост. 0``): in the game a division must share out exactly, so there is no
+    rest to write. ``None`` when no rest is written (the one reader of rests,
+    :func:`sq2edu.equations.remainder.split_rest`, decides)."""
+    from sq2edu.equations.remainder import split_rest
+
+    if len(text) > MAX_LENGTH:
+        return None
+    try:
+        division, rest = split_rest(text)
+    except EquationSyntaxError:
+        return None
+    if rest is None:
+        return None
+    try:
+        equation: Equation | None = parse(division)
+    except EquationSyntaxError:
+        equation = None
+    shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
+    if rest == 0 and equation is not None:
+        message = _(
+            "In the game a division must share out exactly, with nothing left over. "
+            "Nothing is left over here, so write it without a remainder: {equation}.",
+            equation=equation.text,
+        )
+    else:
+        message = _(
+            "In the game a division must share out exactly, with nothing left over, "
+            "so there is no remainder to write."
+        )
+    return Verdict(shown, equation, (Problem("remainder-written", message),))
 
 
 class _Checker:
@@ -246,11 +295,13 @@ class _Checker:
         hand: Counter[int] | None,
         allowed: frozenset[Op],
         adjust: bool,
+        asked: frozenset[Op] | None = None,
     ) -> None:
         self.equation = equation
         self.text = text
         self.hand = hand
         self.allowed = allowed
+        self.asked = allowed if asked is None else asked
         self.adjust = adjust
         self.problems: list[Problem] = []
         self.left = evaluate(equation.left)
@@ -333,6 +384,15 @@ class _Checker:
             else:
                 message = _("Your class is not making equations right now.")
             self.add("operation-not-allowed", message)
+        elif eq.operations - self.asked and self.asked:
+            self.add(
+                "operation-not-asked",
+                _(
+                    "This task asks for {asked}, not {used}.",
+                    asked=signs(self.asked),
+                    used=signs(eq.operations - self.asked),
+                ),
+            )
         if eq.adjusted is not None and not self.adjust:
             self.add(
                 "adjust-not-allowed",
@@ -510,7 +570,7 @@ class _Checker:
 
         eq = self.equation
         if self.hand is not None:
-            near = near_miss(eq, solve(list(self.hand.elements()), self.allowed, self.adjust))
+            near = near_miss(eq, solve(list(self.hand.elements()), self.asked, self.adjust))
             return near if near is not None else (None, None)
         found = self.operator_evaluation()
         if found is None or "not-true" not in {problem.code for problem in self.problems}:

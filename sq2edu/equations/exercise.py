@@ -113,7 +113,7 @@ class Exercise:
         """Check a child's answer and say what is right or what to change."""
         if not text.strip():
             return Answer(text, False, (_("Write your equation between the quotes, then run it."),))
-        verdict = check(text, cards=self.cards, operations=self.operations)
+        verdict = check(text, cards=self.cards, asked=self.operations)
         if not verdict.ok or verdict.equation is None:
             lines = verdict.lines
             if verdict.suggestion and (self.makes is not None or self.at_least > 3):

@@ -60,15 +60,16 @@ def hints(
     cards: Iterable[int],
     operations: str | Iterable[Op | str] = ALL_OPERATIONS,
     adjust: bool = False,
-) -> tuple[Hint, Hint, Hint]:
-    """The three rungs of the hint ladder for a hand of number cards.
+) -> tuple[Hint, ...]:
+    """The rungs of the hint ladder for a hand of number cards, three when it can make one.
 
     1. a nudge: which sign works ("You can make an equation with ×...");
     2. which cards: "Try the 2, the 3 and the 6.";
     3. a worked example: the equation and its explanation.
 
     The ladder leads to the easiest equation: the fewest cards, then + − × ÷. When the hand
-    can make no equation, the ladder says so kindly and names a card that would help.
+    can make no equation, the ladder says so kindly and names a card that would help (or,
+    when no card would, says so in fewer rungs: no rung repeats another).
 
     >>> [hint.text for hint in hints([2, 3, 6], operations="×")][:2]
     ['You can make an equation with ×. Look for cards that multiply to another card.', \
@@ -120,19 +121,15 @@ def ladder_to(
     )
 
 
-def _plain_ladder(first: str, then: str | None = None) -> tuple[Hint, Hint, Hint]:
-    """A ladder with nothing to point at: ``first``, then ``then`` on the next two rungs."""
-    later = first if then is None else then
-    return (
-        Hint(1, first, possible=False),
-        Hint(2, later, possible=False),
-        Hint(3, later, possible=False),
-    )
+def _plain_ladder(first: str, then: str | None = None) -> tuple[Hint, ...]:
+    """A ladder with nothing to point at: ``first``, then ``then`` (a rung says a thing
+    once: the ladder ends where there is nothing new to say)."""
+    if then is None:
+        return (Hint(1, first, possible=False),)
+    return (Hint(1, first, possible=False), Hint(2, then, possible=False))
 
 
-def _no_equation(
-    hand: Counter[int], allowed: frozenset[Op], adjust: bool
-) -> tuple[Hint, Hint, Hint]:
+def _no_equation(hand: Counter[int], allowed: frozenset[Op], adjust: bool) -> tuple[Hint, ...]:
     first = _("No equation with these cards yet. That's OK!")
     if not allowed:
         return _plain_ladder(_("Your class is not making equations right now."))

@@ -25,7 +25,7 @@ class EquationSyntaxError(ValueError):
 
     :ivar code: a stable name for the trouble: ``empty``, ``too-long``, ``bad-character``,
         ``missing-equals``, ``many-equals``, ``empty-side``, ``missing-number``,
-        ``missing-operator`` or ``number-too-big``.
+        ``missing-operator``, ``number-too-big`` or ``not-whole-number`` (``1,5``).
     :ivar position: where in the text the trouble is (0-based), or ``None``.
     :ivar message: the same words as ``str(error)``, written for a child.
     """
@@ -46,15 +46,37 @@ class _Token:
     sign: str = ""
 
 
-def _bad_character(char: str, position: int) -> EquationSyntaxError:
+def _bad_character(text: str, position: int) -> EquationSyntaxError:
+    char = text[position]
     if char in "()[]{}":
         message = _("No brackets needed: use numbers and + − × ÷.")
+    elif char in ".," and _between_digits(text, position):
+        # 1,5 or 1.5: leaving out the comma would make it 15, a different number.
+        start, end = position, position + 1
+        while start > 0 and text[start - 1].isdigit():
+            start -= 1
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        message = _(
+            "Cards are whole numbers: {number} is not a whole number, so no card shows it.",
+            number=text[start:end][:12],
+        )
+        return EquationSyntaxError("not-whole-number", message, position)
     elif char in ".,":
         message = _("Cards have whole numbers, so leave out the '{char}'.", char=char)
     else:
         shown = char if char.isprintable() else "?"
         message = _("I can't read the '{char}' here: use numbers and + − × ÷.", char=shown)
     return EquationSyntaxError("bad-character", message, position)
+
+
+def _between_digits(text: str, position: int) -> bool:
+    """Whether the character at ``position`` has a digit on each side (``1,5``)."""
+    return (
+        0 < position < len(text) - 1
+        and text[position - 1].isdigit()
+        and text[position + 1].isdigit()
+    )
 
 
 def _tokenize(text: str) -> list[_Token]:
@@ -79,7 +101,7 @@ def _tokenize(text: str) -> list[_Token]:
         elif char == "=":
             tokens.append(_Token("equals", i, sign=char))
         elif not char.isspace():
-            raise _bad_character(char, i)
+            raise _bad_character(text, i)
         i += 1
     return tokens
 

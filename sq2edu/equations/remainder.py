@@ -156,7 +156,9 @@ class RemainderVerdict(Verdict):
         return (*self.equation.numbers, self.rest) if self.equation is not None else ()
 
 
-def check_remainder(text: str, cards: Iterable[int] | None = None) -> Verdict:
+def check_remainder(
+    text: str, cards: Iterable[int] | None = None, operations: str = "+−×÷"
+) -> Verdict:
     """Check a division that may leave something over, such as ``17 ÷ 5 = 3 r 2``.
 
     Without a rest it is checked as any equation, and a division that leaves something over
@@ -167,12 +169,12 @@ def check_remainder(text: str, cards: Iterable[int] | None = None) -> Verdict:
         raise TypeError(f"check_remainder() takes text, not {type(text).__name__}")
     hand = read_cards(cards) if cards is not None else None
     if len(text) > MAX_LENGTH:
-        return check(text, hand.elements() if hand is not None else None, "÷")
+        return check(text, hand.elements() if hand is not None else None, operations, asked="÷")
     try:
         division, rest = split_rest(text)
     except EquationSyntaxError as error:
         return Verdict(text.strip(), None, (Problem("syntax", error.message, error.position),))
-    plain = check(division, hand.elements() if hand is not None else None, "÷")
+    plain = check(division, hand.elements() if hand is not None else None, operations, asked="÷")
     if rest is None:
         if "not-whole" not in plain.codes or plain.equation is None:
             return plain

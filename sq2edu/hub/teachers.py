@@ -23,8 +23,8 @@ import ipywidgets as widgets
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.dashboard import CSV_PATH, Dashboard
 from sq2edu.classroom.school import School
+from sq2edu.classroom.sign_out import sign_out_link
 from sq2edu.classroom.store import SQLStore, open_store
-from sq2edu.hub.sign_out import sign_out_link
 from sq2edu.i18n import _
 
 __all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main", "teachers_store"]

@@ -127,11 +127,13 @@ class Exercise:
         deal = self.deal
         if deal is not None:
             return tasks.answer(deal, text)
-        verdict = check(text, self.cards, self.operations)
+        verdict = check(text, self.cards, asked=self.operations)
         if verdict.ok and verdict.equation is not None:
             reason = self._card_task().misses(verdict.equation)
             if reason is None:
-                return verdict
+                # A right answer is told it is right, and why: "16 is also 4 × 4" after it
+                # would only be more to read.
+                return replace(verdict, teaching=())
             verdict = Verdict(verdict.text, verdict.equation, (Problem(OFF_TASK, reason),))
         if verdict.equation is None:
             return verdict
@@ -215,6 +217,8 @@ class Choice:
     :ivar shown: an equation shown big above the answers, or "".
     :ivar picture: a picture that goes with the question.
     :ivar exit: the lesson's exit question, its last exercise.
+    :ivar wrong: for each answer, why it is wrong (``None`` for the right one), said before
+        :attr:`why` to a child who chose it; empty when :attr:`why` says it for all.
     """
 
     ask: Words
@@ -224,10 +228,23 @@ class Choice:
     shown: str = ""
     picture: Picture | None = None
     exit: bool = False
+    wrong: tuple[Words | None, ...] = ()
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.options) <= 4 or not 0 <= self.right < len(self.options):
             raise ValueError("a choice has 2 to 4 answers and one of them is right")
+        if self.wrong and (
+            len(self.wrong) != len(self.options)
+            or self.wrong[self.right] is not None
+            or any(reason is None for i, reason in enumerate(self.wrong) if i != self.right)
+        ):
+            raise ValueError("a choice says why each wrong answer is wrong, and not the right one")
+
+    def said_why(self, index: int) -> tuple[str, ...]:
+        """What to tell a child who chose the answer at ``index``: why that answer is wrong
+        (when it is), then :attr:`why`."""
+        reason = self.wrong[index] if self.wrong and index != self.right else None
+        return (str(reason), str(self.why)) if reason is not None else (str(self.why),)
 
     def answer(self, index: int) -> bool:
         """Whether the answer at ``index`` is the right one."""

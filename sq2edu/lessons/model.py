@@ -56,9 +56,9 @@ class Words:
     """A message id and the values of its placeholders, translated when shown.
 
     >>> from sq2edu.i18n import language
-    >>> words = Words("Make {number} with two cards.", number=7)
+    >>> words = Words("Add two cards to make {number}.", number=7)
     >>> str(words)
-    'Make 7 with two cards.'
+    'Add two cards to make 7.'
     """
 
     text: str

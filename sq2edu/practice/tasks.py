@@ -22,7 +22,7 @@ from sq2edu.i18n import N_, _
 from sq2edu.practice.deal import BOX, Deal
 from sq2edu.practice.facts import skills_of
 
-__all__ = ["answer", "ladder", "prompt"]
+__all__ = ["answer", "asked", "ladder", "prompt"]
 
 _PROMPTS = {
     "make": N_("Make an equation with your cards."),
@@ -31,29 +31,52 @@ _PROMPTS = {
 }
 
 
+def _names_sign(deal: Deal) -> bool:
+    """Whether the deal's prompt names the sign of its skill (a level of several skills)."""
+    return deal.level.kind == "make" and len(skills_of(deal.level, deal.operations)) >= 2
+
+
+def asked(deal: Deal) -> str:
+    """The signs the deal asks for: the sign its prompt names, else the level's signs that
+    the class uses. An equation with another sign is ``operation-not-asked``."""
+    if _names_sign(deal):
+        sign = deal.fact.equation.operation
+        assert sign is not None
+        return sign.value
+    return deal.operations
+
+
 def prompt(deal: Deal) -> str:
     """What the deal asks, in a few words: at a level of several skills, the skill it is
-    aimed at (any right equation still counts)."""
-    if deal.level.kind != "make" or len(skills_of(deal.level, deal.operations)) < 2:
+    aimed at, and only an equation of that sign counts."""
+    if not _names_sign(deal):
         return _(_PROMPTS[deal.level.kind])
     sign = deal.fact.equation.operation
     assert sign is not None
     if deal.skill.endswith("-more"):
-        return _("Make an equation with {sign} and three cards or more.", sign=sign.value)
+        return _(
+            "Make an equation with {sign}: three cards or more, and the answer card.",
+            sign=sign.value,
+        )
     return _("Make an equation with {sign}.", sign=sign.value)
 
 
-def answer(deal: Deal, text: str) -> Verdict:
-    """Check a child's answer to a deal (``text`` as typed or built from the cards)."""
+def answer(deal: Deal, text: str, operations: str = "+−×÷") -> Verdict:
+    """Check a child's answer to a deal (``text`` as typed or built from the cards).
+
+    :param operations: the signs the class uses: a sign outside them is
+        ``operation-not-allowed``; a sign the class uses that the deal does not ask for
+        (:func:`asked`) is ``operation-not-asked``.
+    """
     if deal.level.kind == "remainder":
-        return check_remainder(text, deal.cards)
+        return check_remainder(text, deal.cards, operations)
     if deal.missing is None:
-        return check(text, deal.cards, deal.operations)
+        return check(text, deal.cards, operations, asked=asked(deal))
     stripped = text.strip()
     if stripped.isascii() and stripped.isdigit() and len(stripped) <= 3:
         text = deal.shown.replace(BOX, stripped)
     # The numbers around the box are printed, not cards the child must hold.
-    verdict = check(text, None, deal.operations)
+    verdict = check(text, None, operations, asked=deal.operations)
     if verdict.equation is None:
         return verdict
     if not _fills_the_box(deal, verdict):
@@ -106,7 +129,7 @@ def _fills_the_box(deal: Deal, verdict: Verdict) -> bool:
 def ladder(deal: Deal) -> Sequence[Hint]:
     """The hints for a deal: a nudge, then where to look, then a worked example."""
     if deal.level.kind == "make":
-        return hints(deal.cards, deal.operations)
+        return hints(deal.cards, asked(deal))
     equation = deal.fact.equation
     if deal.missing is not None:
         inverse = _inverse(deal)

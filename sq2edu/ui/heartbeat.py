@@ -6,6 +6,7 @@ kernel every few seconds whether it is still there (a tiny message each way); wi
 answer for twelve seconds the page shows, in the child's language, that the connection is
 lost and what to do, and hides it again when answers come back. A page whose kernel the
 class server stopped (it held more memory than its share) asks the server why, and says so.
+The teacher's dashboard has one too, whose words are for the teacher.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Heartbeat(anywidget.AnyWidget):
     """Answers the page's "still there?" and holds the banner's words.
 
     :param lang: the language of the words (:meth:`set_language` changes it).
+    :param teacher: the words are for the teacher's dashboard, not a child's page.
     """
 
     _esm = asset("heartbeat.js")
@@ -36,8 +38,9 @@ class Heartbeat(anywidget.AnyWidget):
     #: next page it opens ("": none chosen).
     chosen = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", teacher: bool = False) -> None:
         super().__init__()
+        self.teacher = teacher
         self.answered = 0
         #: Called at each "still there?" the page asks (a student's app notes them present).
         self.listeners: list[Callable[[], None]] = []
@@ -47,6 +50,15 @@ class Heartbeat(anywidget.AnyWidget):
     def set_language(self, lang: str) -> None:
         """Say the banner's words in ``lang``."""
         with language(lang):
+            if self.teacher:
+                self.words = {
+                    "lost": _(
+                        "The dashboard has lost its connection: the class server may have "
+                        "stopped. Start it again (make serve), then open the dashboard's "
+                        "address it shows."
+                    ),
+                }
+                return
             self.words = {
                 "lost": _(
                     "Your page lost its connection to the class. Wait a moment; if this "

@@ -27,7 +27,6 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from sq2edu.classroom.records import Attempt
 from sq2edu.equations import (
     MAX_LENGTH,
     Equation,
@@ -53,6 +52,7 @@ from sq2edu.practice import (
     step_back_due,
     tasks,
 )
+from sq2edu.progress.records import Attempt
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.helping import Helping
@@ -376,7 +376,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         if self.task is not None:
             verdict = self.task.answer(text)
         elif self.dealt is not None:
-            verdict = tasks.answer(self.dealt, text)
+            verdict = tasks.answer(self.dealt, text, self.operations)
         else:
             verdict = check(text, values, self.operations)
         if self.dealt is not None and self.dealt.missing is not None:
@@ -470,7 +470,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     def _operations(self) -> str:
         if self.task is not None:
             return self.task.operations
-        return self.dealt.operations if self.dealt else self.operations
+        return tasks.asked(self.dealt) if self.dealt else self.operations
 
     def _prompt(self) -> str:
         if self.task is not None:

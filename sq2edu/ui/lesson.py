@@ -17,7 +17,7 @@ buttons are then disabled, and the answer and why stay when the child comes back
 LessonBook('number-bonds', language='en')
 >>> book.go(book.steps.index(("exercise", 1)))
 >>> book.lab.state["view"]["prompt"]
-'Make 5 with two cards.'
+'Add two cards to make 5.'
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
             f'<div role="status" style="font: 1.25rem/1.5 system-ui, sans-serif;">'
             f"<p>{escape(chose)}</p>"
             f'<strong><span aria-hidden="true">{mark}</span> {escape(word)}</strong> '
-            f"{escape(local_signs(str(self.choice.why)))}</div>"
+            f"{escape(local_signs(' '.join(self.choice.said_why(index))))}</div>"
         )
 
 
@@ -171,7 +171,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         #: Called with a dict for every answer (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: How each exercise answered so far went, by number: one of
-        #: :data:`~sq2edu.classroom.records.MARKS` (the class app starts it from the store).
+        #: :data:`~sq2edu.progress.records.MARKS` (the class app starts it from the store).
         self.progress: dict[int, str] = {}
         #: The answer chosen to each question in this book, by number.
         self.chosen: dict[int, int] = {}

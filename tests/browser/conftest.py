@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request
 from playwright.sync_api import Error as PlaywrightError
 
 from sq2edu.classroom.serve import write_cell_notebook
@@ -176,16 +176,15 @@ def chromium_executable() -> str:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_executable: str) -> Iterator[Browser]:
+def browser(chromium_executable: str, playwright_driver: Playwright) -> Iterator[Browser]:
     """One headless Chromium for the whole session; each test gets its own context."""
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = playwright_driver.chromium.launch(
+        executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.lessons import LESSONS
@@ -65,6 +65,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
     teacher.get_by_role("button", name="Open the ticked lessons").click()
     expect(teacher.get_by_text("Saved. The children see them in Lessons.")).to_be_visible()
     problems: list[str] = []
+    devices: list[BrowserContext] = []
     try:
         for lang in LANGUAGES:
             with language(lang):
@@ -72,7 +73,10 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
                 together, make = _("Play with classmates"), _("Make a table")
                 dividing = _("{number}. {title}", number=5, title=str(LESSONS["dividing"].title))
                 back, all_lessons = _("Back"), _("All lessons")
-            page = context.new_page()
+            # Each child on a device of their own: a device holds one name at a time.
+            device = browser.new_context()
+            devices.append(device)
+            page = device.new_page()
             page.goto(f"http://127.0.0.1:{classroom.port}/", timeout=WIDGET_TIMEOUT_MS)
             page.get_by_role("button", name=LANGUAGE_NAMES[lang]).click(timeout=WIDGET_TIMEOUT_MS)
             expect(page.get_by_role("button", name=join)).to_be_visible()
@@ -96,5 +100,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
             problems += _look(page, "tables", lang, shots)
             page.close()
     finally:
+        for device in devices:
+            device.close()
         context.close()
     assert not problems, "\n".join(problems)

@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,6 +113,47 @@ def test_thirty_kernels_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     with SQLiteStore(path) as store:
         assert len(store.attempts()) == 30 * 20
         assert len(store.students()) == 30
+
+
+def _open_fresh_stores(
+    folder: str, rounds: int, barrier: multiprocessing.synchronize.Barrier, results: Any
+) -> None:
+    """One kernel opening a new store at the same moment as the others, round after round."""
+    for round_ in range(rounds):
+        barrier.wait()
+        try:
+            SQLiteStore(Path(folder) / f"round{round_}.sqlite3").close()
+        except StoreError as error:
+            results.put(str(error))
+        else:
+            results.put("opened")
+
+
+def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> None:
+    """Six processes open the same store that does not exist yet, at the same moment, five
+    times over: every open succeeds, the schema is made once, and no kernel is told to move
+    the class's file away."""
+    kernels, rounds = 6, 5
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(kernels)
+    results = context.Queue()
+    openers = [
+        context.Process(target=_open_fresh_stores, args=(str(tmp_path), rounds, barrier, results))
+        for _kernel in range(kernels)
+    ]
+    for opener in openers:
+        opener.start()
+    outcomes = [results.get(timeout=120) for _open in range(kernels * rounds)]
+    for opener in openers:
+        opener.join(timeout=60)
+        assert opener.exitcode == 0
+    assert [outcome for outcome in outcomes if outcome != "opened"] == []
+    for round_ in range(rounds):
+        with SQLiteStore(tmp_path / f"round{round_}.sqlite3") as store:
+            assert store.class_list() == [(1, "My class", None)]
+        db = sqlite3.connect(tmp_path / f"round{round_}.sqlite3")
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        db.close()
 
 
 def _write_forever(path: str, ready: multiprocessing.synchronize.Event) -> None:

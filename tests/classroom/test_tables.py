@@ -289,6 +289,39 @@ def test_children_sitting_down_at_the_same_moment_all_get_a_seat(location: str) 
         store.close()
 
 
+def test_a_start_racing_a_stand_is_refused_and_the_store_and_game_agree(location: str) -> None:
+    """While the maker's Start deals the game, a child stands up on another server: the start
+    is refused in plain words, nothing is written, and the table the store keeps is the one
+    every page shows. Pressed again, Start deals for the children still sitting."""
+    store, other = open_store(location), open_store(location)
+    try:
+        tables = _tables(store)
+        info = tables.make("Mia", 3, "rescue")
+        tables.sit(info.id, "Leo")
+        tables.sit(info.id, "Ava")
+
+        def deal_while_ava_stands(seats: Sequence[dict[str, str]]) -> Game[Any, Any]:
+            _tables(other).stand(info.id, "Ava")
+            game: Game[Any, Any] = _dealer()(seats)
+            return game
+
+        with pytest.raises(StaleTableError, match="Press Start again"):
+            tables.start(info.id, "Mia", deal_while_ava_stands)
+        now = tables.info(info.id)
+        assert (now.status, now.children) == ("open", ["Mia", "Leo"])
+        with pytest.raises(TableError, match="not started yet"):
+            tables.load(info.id)
+
+        shared = tables.start(info.id, "Mia", _dealer())
+        assert shared.game.names == ["Mia", "Leo"]
+        stored = tables.load(info.id)
+        assert stored.info == shared.info
+        assert stored.game.to_json() == shared.game.to_json()
+    finally:
+        other.close()
+        store.close()
+
+
 _HOLD_A_MOVE = """
 import sys, time
 from sq2edu.classroom.store import open_store

@@ -188,6 +188,8 @@ def test_each_problem_code_is_reachable() -> None:
         "mixed-operations": check("2 + 3 × 1 = 5"),
         "operators-both-sides": check("4 + 3 = 5 + 2"),
         "operation-not-allowed": check("2 × 3 = 6", operations="+"),
+        "operation-not-asked": check("2 × 3 = 6", asked="+"),
+        "remainder-written": check("17 ÷ 5 = 3 r 2"),
         "adjust-not-allowed": check(Equation.of([2, 3], "+", 5, adjusted=Adjustment(4, 5))),
         "divide-by-zero": check("6 ÷ 0 = 1"),
         "not-whole": check("7 ÷ 2 = 3"),

@@ -50,12 +50,14 @@ def test_too_short_an_equation_asks_for_more_cards() -> None:
     assert task.answer("2 + 3 + 3 = 8").ok
 
 
-def test_a_sign_the_task_does_not_allow_is_refused() -> None:
+def test_a_sign_the_task_does_not_ask_for_is_refused_as_the_task_s_not_the_class_s() -> None:
     task = Exercise("Add.", cards=[2, 3, 6, 5], operations="+")
     answer = task.answer("2 × 3 = 6")
     assert not answer.ok
     assert answer.verdict is not None
-    assert answer.verdict.codes == ("operation-not-allowed",)
+    assert answer.verdict.codes == ("operation-not-asked",)
+    assert "This task asks for +, not ×." in answer.lines
+    assert not any("Your class" in line for line in answer.lines)
 
 
 def test_hostile_text_is_read_as_text_and_shown_escaped(make_ten: Exercise) -> None:

@@ -52,7 +52,7 @@ def test_parse_reads_wrong_equations_too_judging_is_for_check() -> None:
         ("   ", "empty", 0),
         ("2 + a = 5", "bad-character", 4),
         ("(2 + 3) = 5", "bad-character", 0),
-        ("2.5 + 1 = 3.5", "bad-character", 1),
+        ("2.5 + 1 = 3.5", "not-whole-number", 1),
         ("2 + 3", "missing-equals", 5),
         ("2 + 3 = 5 = 5", "many-equals", 10),
         ("= 5", "empty-side", 0),

@@ -59,7 +59,7 @@ def test_an_exercise_is_asked_in_the_lab_on_its_own_cards_without_new_deals() ->
     task = LESSONS["number-bonds"].exercises[0]
     assert isinstance(task, Exercise)
     assert book.lab.layout.display is None
-    assert book.lab.state["view"]["prompt"] == "Make 5 with two cards."
+    assert book.lab.state["view"]["prompt"] == "Add two cards to make 5."
     assert book.lab.state["lesson"] == "Exercise 1 of 10"
     before = list(book.lab.cards)
     book.lab.handle({"intent": "deal"})

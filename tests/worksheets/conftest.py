@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright
 
 from tests.browser.conftest import (
     CHROMIUM_ARGS,
@@ -36,15 +36,14 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def print_page(chromium_path: str) -> Iterator[Page]:
+def print_page(chromium_path: str, playwright_driver: Playwright) -> Iterator[Page]:
     """One page of one headless Chromium, for every sheet the session prints."""
-    with sync_playwright() as playwright:
-        browser: Browser = playwright.chromium.launch(
-            executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            page = browser.new_page()
-            page.emulate_media(media="print")
-            yield page
-        finally:
-            browser.close()
+    browser: Browser = playwright_driver.chromium.launch(
+        executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        page = browser.new_page()
+        page.emulate_media(media="print")
+        yield page
+    finally:
+        browser.close()

@@ -5,7 +5,7 @@ from sq2edu.lessons.exercises import Choice, Exercise
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say, Show
 from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
-MAKE = N_("Make {number} with two cards.")
+MAKE = N_("Add two cards to make {number}.")
 BOX = N_("Which card goes in the box?")
 
 LESSON = Lesson(
@@ -104,6 +104,7 @@ LESSON = Lesson(
                     (W(N_("{a} and {b}"), a=4, b=5), W(N_("{a} and {b}"), a=3, b=7)),
                     1,
                     W(N_("3 and 7 make 10. 4 and 5 make 9.")),
+                    wrong=(W(N_("4 + 5 is 9: one short of 10.")), None),
                 ),
                 Exercise(
                     W(N_("Last one: which card goes in the box?")),

@@ -103,6 +103,11 @@ LESSON = Lesson(
                     ("5 − 3 = 8", "8 − 5 = 3", "8 + 3 = 5"),
                     1,
                     W(N_("8 − 5 = 3: from 8, take away 5, and 3 is left.")),
+                    wrong=(
+                        W(N_("5 − 3 makes 2, not 8.")),
+                        None,
+                        W(N_("8 + 3 makes 11, not 5.")),
+                    ),
                 ),
                 true_or_not(
                     "8 − 3 = 3 − 8",
@@ -147,11 +152,12 @@ LESSON = Lesson(
                 W(N_("Check by adding back: 4 + 3 is not 8.")),
             ),
             Mistake(
-                "3 + 5 = 8",
-                (3, 5, 8),
+                "3 + 1 = 4",
+                (1, 3, 4, 7, 9),
                 "−",
-                "operation-not-allowed",
+                "operation-not-asked",
                 W(N_("Right sum, wrong sign for this task: turn it into a taking-away equation.")),
+                exercise=1,
             ),
         ),
         in_class=W(

@@ -95,6 +95,11 @@ LESSON = Lesson(
                     (Groups(3, 4, equals=False), "4 + 3", "4 × 4"),
                     0,
                     W(N_("3 groups of 4: 3 × 4 = 12.")),
+                    wrong=(
+                        None,
+                        W(N_("4 + 3 adds 3 once: it makes 7, not 12.")),
+                        W(N_("4 × 4 is 4 groups of 4: that is 16, one 4 too many.")),
+                    ),
                 ),
                 Exercise(
                     W(N_("Last one: make {number} by multiplying."), number=12),

@@ -87,6 +87,21 @@ LESSON = Lesson(
                     ("0", "1", "2"),
                     2,
                     W(N_("Each friend gets 2. 3 × 2 = 6, so 2 are left over.")),
+                    wrong=(
+                        W(
+                            N_(
+                                "Then the friends would share all 8, and 8 does not share fairly "
+                                "between 3."
+                            )
+                        ),
+                        W(
+                            N_(
+                                "Then the friends would share 7, and 7 does not share fairly "
+                                "between 3."
+                            )
+                        ),
+                        None,
+                    ),
                     picture=Picture("plates", (8, 3), W(N_("8 dots and 3 empty plates"))),
                 ),
                 Exercise(

@@ -106,6 +106,16 @@ LESSON = Lesson(
                     ),
                     0,
                     W(N_("7 − 4 = 3: Leo has 3 more.")),
+                    wrong=(
+                        None,
+                        W(N_("Mia has 4 cards, fewer than Leo's 7.")),
+                        W(
+                            N_(
+                                "7 + 4 = 11 puts all the cards together. How many more is what "
+                                "is left when you take away: 7 − 4."
+                            )
+                        ),
+                    ),
                 ),
                 Exercise(
                     W(N_("Mia played 5 cards and has 4 left. How many did she have?")),

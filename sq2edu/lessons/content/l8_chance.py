@@ -5,6 +5,7 @@ from sq2edu.lessons.exercises import Choice, Exercise, compare
 from sq2edu.lessons.model import Guide, Lesson, Mistake, Page, Picture, Say
 from sq2edu.lessons.model import Words as W  # noqa: N817 - a lesson reads as its words
 
+DRAGON_COUNT = N_("Count the faces with the dragon again: there is only one.")
 DIE = Picture("die", (1, 1, 2, 2, 3, 0), W(N_("The six faces: 1, 1, 2, 2, 3 and a dragon")))
 
 LESSON = Lesson(
@@ -82,6 +83,7 @@ LESSON = Lesson(
                     ("1", "3"),
                     0,
                     W(N_("Two faces show 1, one face shows 3.")),
+                    wrong=(None, W(N_("Only one face shows 3, and two faces show 1."))),
                     picture=DIE,
                 ),
                 Choice(
@@ -89,12 +91,18 @@ LESSON = Lesson(
                     ("1", "2", "3"),
                     0,
                     W(N_("One face of six shows the dragon.")),
+                    wrong=(None, W(DRAGON_COUNT), W(DRAGON_COUNT)),
                 ),
                 Choice(
                     W(N_("Which is more likely: 1 or 2?")),
                     ("1", "2", W(N_("The same"))),
                     2,
                     W(N_("Each is on two faces, so they are the same.")),
+                    wrong=(
+                        W(N_("1 is on two faces, but so is 2.")),
+                        W(N_("2 is on two faces, but so is 1.")),
+                        None,
+                    ),
                 ),
                 Exercise(
                     W(
@@ -123,6 +131,7 @@ LESSON = Lesson(
                     ("2 + 3 = 5", "1 + 2 + 3 = 6"),
                     1,
                     W(N_("1 + 2 + 3 = 6 uses 4 cards, 2 + 3 = 5 uses 3.")),
+                    wrong=(W(N_("2 + 3 = 5 uses only 3 cards.")), None),
                 ),
                 Exercise(
                     W(N_("Use as many cards as you can: at least 5, with the answer card.")),

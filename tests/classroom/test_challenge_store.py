@@ -1,0 +1,131 @@
+"""The class challenge kept in the store, on SQLite and PostgreSQL: rounds, each child's
+finds and wrong tries, the teacher's switches, and the CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from sq2edu.classroom.challenge import Round, deal_round
+from sq2edu.classroom.challenge_store import CHALLENGE_CSV_HEADER, ChallengeError, Challenges
+from sq2edu.classroom.store import ProgressStore, SQLStore
+
+
+def _challenges(store: ProgressStore) -> Challenges:
+    assert isinstance(store, SQLStore)
+    return Challenges(store)
+
+
+def test_a_round_is_started_numbered_and_ended(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    assert challenges.current() is None
+    assert challenges.board() is None
+    first = challenges.start(Round(0, (2, 3, 5, 6, 8), "+−×÷"))
+    assert first.number == 1
+    assert first.open
+    assert first.started
+    assert challenges.current() == first
+    second = challenges.start(deal_round("level", level="bonds-10", seed=2))
+    assert second.number == 2
+    rounds = challenges.rounds()
+    assert [r.number for r in rounds] == [1, 2]
+    assert not rounds[0].open
+    assert rounds[1].open
+    ended = challenges.end()
+    assert ended is not None
+    assert not ended.open
+    assert ended.level == "bonds-10"
+    assert challenges.end() is None
+
+
+def test_finds_and_wrong_tries_of_each_child_are_kept(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5, 6, 8), "+−×÷")).number
+    assert challenges.record("Mia", number, "6 + 2 = 8")
+    assert challenges.record("Mia", number, "2 + 6 = 8")
+    assert challenges.record("Ola", number, "2 × 3 = 6")
+    assert not challenges.record("Ola", number, "8 − 2 = 6 + 0")
+    assert not challenges.record("Ida", number, "8-2=6+0")
+    assert not challenges.record("Ida", number, "2 + 3 = 6")
+    board = challenges.board()
+    assert board is not None
+    assert board.found == 2
+    assert board.total == len(board.round.equations)
+    assert board.finds == {"Mia": ("2 + 6 = 8",), "Ola": ("2 × 3 = 6",)}
+    assert board.joined == ("Mia", "Ola", "Ida")
+    assert board.found_none == ("Ida",)
+    top = board.mistakes[0]
+    assert (top.example, top.children) == ("8 − 2 = 6 + 0", 2)
+    assert "Ida" in any_store.students()
+
+
+def test_a_try_after_the_round_ended_is_not_kept(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    first = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.start(Round(0, (2, 3, 5, 6), "×÷"))
+    with pytest.raises(ChallengeError):
+        challenges.record("Mia", first, "2 + 3 = 5")  # a page still showing round 1
+    challenges.end()
+    with pytest.raises(ChallengeError):
+        challenges.record("Mia", first + 1, "2 × 3 = 6")
+    board = challenges.board(first)
+    assert board is not None
+    assert board.joined == ()
+
+
+def test_names_and_a_pin_are_the_teachers_and_carry_to_the_next_round(
+    any_store: ProgressStore,
+) -> None:
+    challenges = _challenges(any_store)
+    with pytest.raises(ChallengeError):
+        challenges.show_names(True)
+    number = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.record("Mia", number, "2 + 3 = 5")
+    challenges.show_names(True)
+    challenges.pin("8 − 2 = 6 + 0")
+    current = challenges.current()
+    assert current is not None
+    assert current.names
+    assert current.pinned == "8 − 2 = 6 + 0"
+    board = challenges.board()
+    assert board is not None
+    assert board.tiles[0].names == ("Mia",)
+    following = challenges.start(Round(0, (2, 3, 5), "+−"))
+    assert following.names
+    assert following.pinned == ""
+
+
+def test_a_merged_childs_challenge_tries_move_with_them(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.record("Mia2", number, "2 + 3 = 5")
+    any_store.merge("Mia2", "Mia")
+    board = challenges.board()
+    assert board is not None
+    assert board.finds == {"Mia": ("2 + 3 = 5",)}
+
+
+def test_the_csv_has_every_try_of_every_round(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.record("=HYPERLINK(1)", number, "2 + 3 = 5")
+    challenges.record("Ola", number, "+2 + 3 = 6")
+    rows = list(csv.reader(io.StringIO(challenges.csv())))
+    assert rows[0] == CHALLENGE_CSV_HEADER
+    assert [row[6] for row in rows[1:]] == ["'=HYPERLINK(1)", "Ola"]
+    assert rows[1][2] == "2 3 5"
+    assert rows[1][8] == "True"
+    assert rows[2][7] == "'+2 + 3 = 6"
+    assert rows[2][8] == "False"
+    assert rows[2][9]
+
+
+def test_rounds_belong_to_the_open_class(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    challenges.start(Round(0, (2, 3, 5), "+−"))
+    any_store.new_class("Next year")
+    assert challenges.current() is None
+    assert challenges.rounds() == []
+    assert challenges.start(Round(0, (2, 3, 5), "+−")).number == 1

@@ -1,0 +1,74 @@
+"""A lesson day on the teacher's dashboard: saving settings, tables that break, the code and
+the address that stay, the games the computer finished."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.app import PRESENT_EVERY
+from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.panels import ONLINE_SECONDS
+from sq2edu.classroom.settings import ClassSettings
+from sq2edu.classroom.shares import PageBook
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SQLiteStore:
+    return SQLiteStore(tmp_path / "class.sqlite3")
+
+
+def test_saving_the_settings_keeps_the_open_lessons(store: SQLiteStore) -> None:
+    board = Dashboard(store, refresh=0)
+    keys = list(board.lesson_boxes)[:3]
+    for key in keys:
+        board.lesson_boxes[key].value = True
+    board.save_lessons()
+    board.op_boxes["÷"].value = False
+    board.save_settings()
+    settings = ClassSettings.from_dict(store.settings())
+    assert settings.lessons == tuple(keys)
+    assert settings.operations == "+−×"
+    again = Dashboard(store, refresh=0)
+    assert [key for key, box in again.lesson_boxes.items() if box.value] == keys
+
+
+def test_a_page_that_closed_its_websockets_is_gone_after_a_while() -> None:
+    now = [0.0]
+    book = PageBook(clock=lambda: now[0])
+    book.give("k1", "device", "10.0.0.1")
+    book.give("k2", "device", "10.0.0.1")
+    book.served("k1")
+    assert book.socket_opened("k1", "10.0.0.1")
+    assert book.gone(5) == []
+    assert book.oldest() == "k2"  # its page has no websocket open
+    book.socket_closed("k1", "10.0.0.1")
+    now[0] = 4.0
+    assert book.gone(5) == []
+    now[0] = 5.0
+    assert book.gone(5) == ["k1"]
+    assert book.socket_opened("k1", "10.0.0.1")  # the page came back
+    assert book.gone(5) == []
+
+
+def test_a_child_who_left_is_not_online_now_after_half_a_minute(store: SQLiteStore) -> None:
+    """ "Online now" stayed for 90-105 s after a child left."""
+    now = dt.datetime.now(dt.UTC)
+    for name, ago in (("Mia", 12), ("Leo", 21)):
+        store.join(name)
+        store.seen(name, (now - dt.timedelta(seconds=ago)).isoformat(timespec="seconds"))
+    here = Dashboard(store, refresh=0).here.value
+    assert "Mia</th><td>● online now" in here
+    assert "Leo</th><td>last active" in here
+    # The page notes the child present often enough to stay "online" while it is open.
+    assert PRESENT_EVERY + 4 < ONLINE_SECONDS
+
+
+def test_the_dashboard_says_when_it_has_lost_the_server(store: SQLiteStore) -> None:
+    store.save_settings(ClassSettings(language="nb").to_dict())
+    board = Dashboard(store, refresh=0)
+    assert board.heartbeat in board.children
+    assert board.heartbeat.words["lost"].startswith("Lærerpanelet har mistet forbindelsen")
