@@ -4,7 +4,7 @@
 serve`` points at the class's progress store. Everything a student types is checked here,
 in the kernel, and shown back only as text. A nickname belongs to the device that first
 joined with it (:mod:`sq2edu.classroom.client`), and may not imitate a classmate's
-(:mod:`sq2edu.classroom.nicknames`); a device holds one name at a time, and takes another
+(:mod:`sq2edu.progress.nicknames`); a device holds one name at a time, and takes another
 only after :data:`NAME_CHANGE_SECONDS` (or when the teacher frees its name), which the
 teacher sees. The class code is checked with waits after wrong tries
 (:mod:`sq2edu.classroom.limits`), Join is pressed a few times a minute at most, and a
@@ -29,13 +29,6 @@ from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
-from sq2edu.classroom.nicknames import (
-    MAX_NICKNAME,
-    check_nickname,
-    lookalike_keys,
-    similar_names,
-)
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
@@ -45,6 +38,13 @@ from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import available, level_range, place
+from sq2edu.progress.nicknames import (
+    MAX_NICKNAME,
+    check_nickname,
+    lookalike_keys,
+    similar_names,
+)
+from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat

@@ -35,7 +35,6 @@ import ipywidgets as widgets
 from sq2edu.classroom import panels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.roster import Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
@@ -47,6 +46,7 @@ from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs,
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.progress.records import Attempt
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 

@@ -15,8 +15,8 @@ import datetime as dt
 import io
 from collections.abc import Iterable
 
-from sq2edu.classroom.records import Attempt
 from sq2edu.i18n import N_, _
+from sq2edu.progress.records import Attempt
 
 __all__ = ["BOM", "CSV_HEADER", "attempts_csv", "csv_header", "csv_row", "local_time"]
 

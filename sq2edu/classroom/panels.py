@@ -14,12 +14,12 @@ from html import escape
 
 from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.mastery import Level, SkillMastery
-from sq2edu.classroom.records import SKILLS, Attempt, GameRecord, LessonMark
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.i18n import N_, _, local_signs, ngettext
 from sq2edu.practice import LEVELS, STARS
+from sq2edu.progress.mastery import Level, SkillMastery
+from sq2edu.progress.records import SKILLS, Attempt, GameRecord, LessonMark
 
 __all__ = [
     "ONLINE_SECONDS",

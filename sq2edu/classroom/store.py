@@ -22,7 +22,7 @@ from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
+from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -775,7 +775,7 @@ class SQLStore:
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
         """The lesson exercises ``student`` has answered, by lesson: each one's number and
-        how it went (one of :data:`~sq2edu.classroom.records.MARKS`)."""
+        how it went (one of :data:`~sq2edu.progress.records.MARKS`)."""
         progress: dict[str, dict[int, str]] = {}
         for mark in self.lesson_marks(student):
             progress.setdefault(mark.lesson, {})[mark.exercise] = mark.status

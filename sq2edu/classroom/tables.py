@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
 from sq2edu.core import Action, Event, Game, IllegalActionError
 from sq2edu.i18n import _
+from sq2edu.progress.records import utc_now
 
 __all__ = [
     "LEASE_SECONDS",

@@ -199,7 +199,7 @@ def test_the_dashboard_needs_its_secret_and_its_own_name(classroom: Classroom) -
 
 def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> None:
     with SQLiteStore(classroom.db) as store:
-        from sq2edu.classroom.records import Attempt
+        from sq2edu.progress.records import Attempt
 
         for number in range(12_000):
             store.record_attempt(Attempt(f"S{number % 30}", "=1+1", False, ("syntax",)))

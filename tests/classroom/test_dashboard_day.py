@@ -18,9 +18,9 @@ from sq2edu.classroom.app import PRESENT_EVERY
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER
 from sq2edu.classroom.panels import ONLINE_SECONDS
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.shares import PageBook
+from sq2edu.progress.records import Attempt
 
 
 @pytest.fixture

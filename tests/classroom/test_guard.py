@@ -18,7 +18,6 @@ import pytest
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import ATTEMPT_BURST, ATTEMPT_EVERY, StudentApp, check_nickname
 from sq2edu.classroom.client import Client, device_key, this_client
-from sq2edu.classroom.confusables import TABLE, skeleton, table_from
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.limits import (
@@ -33,11 +32,12 @@ from sq2edu.classroom.limits import (
     same_code,
 )
 from sq2edu.classroom.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
-from sq2edu.classroom.nicknames import lookalike_keys, similar_names
-from sq2edu.classroom.records import Attempt, GuardEvent
 from sq2edu.classroom.screens import widget_tree
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore
 from sq2edu.classroom.tables import Tables
+from sq2edu.progress.confusables import TABLE, skeleton, table_from
+from sq2edu.progress.nicknames import lookalike_keys, similar_names
+from sq2edu.progress.records import Attempt, GuardEvent
 
 MIA = Client("10.0.0.7", device_key("Mia's tablet"))
 LEO = Client("10.0.0.8", device_key("Leo's laptop"))
