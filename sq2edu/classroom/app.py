@@ -180,14 +180,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self._show(self._join_form if self.student is None else self._menu)
 
     def _remember_device(self) -> None:
-        """The language the child chose on this device, and the name it holds."""
-        if self.student is not None:
-            return
+        """The language the child chose on this device (also for a child the hub signed in
+        before the page came), and the name it holds."""
         client = self.client()
         if client.language in LANGUAGES and not self.chose_language:
             self.chose_language = True
             self.heartbeat.chosen = client.language
             self.set_language(client.language)
+        if self.student is not None:
+            return
         held = self._held_name(client)
         if held is not None and not self.nickname.value:
             self.nickname.value = held[0]
@@ -252,6 +253,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         app = cls(store, client=this_client)
         app.on_hub = True
         app.sign_in(store.who().nickname)
+        # The page's language (the child's choice on this device, or the sign-in page's),
+        # once the page comes.
+        app.await_page()
         return app
 
     def sign_in(self, nickname: str) -> None:

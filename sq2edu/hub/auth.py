@@ -29,10 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from jupyterhub.auth import Authenticator
+from jupyterhub.handlers.base import BaseHandler
 from jupyterhub.handlers.login import LoginHandler
 from tornado import web
 from traitlets import List, Unicode
 
+from sq2edu.classroom.client import LANGUAGE_COOKIE
 from sq2edu.classroom.limits import LONGEST_WAIT, _wait_after
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
@@ -113,6 +115,12 @@ class SignInHandler(LoginHandler):  # type: ignore[misc]
     ) -> Any:
         self._device()
         lang = _page_language(self.request.headers.get("Accept-Language", ""))
+        if not self.get_cookie(LANGUAGE_COOKIE):
+            # The child's app opens in the language of the sign-in page, not the class's,
+            # until the child chooses another there (the app keeps that choice here).
+            self.set_cookie(
+                LANGUAGE_COOKIE, lang, path="/", samesite="Lax", expires_days=_DEVICE_DAYS
+            )
         return super()._render(login_error, username, words=_words(lang), **kwargs)
 
     async def post(self) -> None:
@@ -135,6 +143,15 @@ SCHOOL_TRIES = 60
 PACED_EVERY = 0.5
 #: The longest a paced sign-in waits its turn before it is told to come back.
 LONGEST_TURN = 30.0
+
+
+class ToOwnPage(BaseHandler):  # type: ignore[misc]
+    """Where JupyterHub's own pages were: a child goes to their app, a teacher to the
+    dashboard (the hub's ``default_url``)."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.redirect(self.get_next_url(self.current_user, default=None))
 
 
 class _Tries:
@@ -249,8 +266,9 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         return self._school
 
     def get_handlers(self, app: Any) -> list[tuple[str, type]]:
-        """sq2edu's sign-in page in place of the hub's."""
-        return [("/login", SignInHandler)]
+        """sq2edu's sign-in page in place of the hub's; JupyterHub's own home page ("Stop My
+        Server") and token page lead to the user's own page instead."""
+        return [("/login", SignInHandler), ("/home", ToOwnPage), ("/token", ToOwnPage)]
 
     async def authenticate(self, handler: Any, data: dict[str, str]) -> dict[str, Any] | None:
         """The hub user for a child's code and nickname, or a teacher's name and password.

@@ -22,6 +22,7 @@ from types import FrameType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from sq2edu.hub.culler import CULL_AFTER, CULLER_SCOPES
 from sq2edu.hub.private import DB_FILE, key_in, server_key, write_private
 from sq2edu.hub.service import NAME as SERVICE_NAME
 from sq2edu.hub.teachers import NAME as TEACHERS_NAME
@@ -94,6 +95,7 @@ def configure(
     proxy: str | None = None,
     spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
     service_ip: str = "127.0.0.1",
+    cull_after: float = CULL_AFTER,
 ) -> None:
     """Fill the hub configuration ``c`` for a school whose store is ``db``.
 
@@ -108,6 +110,8 @@ def configure(
         so that no child's server can read another's files or the hub's (``docs/deploy.md``).
     :param service_ip: where children's servers reach the class service: this machine for
         servers on it, the hub machine's address as containers see it otherwise.
+    :param cull_after: seconds without use after which a child's server is stopped (0:
+        never; :mod:`sq2edu.hub.culler`).
     """
     from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
 
@@ -122,6 +126,7 @@ def configure(
     services_environment = {
         "SQ2EDU_DB_FILE": str(private / DB_FILE),
         "SQ2EDU_KEY_FOLDER": str(private),
+        "SQ2EDU_CULL_AFTER": str(cull_after),
         # libpq's own files, if the school keeps the password there (their paths only).
         **{
             name: os.environ[name] for name in ("PGPASSFILE", "PGSERVICEFILE") if name in os.environ
@@ -194,6 +199,8 @@ def configure(
     c.SchoolAuthenticator.manage_groups = True
     c.JupyterHub.load_roles = [
         {"name": "user", "scopes": [*USER_SCOPES, f"access:services!service={SERVICE_NAME}"]},
+        # The class service stops children's servers nobody uses (sq2edu.hub.culler).
+        {"name": "sq2edu-culler", "scopes": CULLER_SCOPES, "services": [SERVICE_NAME]},
         {
             "name": "sq2edu-teacher",
             "scopes": [f"access:services!service={TEACHERS_NAME}"],
@@ -223,6 +230,17 @@ def with_password(db: str) -> str:
     parts = urlsplit(db)
     query = "&".join(filter(None, (parts.query, urlencode({"password": password}))))
     return urlunsplit(parts._replace(query=query))
+
+
+def root_warning() -> str:
+    """What to say when the hub is started as root ("" otherwise): it, its proxy, its
+    services and every child's server would run as root."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return ""
+    return (
+        "the hub runs as root, and so would every child's server. Run it as an account of "
+        "its own: deploy/systemd/sq2edu-hub.service (docs/deploy.md)."
+    )
 
 
 def find_proxy() -> str:
@@ -274,6 +292,9 @@ def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> in
     except (StoreError, FileNotFoundError) as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
+    warning = root_warning()
+    if warning:
+        print(f"sq2edu: {warning}", file=sys.stderr, flush=True)
     folder = (data or Path(".hub/data")).resolve()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder.chmod(0o700)

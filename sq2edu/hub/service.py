@@ -62,6 +62,7 @@ from sq2edu.classroom.together import AWAY_LEVEL, table_dealer
 from sq2edu.core import IllegalActionError
 from sq2edu.equations import check
 from sq2edu.equations.remainder import check_remainder
+from sq2edu.hub.culler import CULL_AFTER, cull_idle
 from sq2edu.hub.private import SERVER_KEY_HEADER, key_in, server_key, store_address
 from sq2edu.hub.remote_tables import action_of
 from sq2edu.hub.wire import (
@@ -590,6 +591,20 @@ def main() -> None:
     app = make_app(service, os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
     app.listen(url.port or 80, url.hostname or "127.0.0.1")
     log.info("the class service listens at %s", url.geturl())
+    cull_after = float(os.environ.get("SQ2EDU_CULL_AFTER", CULL_AFTER))
+    if cull_after > 0:
+
+        async def cull() -> None:
+            try:
+                await cull_idle(
+                    os.environ["JUPYTERHUB_API_URL"],
+                    os.environ["JUPYTERHUB_API_TOKEN"],
+                    cull_after,
+                )
+            except Exception as error:  # the next round tries again
+                log.warning("could not look for idle servers: %s", error)
+
+        tornado.ioloop.PeriodicCallback(cull, 60_000).start()
     try:
         tornado.ioloop.IOLoop.current().start()
     except KeyboardInterrupt:

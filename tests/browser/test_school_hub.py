@@ -304,6 +304,32 @@ def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
         other.close()
 
 
+def test_the_app_opens_in_the_child_s_language_and_the_hub_s_own_pages_lead_to_it(
+    browser: Browser, hub: Hub
+) -> None:
+    """The class speaks English; a child whose browser speaks Norwegian gets the app in
+    Norwegian. JupyterHub's home page ("Stop My Server") and token page lead to the app."""
+    context = browser.new_context(locale="nb-NO")
+    try:
+        page = context.new_page()
+        page.goto(f"{hub.url}/hub/login", timeout=WIDGET_TIMEOUT_MS)
+        page.locator("#sq2-code").fill("FOX4")
+        page.locator("#sq2-nickname").fill("Siv")
+        page.locator("#sq2-code").press("Enter")
+        expect(page.get_by_text("Hei, Siv! Hva vil du gjøre?")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        expect(page.get_by_role("link", name="Logg ut")).to_be_visible()
+        for path in ("/hub/home", "/hub/token"):
+            other = context.new_page()
+            other.goto(f"{hub.url}{path}", timeout=WIDGET_TIMEOUT_MS)
+            assert "/user/" in other.url, (path, other.url)
+            expect(other.get_by_text("Hei, Siv!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            other.close()
+    finally:
+        context.close()
+
+
 def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hub) -> None:
     with open_store(hub.db, room="3B") as store:
         store.join("Eli")
@@ -403,7 +429,8 @@ def test_the_sign_in_page_speaks_the_browsers_language(
             expect(page.get_by_role("heading", name=student)).to_be_visible()
             code = page.locator("#sq2-code")
             code.fill("ZZZZ")
-            page.locator("#sq2-nickname").fill("Mia")
+            # A nickname of its own: five wrong codes with one nickname make it wait.
+            page.locator("#sq2-nickname").fill(f"Mia{locale[:2]}{width}")
             code.press("Enter")
             expect(page.get_by_role("alert")).to_have_text(wrong)
             # Large targets: the fields and the button a child presses.

@@ -58,3 +58,12 @@ def test_a_private_file_others_can_read_is_refused(tmp_path: Path) -> None:
     path.chmod(0o644)
     with pytest.raises(PermissionError, match="chmod 600"):
         read_private(path)
+
+
+def test_the_hub_started_as_root_says_it_should_not_be(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sq2edu.hub.config import root_warning
+
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    assert "deploy/systemd/sq2edu-hub.service" in root_warning()
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert root_warning() == ""
