@@ -97,6 +97,9 @@ _STYLE = """<style>
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
 .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
+a.sq2-button { display: inline-block; margin: 6px 0; padding: 8px 16px; border-radius: 4px;
+  background: #1f5fa8; color: #fff; font-weight: 600; text-decoration: none; }
+a.sq2-button:hover, a.sq2-button:focus { background: #174a84; outline: 3px solid #f0b400; }
 </style>"""
 
 
@@ -380,14 +383,16 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.download.value = ""
         elif self.csv_url is not None:
             self.download.value = (
-                f'<a download="attempts.csv" href="{escape(self.csv_url)}">{words}</a>'
+                f'<a class="sq2-button" download="attempts.csv" href="{escape(self.csv_url)}">'
+                f"⬇ {words}</a>"
             )
         else:
             class_name = self.store.current_class()[1]
             text = attempts_csv(reversed(self.store.attempts()), class_name)
             data = base64.b64encode(text.encode()).decode()
             self.download.value = (
-                f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
+                f'<a class="sq2-button" download="attempts.csv" '
+                f'href="data:text/csv;base64,{data}">⬇ {words}</a>'
             )
 
     @property
@@ -490,7 +495,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.language,
             )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
-        self.report_link.value = f'<a target="_blank" href="{escape(href)}">{words}</a>'
+        self.report_link.value = (
+            f'<a class="sq2-button" target="_blank" href="{escape(href)}">🖨 {words}</a>'
+        )
 
     # -- tables of classmates ----------------------------------------------------------
 

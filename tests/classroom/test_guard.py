@@ -482,19 +482,19 @@ def test_the_csv_has_local_times_the_class_the_level_the_cards_held_and_each_pro
     local = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC).astimezone()
     assert row[0] == local.strftime("%Y-%m-%d %H:%M:%S")
     assert row[1] == "Class 3B"
-    assert row[4] == "rescue"
-    assert row[CSV_HEADER.index("problems")] == "not-true missing-card"
+    assert row[4] == "The Rescue's cards"
+    assert row[CSV_HEADER.index("problems")] == "sides not equal; a number not held as a card"
     assert row[CSV_HEADER.index("cards held")] == "5 5 7"
-    assert row[CSV_HEADER.index("helped")] is False
-    assert attempts_csv([attempt]).splitlines()[0] == ",".join(CSV_HEADER)
+    assert row[CSV_HEADER.index("helped")] == "no"
+    assert attempts_csv([attempt]).splitlines()[0] == "\ufeff" + ",".join(CSV_HEADER)
     assert csv_row(attempt)[1] == ""  # an empty cell stays empty
     assert row[-2:] == ["", ""]  # no lesson
     answered = Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
-    assert csv_row(answered)[-2:] == ["number-bonds", 7]
+    assert csv_row(answered)[-2:] == ["1. Number bonds", 7]
     shown = Attempt("Mia", "2 + 5 = 7", True, hint_level=3)
     assert csv_row(shown)[CSV_HEADER.index("right") : CSV_HEADER.index("helped") + 1] == [
-        True,
-        True,
+        "yes",
+        "yes",
     ]
 
 
