@@ -35,7 +35,7 @@ AWAY_LEVEL = "easy"
 def table_dealer(settings: ClassSettings) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
     """How a table of classmates is dealt with these class settings: the game of the class's
     edition and rules, the seats' names (computers named in the class's language)."""
-    from sq2edu.ui.game_table import seat_names
+    from sq2edu.bots.names import seat_names
 
     def deal(seats: Sequence[dict[str, str]]) -> Game[Any, Any]:
         players = [seat.get("child") or seat.get("bot", "") for seat in seats]
