@@ -59,7 +59,12 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="wait before replacing a warm kernel a student took (default: 60)",
     )
-    serve.add_argument("--class-code", default="", help="a code students must type to join")
+    serve.add_argument(
+        "--class-code",
+        default=None,
+        help="a code students must type to join; remembered for the next start, and changed "
+        "on the dashboard (--class-code= for none)",
+    )
     serve.add_argument(
         "--room",
         default="",

@@ -35,7 +35,6 @@ import ipywidgets as widgets
 from sq2edu.classroom import panels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.roster import Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
@@ -47,6 +46,7 @@ from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs,
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.progress.records import Attempt
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 
@@ -96,6 +96,9 @@ _STYLE = """<style>
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
 .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
+a.sq2-button { display: inline-block; margin: 6px 0; padding: 8px 16px; border-radius: 4px;
+  background: #1f5fa8; color: #fff; font-weight: 600; text-decoration: none; }
+a.sq2-button:hover, a.sq2-button:focus { background: #174a84; outline: 3px solid #f0b400; }
 </style>"""
 
 
@@ -251,7 +254,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 _("One student"),
                 [self.pick, self.student_view, self.report_link, self._student_manager()],
             ),
-            (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
+            (
+                _("Settings"),
+                [self._settings_editor(), self._code_editor(), self._new_class(), self.download],
+            ),
         ]
         self.challenge: ChallengePanel | None = None
         if isinstance(self.store, SQLStore):
@@ -376,21 +382,81 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.download.value = ""
         elif self.csv_url is not None:
             self.download.value = (
-                f'<a download="attempts.csv" href="{escape(self.csv_url)}">{words}</a>'
+                f'<a class="sq2-button" download="attempts.csv" href="{escape(self.csv_url)}">'
+                f"⬇ {words}</a>"
             )
         else:
             class_name = self.store.current_class()[1]
             text = attempts_csv(reversed(self.store.attempts()), class_name)
             data = base64.b64encode(text.encode()).decode()
             self.download.value = (
-                f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
+                f'<a class="sq2-button" download="attempts.csv" '
+                f'href="data:text/csv;base64,{data}">⬇ {words}</a>'
             )
+
+    @property
+    def _keeps_code(self) -> bool:
+        """Whether the class code is kept in the store and changed here (the class of one
+        laptop; a school's classes have theirs in the school)."""
+        return self.room_query == "" and isinstance(self.store, SQLStore)
+
+    def current_code(self) -> str:
+        """The code students type now ("": none)."""
+        if self._keeps_code:
+            assert isinstance(self.store, SQLStore)
+            kept = self.store.class_code()
+            if kept is not None:
+                return kept
+        return self.class_code
+
+    def _code_editor(self) -> widgets.VBox:
+        self.code_field = widgets.Text(
+            value=self.current_code(),
+            description=_("Class code"),
+            placeholder=_("none"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        save = widgets.Button(description=_("Save class code"), layout={"width": "auto"})
+        save.on_click(lambda _button: self.save_code())
+        self.code_saved = widgets.Label()
+        self._open_class_controls.append(save)
+        if not self._keeps_code:
+            return widgets.VBox([])
+        explain = _(
+            "Students type it to join. Leave it empty for none. It is kept for the next start."
+        )
+        return widgets.VBox(
+            [
+                _heading(3, _("Class code")),
+                widgets.HTML("<p>" + escape(explain) + "</p>"),
+                widgets.HBox([self.code_field, save, self.code_saved]),
+            ]
+        )
+
+    @_in_class_language
+    def save_code(self) -> None:
+        """Keep the class code the field shows: students who join from now on type it."""
+        code = " ".join(self.code_field.value.split())
+        if len(code) > 40:
+            self.code_saved.value = _("A class code is 40 characters at most.")
+            return
+        assert isinstance(self.store, SQLStore)
+        self.store.set_class_code(code)
+        self.code_field.value = code
+        self.code_saved.value = (
+            _("Saved: students who join from now on type {code}.", code=code)
+            if code
+            else _("Saved: students join without a code.")
+        )
+        self.address.value = self._address_html()
 
     def _address_html(self) -> str:
         if self.archived or not self.student_url:
             return ""
         code_words, open_words = escape(_("Class code")), escape(_("Students open"))
-        code = f"<p>{code_words}: <b>{escape(self.class_code)}</b></p>" if self.class_code else ""
+        current = self.current_code()
+        code = f"<p>{code_words}: <b>{escape(current)}</b></p>" if current else ""
         return (
             f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
             f"<div>{_qr_svg(self.student_url)}</div><div><p>{open_words}</p>"
@@ -428,7 +494,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.language,
             )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
-        self.report_link.value = f'<a target="_blank" href="{escape(href)}">{words}</a>'
+        self.report_link.value = (
+            f'<a class="sq2-button" target="_blank" href="{escape(href)}">🖨 {words}</a>'
+        )
 
     # -- tables of classmates ----------------------------------------------------------
 

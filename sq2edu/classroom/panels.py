@@ -14,12 +14,12 @@ from html import escape
 
 from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.mastery import Level, SkillMastery
-from sq2edu.classroom.records import SKILLS, Attempt, GameRecord, LessonMark
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.i18n import N_, _, local_signs, ngettext
 from sq2edu.practice import LEVELS, STARS
+from sq2edu.progress.mastery import Level, SkillMastery
+from sq2edu.progress.records import SKILLS, Attempt, GameRecord, LessonMark
 
 __all__ = [
     "ONLINE_SECONDS",
@@ -179,7 +179,7 @@ def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
         theirs = [game for game in games if student in game.players]
         if not theirs:
             continue
-        won = sum(game.winner == student for game in theirs)
+        won = sum(game.winner == student and game.won_by_a_child for game in theirs)
         lost = sum(game.winner not in (None, student) for game in theirs)
         against = Counter(player for game in theirs for player in game.players if player != student)
         opponents = ", ".join(
@@ -190,13 +190,23 @@ def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
             f"<td>{lost}</td><td>{escape(opponents)}</td></tr>"
         )
     children = set(students)
-    by_children = sum(game.winner in children for game in games)
+    by_children = sum(game.winner in children and game.won_by_a_child for game in games)
     total = ngettext(
         "{n} game; children won {won}.",
         "{n} games; children won {won}.",
         len(games),
         won=by_children,
     )
+    finished = sum(
+        bool(game.played_for) and game.winner is not None and not game.won_by_a_child
+        for game in games
+    )
+    if finished:
+        total += " " + ngettext(
+            "The computer finished {n} of them for children who had left.",
+            "The computer finished {n} of them for children who had left.",
+            finished,
+        )
     head = "".join(
         f"<th scope='col'>{escape(word)}</th>"
         for word in (_("Student"), _("Played"), _("Won"), _("Lost"), _("Against"))
@@ -317,7 +327,7 @@ def report_html(
         for skill, m in levels_.items()
     )
     played = [game for game in games if name in game.players]
-    won = sum(game.winner == name for game in played)
+    won = sum(game.winner == name and game.won_by_a_child for game in played)
     title = _("{name}: maths with Sleeping Queens", name=name)
     return _REPORT.format(
         lang=escape(lang),

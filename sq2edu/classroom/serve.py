@@ -41,6 +41,7 @@ from sq2edu.classroom.store import (
 
 __all__ = [
     "NOTEBOOKS",
+    "dashboard_token",
     "default_max_students",
     "network_address",
     "serve",
@@ -231,7 +232,7 @@ def serve(
     teacher_port: int = 8867,
     db: str | Path | None = None,
     pool: int = 4,
-    class_code: str = "",
+    class_code: str | None = None,
     qr: bool = True,
     refill: float = POOL_REFILL_SECONDS,
     max_students: int | None = None,
@@ -243,7 +244,8 @@ def serve(
     """Run the classroom until Ctrl-C or SIGTERM; return the exit status.
 
     :param class_code: the code students type; with a ``room``, it becomes the room's code,
-        and without one the room's own code is used.
+        and without one the room's own code is used. The class of one laptop remembers it
+        in the store for the next start (``None``: the remembered one; ``""``: none).
     :param pool: warm kernels kept ready (see :mod:`sq2edu.classroom.kernel_pool`).
     :param refill: seconds before a taken warm kernel is replaced.
     :param max_students: at most this many kernels (warm ones included); by default
@@ -276,7 +278,7 @@ def serve(
     log_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - open while the servers run
     log_path.chmod(0o600)
-    token = secrets.token_urlsafe(24)
+    token = dashboard_token(root.parent)
     student_url = f"http://{network_address(host)}:{port}/"
     environment = {
         **os.environ,
@@ -332,13 +334,14 @@ def serve(
     servers = _Servers({"student": commands[0], "teacher": commands[1]}, start, log_path)
     print(f"sq2edu: students open   {student_url}", flush=True)
     print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/?token={token}")
-    print("        (on this computer only; keep this address to yourself)")
+    print("        (on this computer only; the same at every start: keep it to yourself)")
     print(f"sq2edu: progress store  {redact(location)}")
     if room:
         print(f"sq2edu: class           {room}")
     print(f"sq2edu: log             {log_path}")
     if class_code:
-        print(f"sq2edu: class code      {class_code}")
+        print(f"sq2edu: class code      {class_code}  (kept for the next start; change it on")
+        print("        the dashboard, or start with --class-code=)")
     if qr:
         _print_qr(student_url)
     print("sq2edu: press Ctrl-C to stop.", flush=True)
@@ -349,9 +352,28 @@ def serve(
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _room_code(location: str, room: str, class_code: str) -> str:
+def dashboard_token(folder: Path) -> str:
+    """The secret of the dashboard's address, the same at every start (a teacher keeps the
+    address as a bookmark): made once and kept in ``folder`` in a file only its owner may
+    read (mode 600)."""
+    path = folder / "dashboard-token"
+    with contextlib.suppress(OSError):
+        kept = path.read_text().strip()
+        if len(kept) >= 32 and kept.replace("-", "").replace("_", "").isalnum():
+            path.chmod(0o600)
+            return kept
+    token = secrets.token_urlsafe(24)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as written:
+        written.write(token + "\n")
+    path.chmod(0o600)
+    return token
+
+
+def _room_code(location: str, room: str, class_code: str | None) -> str:
     """The code the room's students type: ``class_code`` kept as the room's code, or the
-    room's own. Opening the store checks it, and the room.
+    room's own (``None``: the one kept). Opening the store checks it, and the room.
 
     :raises StoreError: for a store that cannot be opened, a room never made, or a bad code.
     """
@@ -359,9 +381,12 @@ def _room_code(location: str, room: str, class_code: str) -> str:
 
     store = open_store(location, room)
     try:
-        if not room:
-            return class_code
         assert isinstance(store, SQLStore)
+        if not room:
+            if class_code is None:
+                return store.class_code() or ""
+            store.set_class_code(class_code.strip())
+            return class_code.strip()
         school = School(store)
         if class_code:
             return school.set_code(room, class_code).code or ""

@@ -200,7 +200,7 @@ def test_the_dashboard_needs_its_secret_and_its_own_name(classroom: Classroom) -
 
 def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> None:
     with SQLiteStore(classroom.db) as store:
-        from sq2edu.classroom.records import Attempt
+        from sq2edu.progress.records import Attempt
 
         for number in range(12_000):
             store.record_attempt(Attempt(f"S{number % 30}", "=1+1", False, ("syntax",)))
@@ -212,7 +212,7 @@ def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> Non
     with urllib.request.urlopen(request, timeout=60) as answer:
         assert answer.headers["Content-Type"].startswith("text/csv")
         lines = answer.read().decode().splitlines()
-    assert lines[0].startswith("time,class,student,activity,level,equation")
+    assert lines[0].startswith("\ufefftime,class,student,activity,level,equation")
     assert sum(",'=1+1," in line for line in lines) == 12_000
 
 

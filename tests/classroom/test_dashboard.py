@@ -14,13 +14,13 @@ from sq2edu.classroom.app import StudentApp
 from sq2edu.classroom.client import Client
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.panels import report_html
-from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.equations import PROBLEM_CODES, check
 from sq2edu.i18n import LANGUAGES, language
 from sq2edu.lessons import OFF_TASK
+from sq2edu.progress.records import Attempt, GameRecord
 
 
 @pytest.fixture

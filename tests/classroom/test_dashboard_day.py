@@ -3,7 +3,12 @@ the address that stay, the games the computer finished."""
 
 from __future__ import annotations
 
+import base64
+import codecs
+import csv
 import datetime as dt
+import io
+import re
 from pathlib import Path
 
 import pytest
@@ -11,9 +16,11 @@ import pytest
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import PRESENT_EVERY
 from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.exports import CSV_HEADER
 from sq2edu.classroom.panels import ONLINE_SECONDS
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.shares import PageBook
+from sq2edu.progress.records import Attempt
 
 
 @pytest.fixture
@@ -72,3 +79,34 @@ def test_the_dashboard_says_when_it_has_lost_the_server(store: SQLiteStore) -> N
     board = Dashboard(store, refresh=0)
     assert board.heartbeat in board.children
     assert board.heartbeat.words["lost"].startswith("Lærerpanelet har mistet forbindelsen")
+
+
+def test_the_csv_opens_in_a_spreadsheet_in_the_teachers_words(store: SQLiteStore) -> None:
+    """Excel showed "ÐœÐ°ÑˆÐ°" for Маша, and codes where a teacher needs words."""
+    store.save_settings(ClassSettings(language="ru").to_dict())
+    store.record_attempt(
+        Attempt(
+            "Маша",
+            "7 ÷ 2 = 3",
+            False,
+            ("not-whole",),
+            level="within-20",
+            hint_level=3,
+        )
+    )
+    board = Dashboard(store, refresh=0)
+    found = re.search(r'href="data:text/csv;base64,([^"]+)"', board.download.value)
+    assert found is not None
+    raw = base64.b64decode(found.group(1))
+    assert raw.startswith(codecs.BOM_UTF8)
+    head, row = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
+    assert head[:3] == ["время", "класс", "ученик"]
+    cells = dict(zip(CSV_HEADER, row, strict=True))
+    assert cells["student"] == "Маша"
+    assert cells["activity"] == "игра"
+    assert cells["right"] == "нет"
+    assert cells["helped"] == "да"
+    assert cells["problems"] == "остаток"
+    assert cells["skill"] == "деление, 2 числа"
+    assert "within" not in cells["level"]
+    assert "sq2-button" in board.download.value

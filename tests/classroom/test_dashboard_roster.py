@@ -15,9 +15,9 @@ from comm.base_comm import BaseComm
 
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.dashboard import SHOWN_TABLES, Dashboard
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.roster import PAGE
 from sq2edu.classroom.tables import Tables
+from sq2edu.progress.records import Attempt
 
 NAMES = [f"Child{n:04d}" for n in range(1000)]
 
