@@ -24,7 +24,7 @@ import functools
 import logging
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -218,6 +218,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.pick.observe(lambda _change: self._show_student(), names="value")
         self.student_view = widgets.HTML()
         self.report_link = widgets.HTML()
+        #: The language of the parents' report (a child's family may speak another).
+        self.report_language = widgets.Dropdown(
+            options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+            value=self.language,
+            description=_("Report in"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        self.report_language.observe(lambda _change: self._show_student(), names="value")
         self.download = widgets.HTML()
         self.lesson_progress = widgets.HTML()
         self.tables_box = widgets.VBox()
@@ -252,7 +261,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Worksheets"), [self._worksheets_editor()]),
             (
                 _("One student"),
-                [self.pick, self.student_view, self.report_link, self._student_manager()],
+                [
+                    self.pick,
+                    self.student_view,
+                    widgets.HBox([self.report_language, self.report_link]),
+                    self._student_manager(),
+                ],
             ),
             (
                 _("Settings"),
@@ -319,7 +333,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.address.value = self._address_html()
         seen = {} if self.archived else self.store.last_seen()
         shown = self.roster.page(students)
-        self.here.value = panels.here_html(students, self.summary, seen, shown=shown)
+        tables = self.tables
+        now_at = [] if tables is None or self.archived else tables.tables()
+        self.here.value = panels.here_html(students, self.summary, seen, shown=shown, tables=now_at)
         self.door.value = "" if self.archived else self._door_html()
         self._refresh_tables()
         self.grid.value = panels.grid_html(shown, self.summary)
@@ -483,16 +499,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         self.student_view.value = panels.student_html(student, self.summary)
         words = escape(_("Printable report for parents"))
+        lang = self.report_language.value
         if self.csv_url is not None and not self.archived:
-            href = f"{REPORT_PATH}?student={quote(student)}{self.room_query}"
+            href = f"{REPORT_PATH}?student={quote(student)}&lang={lang}{self.room_query}"
         else:
-            page = panels.report_html(
-                student,
-                self.store.current_class()[1],
-                self.summary,
-                self.store.games(self.viewing),
-                self.language,
-            )
+            with language(lang):
+                page = panels.report_html(
+                    student,
+                    self.store.current_class()[1],
+                    self.summary,
+                    self.store.games(self.viewing),
+                    lang,
+                    ClassSettings.from_dict(self.store.settings()).operations,
+                )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
         self.report_link.value = (
             f'<a class="sq2-button" target="_blank" href="{escape(href)}">🖨 {words}</a>'
@@ -679,9 +698,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.group_name = widgets.Text(
             description=_("Group"), placeholder=_("Small sums"), style=_WIDE
         )
-        self.group_members = widgets.SelectMultiple(
-            description=_("Students"), options=[], style=_WIDE, rows=6
-        )
+        self.group_members = ChildPicker(_("Students"))
         self.group_signs = {
             sign: widgets.Checkbox(
                 value=True,
@@ -691,6 +708,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             for sign in "+−×÷"
         }
+        self._sync_group_signs()
         as_class = [(_("as the class"), "")]
         self.group_from = _level_picker(_("Lab levels from"), "", as_class)
         self.group_to = _level_picker(_("Lab levels to"), "", as_class)
@@ -728,6 +746,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.group_remove, remove]),
             ]
         )
+
+    def _sync_group_signs(self) -> None:
+        """The group's signs are among the class's: a sign the class does not use is neither
+        shown nor ticked."""
+        used = ClassSettings.from_dict(self.store.settings()).operations
+        for sign, box in self.group_signs.items():
+            box.value = box.value and sign in used
+            box.layout.display = "" if sign in used else "none"
 
     def _show_groups(self) -> None:
         groups = {} if self.archived else self.store.groups()
@@ -971,6 +997,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             return
         self.store.save_settings(settings.to_dict())
+        for box in self.group_signs.values():
+            box.value = True
+        self._sync_group_signs()
         if settings.language != self.language:
             self.language = settings.language
             with language(self.language):
@@ -1087,6 +1116,44 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
 
 _FIRST, _LAST = next(iter(LEVELS)), list(LEVELS)[-1]
+
+
+class ChildPicker(widgets.VBox):  # type: ignore[misc]
+    """Children to pick, each with a box to tick (no Ctrl-click): ``options`` are the names,
+    ``value`` the ticked ones, in the options' order."""
+
+    def __init__(self, description: str) -> None:
+        self._boxes: dict[str, widgets.Checkbox] = {}
+        self._row = widgets.HBox(layout={"flex_flow": "row wrap"})
+        super().__init__([widgets.HTML(f"<b>{escape(description)}</b>"), self._row])
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return tuple(self._boxes)
+
+    @options.setter
+    def options(self, names: Sequence[str]) -> None:
+        ticked = set(self.value)
+        self._boxes = {
+            name: self._boxes.get(name)
+            or widgets.Checkbox(
+                value=name in ticked,
+                description=name,
+                indent=False,
+                layout={"width": "auto", "margin": "0 18px 0 0"},
+            )
+            for name in names
+        }
+        self._row.children = list(self._boxes.values())
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        return tuple(name for name, box in self._boxes.items() if box.value)
+
+    @value.setter
+    def value(self, names: Sequence[str]) -> None:
+        for name, box in self._boxes.items():
+            box.value = name in names
 
 
 def _level_picker(

@@ -499,17 +499,17 @@ class Tables:
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game), events
 
-    def _played_for(self, cursor: Cursor, info: TableInfo, seat: int) -> set[int]:
-        """The children's seats the computer plays for, after a move of ``seat``: a move made
-        under a lease (:meth:`lease`) on a child's seat is the computer's, for a child who is
-        away; a child's own move takes the seat back."""
+    def _played_for(self, cursor: Cursor, info: TableInfo, seat: int | None) -> set[int]:
+        """The children's seats the computer plays for, after a move of ``seat`` (``None``:
+        as they are): a move made under a lease (:meth:`lease`) on a child's seat is the
+        computer's, for a child who is away; a child's own move takes the seat back."""
         row = self.store._run(
             cursor,
             "SELECT driver, played_for FROM {t}game_tables WHERE id = ?",
             (info.id,),
         ).fetchone()
         played_for = {int(taken) for taken in json.loads(row[1] or "[]")}
-        if seat not in info.computers():
+        if seat is not None and seat not in info.computers():
             if row[0] is not None:
                 played_for.add(seat)
             else:
@@ -605,10 +605,17 @@ class Tables:
 
     def _end(self, table_id: str) -> None:
         with self.store._transaction() as cursor:
-            info = self._known(cursor, table_id)[0]
+            info, saved = self._known(cursor, table_id)
+            now = utc_now()
             self._swap(
                 cursor,
                 info,
-                {"status": "ended", "changed": utc_now()},
+                {"status": "ended", "changed": now},
                 _("Someone moved at the same moment. Try again."),
             )
+            if info.status == "playing" and saved is not None:
+                # A game that was played counts as played (nobody won it), on the dashboard
+                # and in the parents' report.
+                game = game_type(info.edition).from_json(saved)
+                if game.history:
+                    self._record(cursor, info, game, now, self._played_for(cursor, info, None))
