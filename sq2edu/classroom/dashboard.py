@@ -32,6 +32,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom import panels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
@@ -930,10 +931,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             layout={"width": "auto"},
         )
         self.edition = widgets.Dropdown(
-            options=[
-                (_("Sleeping Queens 2: The Rescue"), "rescue"),
-                (_("Sleeping Queens (adding only, for younger children)"), "classic"),
-            ],
+            options=[(_(editions.load(name).title), name) for name in editions.names()],
             value=current.edition,
             description=_("Game"),
             style=_WIDE,

@@ -209,7 +209,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     catalog = traitlets.Dict().tag(sync=True)
 
-    #: The edition's name, as the browser knows it.
+    #: The edition's name, as the browser knows it (:mod:`sq2edu.editions`).
     edition = ""
     #: The operations the table's equations may use.
     operations = "+−×÷"
@@ -227,6 +227,20 @@ class GameTable(Speaking, anywidget.AnyWidget):
     bots: dict[int, Any]
     #: The checker's last verdict, as the equation builder shows it.
     verdict: dict[str, Any] | None
+
+    @classmethod
+    def of_edition(cls, edition: str) -> type[GameTable]:
+        """The table of a registered edition (the subclass whose :attr:`edition` it is).
+
+        :raises ValueError: if no table plays that edition.
+        """
+        found: list[type[GameTable]] = [cls]
+        while found:
+            kind = found.pop()
+            if kind.edition == edition:
+                return kind
+            found.extend(kind.__subclasses__())
+        raise ValueError(f"no table plays the edition {edition!r}")
 
     def __init__(
         self,
