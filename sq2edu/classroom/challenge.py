@@ -271,12 +271,15 @@ class Mistake:
 
     :ivar example: the most common text of that kind (ties: the first tried).
     :ivar children: how many children made a try of this kind.
+    :ivar tries: how many tries of this kind there were.
+    :ivar example_children: how many children tried the example itself.
     """
 
     code: str
     example: str
     children: int
     tries: int
+    example_children: int = 0
 
     def why(self, round_: Round) -> str:
         """Why the example does not work, in the checker's words (the active language)."""
@@ -364,6 +367,7 @@ def tally(
         finders[key].append(find.student)
         own.setdefault(find.student, []).append(key)
     by_code: dict[str, set[str]] = {}
+    by_text: dict[str, set[str]] = {}
     texts: dict[str, Counter[str]] = {}
     tries: Counter[str] = Counter()
     for attempt in wrong:
@@ -373,10 +377,18 @@ def tally(
             continue  # text the checker could not read is not shown: it may say anything
         by_code.setdefault(attempt.code, set()).add(attempt.student)
         texts.setdefault(attempt.code, Counter())[shown] += 1
+        by_text.setdefault(shown, set()).add(attempt.student)
         tries[attempt.code] += 1
     order = sorted(by_code, key=lambda code: (-len(by_code[code]), -tries[code], code))
+    examples = {code: texts[code].most_common(1)[0][0] for code in order[:top]}
     mistakes = tuple(
-        Mistake(code, texts[code].most_common(1)[0][0], len(by_code[code]), tries[code])
+        Mistake(
+            code,
+            examples[code],
+            len(by_code[code]),
+            tries[code],
+            len(by_text[examples[code]]),
+        )
         for code in order[:top]
     )
     tiles = tuple(

@@ -13,13 +13,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore, StoreError
+from sq2edu.progress.records import utc_now
+
+#: The channel the store notifies of a change (PostgreSQL), the one its watch listens to.
+CHANNEL = "sq2edu_tables"  # as sq2edu.classroom.postgres.CHANNEL
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
 
@@ -115,7 +119,7 @@ class Challenges:
                     names,
                 ),
             )
-            self.store._notify(cursor, "sq2edu_challenge", str(number))
+            self.store._notify(cursor, CHANNEL, str(number))
         return Round(
             number, round_.cards, round_.operations, round_.level, round_.source, now, None, names
         )
@@ -132,7 +136,7 @@ class Challenges:
                 "UPDATE {t}challenge_rounds SET ended = ? WHERE id = ?",
                 (utc_now(), found[0]),
             )
-            self.store._notify(cursor, "sq2edu_challenge", "end")
+            self.store._notify(cursor, CHANNEL, "end")
         return self.current()
 
     def _set(self, column: str, value: Any) -> None:
@@ -145,7 +149,7 @@ class Challenges:
                 f"UPDATE {{t}}challenge_rounds SET {column} = ? WHERE id = ?",
                 (value, found[0]),
             )
-            self.store._notify(cursor, "sq2edu_challenge", column)
+            self.store._notify(cursor, CHANNEL, column)
 
     def show_names(self, shown: bool) -> None:
         """Show who found each equation on the projector (never who made a mistake)."""
@@ -162,6 +166,23 @@ class Challenges:
         with self.store._transaction() as cursor:
             found = self._current(cursor)
         return None if found is None else found[1]
+
+    def stamp(self) -> str:
+        """A short text that changes whenever what the projector shows may change: a round
+        started or ended, a try, the names switched, a pin ("" before the first round).
+        One cheap query: a projector asks several times a second."""
+        with self.store._transaction() as cursor:
+            row = self._run(
+                cursor,
+                "SELECT r.number, r.ended, r.names, r.pinned, "
+                "(SELECT count(*) FROM {t}challenge_tries c WHERE c.round_id = r.id) "
+                "FROM {t}challenge_rounds r WHERE r.class_id = ? ORDER BY r.number DESC LIMIT 1",
+                (self.store._class_id(cursor),),
+            ).fetchone()
+        if row is None:
+            return ""
+        pin = zlib.crc32(row[3].encode())
+        return f"{row[0]}.{row[4]}.{int(row[1] is not None)}.{int(bool(row[2]))}.{pin:x}"
 
     def rounds(self) -> list[Round]:
         """Every round of the open class, oldest first."""
@@ -205,7 +226,7 @@ class Challenges:
                 ),
             )
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (now, student_id))
-            self.store._notify(cursor, "sq2edu_challenge", "try")
+            self.store._notify(cursor, CHANNEL, "try")
         return verdict.ok
 
     # -- what the class did ----------------------------------------------------------------

@@ -76,6 +76,7 @@ def test_wrong_tries_are_grouped_by_the_checkers_code_most_children_first() -> N
     first = board.mistakes[0]
     assert first.example == "8 − 2 = 6 + 0"
     assert first.tries == 4
+    assert first.example_children == 3
     # A try the checker could not read is never an example: it may say anything.
     assert all("Mia" not in m.example for m in board.mistakes)
     assert board.joined == ("Mia", "Ola", "Ida", "Ali", "Eva")

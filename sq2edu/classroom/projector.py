@@ -1,0 +1,230 @@
+"""The class challenge on the projector: the cards, the class's finds, the end of a round.
+
+The teacher's server serves :func:`page` at ``/sq2edu/projector`` (teacher-only, as the
+dashboard: the teacher's token, a loopback ``Host``, or a school's hub sign-in), and the
+board itself, :func:`board_html`, at ``/sq2edu/projector/board``. The page asks for the board
+again at once, and the server answers as soon as the store's :meth:`Challenges.stamp` changes,
+so a child's find is on the wall a moment after their Check.
+
+What it shows is a class goal, not a race: each equation as a tile with how many children
+found it ("2 + 6 = 8 — found by 5"), names only when the teacher turns them on, and the
+class's progress ("the class has found 5 of the 7 equations"). When the teacher ends a round,
+the equations nobody found are revealed with the checker's worked explanation, and the most
+common wrong tries are shown with why they do not work, never with a name. Every equation,
+name and try came from a child's browser: all of it is escaped. The type is large (sized to
+the screen's width) for 1920×1080 and 1280×720, read from the back of a classroom.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from sq2edu.classroom.challenge import Board, Mistake, Tile
+from sq2edu.i18n import _, get_language, local_signs, ngettext
+
+__all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "page"]
+
+#: Where the teacher's server serves the projector's page and its board.
+PAGE_PATH = "sq2edu/projector"
+BOARD_PATH = "sq2edu/projector/board"
+
+_STYLE = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; font: clamp(20px, 1.9vw, 40px)/1.3 system-ui, "Segoe UI", sans-serif;
+  color: #1a1d29; background: #fffdf7; }
+main { padding: 1.2vw 2.4vw; }
+h1 { font-size: 1.5em; margin: 0 0 .3em; }
+h2 { font-size: 1.15em; margin: .8em 0 .3em; }
+.cards { display: flex; flex-wrap: wrap; gap: .5em; margin: 0 0 .5em; padding: 0;
+  list-style: none; }
+.card { min-width: 2.4em; padding: .25em .45em; border: .12em solid #283593; border-radius: .3em;
+  background: #fff; font-size: 1.9em; font-weight: 700; text-align: center; }
+.progress { font-size: 1.25em; font-weight: 600; margin: .2em 0; }
+.bar { height: .55em; border: .08em solid #283593; border-radius: .3em; background: #e8eaf6;
+  overflow: hidden; margin-bottom: .5em; }
+.bar span { display: block; height: 100%; background: #3949ab; }
+.tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); gap: .5em;
+  margin: 0; padding: 0; list-style: none; }
+.tile { border: .1em solid #5c6bc0; border-radius: .35em; padding: .35em .55em; background: #fff; }
+.tile .eq { font-size: 1.35em; font-weight: 700; white-space: nowrap; }
+.tile .by { font-size: .9em; }
+.tile.waiting { border-style: dashed; color: #4a4f63; background: #f4f4f8; }
+.tile.revealed { border-style: dotted; border-color: #8d4a00; background: #fff6e8; }
+.tile .worked { font-size: .8em; margin: .2em 0 0; }
+.mistakes { margin: 0; padding: 0; list-style: none; }
+.mistakes li { margin: .25em 0; padding: .3em .55em; border-left: .3em solid #8d4a00;
+  background: #fff6e8; }
+.pinned { border: .15em solid #1b5e20; background: #f1f8e9; padding: .4em .7em;
+  border-radius: .35em;
+  font-size: 1.2em; margin: .3em 0; }
+.note { color: #3d4255; margin: .2em 0 .4em; }
+.cards.small .card { font-size: 1.2em; }
+.tiles.small { grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); font-size: .7em; }
+.columns { display: grid; grid-template-columns: 1.4fr 1fr; gap: 1.2em; align-items: start; }
+.tiles.revealing { grid-template-columns: repeat(auto-fill, minmax(9em, 1fr)); font-size: .75em; }
+.columns h2 { margin-top: .4em; }
+"""
+
+# The board is asked for again as soon as it came; the server holds the question until the
+# board changes. A network error waits a second before the next try.
+_SCRIPT = """
+(function () {
+  var seen = "";
+  var main = document.getElementById("board");
+  var said = document.getElementById("said");
+  function next() {
+    var query = new URLSearchParams(location.search);
+    query.delete("token");
+    query.set("seen", seen);
+    fetch("projector/board?" + query.toString(), {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+      .then(function (data) {
+        if (data.stamp !== seen) {
+          seen = data.stamp;
+          main.innerHTML = data.html;
+          if (said.textContent !== data.said) said.textContent = data.said;
+        }
+        next();
+      })
+      .catch(function () { setTimeout(next, 1000); });
+  }
+  next();
+})();
+"""
+
+
+def page(title: str, board: str, said: str, lang: str) -> str:
+    """The projector's whole page with its first board (the page then keeps it up to date)."""
+    return (
+        f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
+        f'<main id="board">{board}</main>'
+        f'<p id="said" class="note" aria-live="polite" role="status" '
+        f'style="position:absolute;left:-9999px">{escape(said)}</p>'
+        f"<script>{_SCRIPT}</script></body></html>"
+    )
+
+
+def progress_words(board: Board) -> str:
+    """ "The class has found 5 of the 7 equations" (in the active language)."""
+    return ngettext(
+        "The class has found {found} of the {n} equation.",
+        "The class has found {found} of the {n} equations.",
+        board.total,
+        found=board.found,
+    )
+
+
+def _cards(board: Board) -> str:
+    cards = "".join(f'<li class="card">{card}</li>' for card in board.round.cards)
+    size = "cards" if board.round.open else "cards small"
+    return f'<ul class="{size}" aria-label="' + escape(_("The cards")) + f'">{cards}</ul>'
+
+
+def _tile(tile: Tile, board: Board) -> str:
+    equation = escape(local_signs(tile.text))
+    if tile.found:
+        by = ngettext("found by {n} child", "found by {n} children", tile.finders)
+        names = f" ({escape(', '.join(tile.names))})" if tile.names else ""
+        return (
+            f'<li class="tile found"><div class="eq">{equation}</div>'
+            f'<div class="by">✓ {escape(by)}{names}</div></li>'
+        )
+    if board.round.open:
+        return (
+            '<li class="tile waiting"><div class="eq" aria-hidden="true">? ? ?</div>'
+            '<div class="by">' + escape(_("still to find")) + "</div></li>"
+        )
+    worked = "".join(f"<div>{escape(line)}</div>" for line in tile.worked(board.round))
+    return (
+        f'<li class="tile revealed"><div class="eq">{equation}</div>'
+        f'<div class="worked">{worked}</div></li>'
+    )
+
+
+def mistake_words(mistake: Mistake, board: Board) -> str:
+    """ "4 children tried 8 − 2 = 6 + 0: there are signs on both sides..." (no name)."""
+    return ngettext(
+        "{n} child tried {equation}: {why}",
+        "{n} children tried {equation}: {why}",
+        mistake.example_children,
+        equation=mistake.example,
+        why=mistake.why(board.round),
+    )
+
+
+def board_html(board: Board | None) -> str:
+    """The board's HTML in the active language: what the class found, and after the round
+    the equations nobody found and the most common mistakes."""
+    if board is None:
+        return (
+            "<h1>" + escape(_("Class challenge")) + "</h1>"
+            '<p class="progress">'
+            + escape(_("No challenge yet: start one on the dashboard."))
+            + "</p>"
+        )
+    round_ = board.round
+    parts = ["<h1>" + escape(_("Class challenge: round {number}", number=round_.number)) + "</h1>"]
+    if round_.pinned:
+        parts.append(
+            '<div class="pinned"><strong>' + escape(_("Let us talk about")) + f"</strong> "
+            f"{escape(local_signs(round_.pinned))}</div>"
+        )
+    parts.append(_cards(board))
+    share = 0 if not board.total else round(100 * board.found / board.total)
+    parts.append(f'<p class="progress">{escape(progress_words(board))}</p>')
+    parts.append(f'<div class="bar" aria-hidden="true"><span style="width:{share}%"></span></div>')
+    if round_.open:
+        parts.append(
+            '<p class="note">'
+            + escape(_("Make equations from these cards on your device."))
+            + " "
+            + escape(
+                ngettext("{n} child is looking.", "{n} children are looking.", len(board.joined))
+            )
+            + "</p>"
+        )
+        parts.append(
+            f'<ul class="tiles">{"".join(_tile(tile, board) for tile in board.tiles)}</ul>'
+        )
+        return "".join(parts)
+    parts.append('<p class="note">' + escape(_("The round has ended.")) + "</p>")
+    found = [tile for tile in board.tiles if tile.found]
+    if found:
+        parts.append(
+            f'<ul class="tiles small">{"".join(_tile(tile, board) for tile in found)}</ul>'
+        )
+    revealed = "".join(_tile(tile, board) for tile in board.unfound)
+    columns = []
+    if revealed:
+        columns.append(
+            "<section><h2>"
+            + escape(_("Nobody found these yet"))
+            + f'</h2><ul class="tiles revealing">{revealed}</ul></section>'
+        )
+    if board.mistakes:
+        items = "".join(f"<li>{escape(mistake_words(m, board))}</li>" for m in board.mistakes)
+        columns.append(
+            "<section><h2>"
+            + escape(_("Tries that do not work yet"))
+            + f'</h2><ul class="mistakes">{items}</ul></section>'
+        )
+    if columns:
+        parts.append(f'<div class="columns">{"".join(columns)}</div>')
+    return "".join(parts)
+
+
+def said(board: Board | None) -> str:
+    """One sentence for a screen reader: the class's progress, or that the round ended."""
+    if board is None:
+        return _("No challenge yet: start one on the dashboard.")
+    if board.round.open:
+        return progress_words(board)
+    return _("The round has ended.") + " " + progress_words(board)
+
+
+def projector_page(board: Board | None) -> str:
+    """The whole page in the active language."""
+    return page(_("Class challenge"), board_html(board), said(board), get_language())

@@ -1,0 +1,182 @@
+"""The projector's board and the dashboard's Challenge tab, driven from Python: what the
+wall shows, in each language, and that no mistake ever carries a name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sq2edu.classroom.challenge import Round
+from sq2edu.classroom.challenge_panel import ChallengePanel
+from sq2edu.classroom.challenge_store import Challenges
+from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.projector import board_html, projector_page
+from sq2edu.classroom.store import SQLiteStore
+from sq2edu.i18n import language
+
+CARDS = (2, 3, 5, 6, 8)
+MISTAKERS = ("Zoe<b>", "Ali", "Ida", "Eva")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    opened = SQLiteStore(tmp_path / "class.sqlite3")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def _play(challenges: Challenges) -> int:
+    number = challenges.start(Round(0, CARDS, "+−×÷")).number
+    for name in ("Mia", "Ola", "Sam", "Kim", "Liv"):
+        challenges.record(name, number, "2 + 6 = 8")
+    challenges.record("Mia", number, "2 × 3 = 6")
+    for name in MISTAKERS:
+        challenges.record(name, number, "8 − 2 = 6 + 0")
+    challenges.record("Ali", number, "2 + 3 = 6")
+    challenges.record("Ida", number, "2 + 3 = 6")
+    challenges.record("Eva", number, "<script>alert(1)</script>")
+    return number
+
+
+def test_a_find_is_a_tile_with_how_many_found_it(store: SQLiteStore) -> None:
+    challenges = Challenges(store)
+    _play(challenges)
+    html = board_html(challenges.board())
+    assert "2 + 6 = 8" in html
+    assert "found by 5 children" in html
+    assert "found by 1 child" in html
+    assert "The class has found 2 of the 12 equations." in html
+    assert "still to find" in html
+    assert "Nobody found" not in html  # not before the round ends
+    for name in ("Mia", "Ola", *MISTAKERS):
+        assert name not in html  # names are off by default
+
+
+def test_names_are_shown_for_finds_only_never_for_mistakes(store: SQLiteStore) -> None:
+    challenges = Challenges(store)
+    _play(challenges)
+    challenges.show_names(True)
+    open_html = board_html(challenges.board())
+    assert "Mia" in open_html
+    assert "Ola" in open_html
+    challenges.end()
+    challenges.show_names(True)
+    html = board_html(challenges.board())
+    assert "Mia" in html
+    for name in ("Zoe", "Ali", "Ida", "Eva"):
+        assert name not in html  # they made mistakes and found nothing
+    assert "<script>" not in html
+    assert "<b>" not in html
+
+
+def test_the_end_of_a_round_reveals_the_rest_and_the_common_mistakes(store: SQLiteStore) -> None:
+    challenges = Challenges(store)
+    _play(challenges)
+    challenges.end()
+    board = challenges.board()
+    html = board_html(board)
+    assert "The round has ended." in html
+    assert html.count('class="tile revealed"') == 10
+    assert "Nobody found these yet" in html
+    assert "6 ÷ 3 = 2, because" in html  # the checker's worked explanation
+    assert "4 children tried 8 − 2 = 6 + 0: " in html
+    assert "2 children tried 2 + 3 = 6: 2 + 3 makes 5, not 6." in html
+    assert board is not None
+    assert board.mistakes[1].children == 2
+    assert "alert" not in html  # an unreadable try is never shown
+
+
+def test_the_board_speaks_the_class_language(store: SQLiteStore) -> None:
+    challenges = Challenges(store)
+    _play(challenges)
+    challenges.end()
+    with language("ru"):
+        russian = projector_page(challenges.board())
+    with language("nb"):
+        norwegian = projector_page(challenges.board())
+    assert 'lang="ru"' in russian
+    assert 'lang="nb"' in norwegian
+    assert "2 · 3 = 6" in russian
+    assert "6 : 3 = 2" in norwegian
+    assert "found by" not in russian
+    assert "found by" not in norwegian
+
+
+def test_a_pin_is_on_the_wall(store: SQLiteStore) -> None:
+    challenges = Challenges(store)
+    _play(challenges)
+    challenges.pin("8 − 2 = 6 + 0")
+    assert "Let us talk about</strong> 8 − 2 = 6 + 0" in board_html(challenges.board())
+
+
+def test_before_any_round_the_wall_says_how_to_start() -> None:
+    assert "start one on the dashboard" in board_html(None)
+
+
+def test_the_challenge_tab_starts_ends_and_steps(store: SQLiteStore) -> None:
+    panel = ChallengePanel(store)
+    assert panel.end_button.disabled
+    panel.level.value = "within-20"
+    panel.start(seed=1)
+    current = panel.challenges.current()
+    assert current is not None
+    assert current.level == "within-20"
+    assert current.open
+    assert not panel.end_button.disabled
+    panel.challenges.record("Mia", current.number, "1 + 1 = 3")
+    panel.refresh()
+    assert "Found none yet" in panel.status.value
+    assert "Mia" in panel.status.value
+    panel.end()
+    assert panel.end_button.disabled
+    assert "ended" in panel.message.value
+    panel.next_round(1, seed=2)
+    stepped = panel.challenges.current()
+    assert stepped is not None
+    assert stepped.number == 2
+    assert stepped.level == "add-three"
+    panel.next_round(-1, seed=3)
+    back = panel.challenges.current()
+    assert back is not None
+    assert back.level == "within-20"
+
+
+def test_typed_cards_start_a_round_or_say_what_is_wrong(store: SQLiteStore) -> None:
+    panel = ChallengePanel(store)
+    panel.source.value = "typed"
+    panel.typed.value = "2 3 x"
+    panel.start()
+    assert panel.challenges.current() is None
+    assert "numbers" in panel.message.value
+    panel.typed.value = "2 3 5 6 8"
+    panel.start()
+    current = panel.challenges.current()
+    assert current is not None
+    assert current.cards == CARDS
+
+
+def test_the_teacher_shows_names_and_pins_from_the_tab(store: SQLiteStore) -> None:
+    panel = ChallengePanel(store)
+    panel.source.value = "typed"
+    panel.typed.value = "2 3 5"
+    panel.start()
+    panel.names.value = True
+    current = panel.challenges.current()
+    assert current is not None
+    assert current.names
+    panel.pin(str(panel.pin_pick.options[0][1]))
+    current = panel.challenges.current()
+    assert current is not None
+    assert current.pinned == "2 + 3 = 5"
+
+
+def test_the_dashboard_has_a_challenge_tab(store: SQLiteStore) -> None:
+    dashboard = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
+    titles = [dashboard.tabs.get_title(i) for i in range(len(dashboard.tabs.children))]
+    assert "Challenge" in titles
+    assert dashboard.challenge is not None
+    assert 'href="sq2edu/projector"' in dashboard.challenge.link.value
