@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from sq2edu.progress.records import Attempt
 from sq2edu.practice import LEVELS, deal_for, facts, next_deal, skills_of
 from sq2edu.practice.facts import fact_of
+from sq2edu.progress.records import Attempt
 
 ORDER = list(LEVELS)
 
