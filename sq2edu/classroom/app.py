@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
@@ -310,8 +311,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.nickname.placeholder = _("Mia")
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
-        classic = self.settings().edition == "classic"
-        welcome = _("Welcome to Sleeping Queens!") if classic else _("Welcome to the Rescue!")
+        welcome = _(editions.load(self.settings().edition).welcome)
         title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
@@ -408,8 +408,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._show(self._menu)
 
     def _menu(self) -> list[widgets.Widget]:
-        classic = self.settings().edition == "classic"
-        game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
+        game = _(editions.load(self.settings().edition).play)
         play = big_button(game, button_style="primary")
         lab = big_button(_("Equation Lab"))
         together = big_button(_("Play with classmates"))
@@ -599,7 +598,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             away_after=settings.turn_timeout,
             last_seen=self.store.last_seen,
         )
-        table_type = ClassicTable if shared.info.edition == "classic" else RescueTable
+        table_type = GameTable.of_edition(shared.info.edition)
         table = table_type(hints=settings.hints, pace=self.pace, language=self.language, link=link)
         table.attempt_listeners.append(self._record_attempt("game"))
         table.gate = self._slow_down

@@ -32,10 +32,11 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom import panels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.roster import Roster
+from sq2edu.classroom.roster import PAGE, Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
@@ -253,7 +254,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Mistakes"), [self.mistakes, self.chart]),
             (_("Games"), [self.games]),
             (_("Progress"), [self.progress_pick, self.progress]),
-            (_("Groups"), [self._groups_editor()]),
+            (_("Groups"), [self.roster, self._groups_editor()]),
             (
                 _("Lessons"),
                 [self._lessons_editor(), self.roster, self.lesson_progress, self._guides()],
@@ -348,11 +349,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.pick.options = students
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
             self.merge_into.options = students
-            self.group_members.options = students
             progress = [(_("The whole class"), "")] + [(name, name) for name in students]
             chosen_progress = self.progress_pick.value
             self.progress_pick.options = progress
             self.progress_pick.value = chosen_progress if chosen_progress in students else ""
+        self._refresh_members(students, shown)
         self._show_progress()
         self.lesson_progress.value = panels.lessons_html(
             shown,
@@ -365,6 +366,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._refresh_download()
         if self.challenge is not None:
             self.challenge.refresh()
+
+    def _refresh_members(self, students: list[str], shown: list[str]) -> None:
+        """The children the group editor offers: the class, or in a class of more than one
+        page, the page shown and those ticked already (a box for each of a thousand names
+        made the dashboard's page slow to open)."""
+        members = students
+        if len(students) > PAGE:
+            everyone = set(students)
+            ticked = [name for name in self.group_members.value if name in everyone]
+            members = [*ticked, *(name for name in shown if name not in ticked)]
+        if list(self.group_members.options) != members:
+            self.group_members.options = members
 
     def _refresh_classes(self) -> None:
         options = []
@@ -918,10 +931,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             layout={"width": "auto"},
         )
         self.edition = widgets.Dropdown(
-            options=[
-                (_("Sleeping Queens 2: The Rescue"), "rescue"),
-                (_("Sleeping Queens (adding only, for younger children)"), "classic"),
-            ],
+            options=[(_(editions.load(name).title), name) for name in editions.names()],
             value=current.edition,
             description=_("Game"),
             style=_WIDE,

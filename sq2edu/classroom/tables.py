@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from sq2edu import editions
 from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
 from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
@@ -56,16 +57,11 @@ _COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, 
 
 
 def game_type(edition: str) -> type[Game[Any, Any]]:
-    """The game class of an edition (``"rescue"`` or ``"classic"``)."""
-    if edition == "rescue":
-        from sq2edu.rescue import Game as RescueGame
+    """The game class of an edition (see :mod:`sq2edu.editions`).
 
-        return RescueGame
-    if edition == "classic":
-        from sq2edu.classic import Game as ClassicGame
-
-        return ClassicGame
-    raise ValueError(f"unknown edition {edition!r}")
+    :raises ValueError: for an edition that is not registered.
+    """
+    return editions.load(edition).game
 
 
 class TableError(Exception):

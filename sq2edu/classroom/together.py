@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sq2edu import editions
 from sq2edu.bots import make_bot
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.tables import SharedGame, StaleTableError, TableError, TableKeeper
@@ -37,20 +38,15 @@ AWAY_LEVEL = "easy"
 def table_dealer(settings: ClassSettings) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
     """How a table of classmates is dealt with these class settings: the game of the class's
     edition and rules, the seats' names (computers named in the class's language)."""
-    from sq2edu.ui.game_table import seat_names
+    from sq2edu.bots.names import seat_names
 
     def deal(seats: Sequence[dict[str, str]]) -> Game[Any, Any]:
         players = [seat.get("child") or seat.get("bot", "") for seat in seats]
         computers = [index for index, seat in enumerate(seats) if "bot" in seat]
         with language(settings.language):
             names, _levels = seat_names(players, computers)
-        if settings.edition == "classic":
-            from sq2edu.classic import new_game as classic_game
-
-            return classic_game(names, rules=settings.classic_rules())
-        from sq2edu.rescue import new_game as rescue_game
-
-        return rescue_game(names, rules=settings.rules())
+        rules = settings.classic_rules() if settings.edition == "classic" else settings.rules()
+        return editions.load(settings.edition).new_game(names, rules=rules)
 
     return deal
 

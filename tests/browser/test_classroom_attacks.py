@@ -36,6 +36,7 @@ from tornado.websocket import websocket_connect
 
 from benchmarks.widget_client import WidgetClient
 from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.lobby import PRESS_BURST, PRESS_EVERY
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
 from tests.browser.test_classroom import Classroom
 
@@ -233,6 +234,62 @@ def test_a_flood_of_equations_is_slowed_down(classroom: Classroom) -> None:
     assert run(flood).startswith("Slow down")
     with SQLiteStore(classroom.db) as store:
         assert 1 <= len(store.attempts("Ana")) <= 10
+
+
+def _says(client: WidgetClient, words: str) -> bool:
+    """Whether a widget of the page shows ``words``."""
+    return any(words in str(model.get("value", "")) for model in client.models.values())
+
+
+def test_pressing_make_a_table_or_join_in_a_loop_writes_a_few_rows(classroom: Classroom) -> None:
+    """One "Make a table" button wrote 947 table rows in 10 s, and refused joins 194 event
+    rows a second: a page's presses that write spend its tokens (six, then one every 2 s;
+    Join five, then one every 3 s)."""
+
+    async def attack() -> tuple[int, int, float, float]:
+        eve = await _joined(classroom, "Eve")
+        try:
+            await eve.widget("ButtonModel", TIMEOUT, description="Play with classmates")
+            together = [
+                model_id
+                for model_id, model in eve.models.items()
+                if model.get("description") == "Play with classmates"
+            ]
+            eve.click(together[-1])  # the menu shown now (the one before may be closing)
+            make = await eve.widget("ButtonModel", TIMEOUT, description="Make a table")
+            started = time.monotonic()
+            for _press in range(200):
+                eve.click(make)
+            await eve.wait_for(lambda: _says(eve, "Too many tries. Wait"), 30)
+            await asyncio.sleep(2)  # the kernel takes the rest of the presses in
+            with SQLiteStore(classroom.db) as store, store._transaction() as cursor:
+                (tables,) = store._run(cursor, "SELECT count(*) FROM game_tables").fetchone()
+            making = time.monotonic() - started
+        finally:
+            await eve.close()
+        # Another device, the name taken: Join pressed in a loop.
+        copy = WidgetClient(_url(classroom))
+        await copy.open(timeout=TIMEOUT)
+        try:
+            join = await copy.widget("ButtonModel", TIMEOUT, description="Join")
+            copy.set_value(copy.find("TextModel", description="Nickname") or "", value="Eve")
+            copy.set_value(copy.find("TextModel", description="Class code") or "", value="owl")
+            started = time.monotonic()
+            for _press in range(200):
+                copy.click(join)
+            await copy.wait_for(lambda: _says(copy, "Too many tries. Wait"), 30)
+            await asyncio.sleep(2)
+            with SQLiteStore(classroom.db) as store:
+                refused = len(store.events("2000-01-01T00:00:00+00:00", kind="name-taken"))
+            joining = time.monotonic() - started
+        finally:
+            await copy.close()
+        return tables, refused, making, joining
+
+    tables, refused, making, joining = run(attack)
+    # The presses' tokens bound the rows, however long the kernel took to read the presses.
+    assert 1 <= tables <= PRESS_BURST + making / PRESS_EVERY + 1, (tables, making)
+    assert 1 <= refused <= 5 + joining / 3 + 1, (refused, joining)
 
 
 def test_no_traceback_reaches_the_page(classroom: Classroom) -> None:
