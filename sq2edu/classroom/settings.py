@@ -9,11 +9,11 @@ from sq2edu import classic, editions
 from sq2edu.bots import LEVELS
 from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
+from sq2edu.equations.hint_policy import HINT_POLICIES
 from sq2edu.i18n import LANGUAGES
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import level_range
 from sq2edu.rescue import Rules
-from sq2edu.ui import HINT_POLICIES
 
 __all__ = ["TURN_TIMEOUTS", "ClassSettings", "Focus"]
 
