@@ -56,8 +56,9 @@ __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 #: Seconds between notes that a student's page is open (the dashboard's "online now"; the
 #: page asks every 4 s, so notes come at most 12 s apart while it is open).
 PRESENT_EVERY = 8.0
-#: The same at a table of classmates, where a child away too long is played for.
-PRESENT_AT_TABLE_EVERY = 5.0
+#: The same at a table of classmates, where a child away too long is played for: at each
+#: "still there?" of the page (every 4 s), so that "after 30 seconds" means 30 to 35.
+PRESENT_AT_TABLE_EVERY = 3.0
 #: Seconds between looks at the store while the lobby or a table of classmates is open.
 LOOK_EVERY = 0.15
 #: Seconds after which the lobby or table is read again even if the watch saw nothing.
@@ -635,9 +636,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     before = seat.away()
                     moved = seat.look_for_away() != before or moved
                 moved = seat.drive() or moved
-            except TableError as error:
+            except TableError:
+                # A game being played ends only by the teacher's End table.
                 self.show_menu()
-                self.problem.value = str(error)
+                with language(self.language):
+                    self.problem.value = _(
+                        "Your teacher ended that table. Everything you did is kept."
+                    )
                 return
             if moved:
                 activity.refresh()

@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 from sq2edu import editions
 from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
-from sq2edu.core import Action, Event, Game, IllegalActionError
+from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
 from sq2edu.progress.records import utc_now
 
@@ -336,7 +336,9 @@ class Tables:
 
     def _make(self, maker: str, size: int, edition: str) -> TableInfo:
         table_id = secrets.token_hex(4)
-        now = utc_now()
+        # To the microsecond: tables made within one second keep the order they were made
+        # in (the lobby lists them so; rows must not shift under a finger).
+        now = dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
         seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
         with self.store._transaction() as cursor:
             self._leave_open_tables(cursor, maker)
@@ -612,6 +614,9 @@ class Tables:
             if info.status == "playing" and saved is not None:
                 # A game that was played counts as played (nobody won it), on the dashboard
                 # and in the parents' report.
-                game = game_type(info.edition).from_json(saved)
+                try:
+                    game = game_type(info.edition).from_json(saved)
+                except SaveFileError:
+                    return  # a broken table ends all the same
                 if game.history:
                     self._record(cursor, info, game, now, self._played_for(cursor, info, None))
