@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 from sq2edu import editions
 from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
-from sq2edu.core import Action, Event, Game, IllegalActionError
+from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
 from sq2edu.progress.records import utc_now
 
@@ -320,6 +320,22 @@ class Tables:
         maker = info.maker if info.maker in children else (children[0] if children else "")
         self._write_seats(cursor, info, seats, maker)
 
+    def drop_left(self, last_seen: dict[str, str], after: float = 30.0) -> list[str]:
+        """Stand up the makers of open tables whose page has gone (not seen for ``after``
+        seconds): the next child at the table becomes its maker, and a table left empty is
+        taken out of the lobby. The tables changed."""
+        changed = []
+        for info in self.tables(("open",)):
+            seen = last_seen.get(info.maker)
+            if seen is None or seconds_since(seen) < after:
+                continue
+            try:
+                self.stand(info.id, info.maker)
+            except TableError:
+                continue  # it started, or changed, meanwhile
+            changed.append(info.id)
+        return changed
+
     def make(self, maker: str, size: int, edition: str) -> TableInfo:
         """A new table of ``size`` seats with ``maker`` in the first.
 
@@ -336,7 +352,9 @@ class Tables:
 
     def _make(self, maker: str, size: int, edition: str) -> TableInfo:
         table_id = secrets.token_hex(4)
-        now = utc_now()
+        # To the microsecond: tables made within one second keep the order they were made
+        # in (the lobby lists them so; rows must not shift under a finger).
+        now = dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
         seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
         with self.store._transaction() as cursor:
             self._leave_open_tables(cursor, maker)
@@ -612,6 +630,9 @@ class Tables:
             if info.status == "playing" and saved is not None:
                 # A game that was played counts as played (nobody won it), on the dashboard
                 # and in the parents' report.
-                game = game_type(info.edition).from_json(saved)
+                try:
+                    game = game_type(info.edition).from_json(saved)
+                except SaveFileError:
+                    return  # a broken table ends all the same
                 if game.history:
                     self._record(cursor, info, game, now, self._played_for(cursor, info, None))

@@ -28,6 +28,9 @@ __all__ = ["AWAY_LEVEL", "TableSeat", "table_dealer"]
 
 _LOG = logging.getLogger(__name__)
 
+#: Seconds a page's last note that its child is at the table may come before the child
+#: left: its "still there?" comes every 4 s, and the note is to the second.
+SEEN_EVERY = 5.0
 #: The level of the computer player that plays for a child who is away.
 AWAY_LEVEL = "easy"
 
@@ -146,7 +149,9 @@ class TableSeat:
                 continue
             stamp = seen.get(name)
             last = dt.datetime.fromisoformat(stamp) if stamp else None
-            if last is None or (now - last).total_seconds() > self.away_after:
+            # The child's page was last noted up to one of its "still there?" before it
+            # went: counted from then, the computer would take over that much too soon.
+            if last is None or (now - last).total_seconds() > self.away_after + SEEN_EVERY:
                 away.append(seat)
         self._away = away
         return away
