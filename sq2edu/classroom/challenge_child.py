@@ -76,7 +76,7 @@ class ChallengeTask:
         if self.ended:
             asked = _("This round has ended. Look at the board!")
         else:
-            asked = _("Class challenge: find as many equations as you can with these cards.")
+            asked = _("Find as many equations as you can with these cards.")
         if not self.found:
             return asked
         return asked + " " + _("You found: {equations}.", equations="; ".join(self.found))
