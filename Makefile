@@ -39,9 +39,10 @@ $(PROXY): | $(PY)
 	@echo "sq2edu: installing JupyterHub's proxy from npm ..."
 	@npm install --silent --no-audit --no-fund --prefix .hub configurable-http-proxy@4 $(QUIETLY)
 
-## serve: set up and start the classroom (student app on the network, dashboard on localhost)
+## serve: set up and start the classroom (student app on the network, dashboard on localhost);
+## make serve CODE=OWL sets the class code (kept for the next start; CODE= for none)
 serve: $(STAMP_APP)
-	$(BIN)/sq2edu serve
+	$(BIN)/sq2edu serve $(if $(filter command line,$(origin CODE)),--class-code="$(CODE)")
 
 ## hub: a school's JupyterHub on this machine for the store DB (make hub DB=postgresql://...)
 hub: $(STAMP_HUB) $(PROXY)
@@ -74,9 +75,10 @@ check: $(STAMP_TEST)
 	@$(WITH_MYPY) $(PYTEST) -n 2 --dist loadgroup -m "not browser and not server and not slow" \
 		-q --durations=5 $(AND_MYPY)
 
-## lint: ruff and mypy
+## lint: ruff, mypy and the import contracts (the layers of CONTRIBUTING.md)
 lint: ruff $(STAMP_TEST)
 	$(CACHING) $(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 ruff: $(STAMP_TEST)
 	$(BIN)/ruff check sq2edu tests benchmarks
@@ -101,7 +103,7 @@ notebooks: $(STAMP_TEST)
 ## confusables: write the look-alike letters of nicknames from Unicode's confusables.txt
 ## (make confusables SOURCE=path/to/confusables.txt; review the diff)
 confusables: $(STAMP_APP)
-	$(PY) -m sq2edu.classroom.confusables "$(SOURCE)"
+	$(PY) -m sq2edu.progress.confusables "$(SOURCE)"
 
 ## lessons: write the lesson notebooks of every language from the package, run them and save
 ## their outputs (after an intended change; review the diff)

@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from benchmarks.timing import TABLE_HEAD, Timing, ms, time_calls
-from sq2edu.classroom.mastery import Level as Mastery
-from sq2edu.classroom.mastery import mastery
-from sq2edu.classroom.records import Attempt, skill_of
 from sq2edu.equations import solve
 from sq2edu.practice import LEVELS, available, next_deal
+from sq2edu.progress.mastery import Level as Mastery
+from sq2edu.progress.mastery import mastery
+from sq2edu.progress.records import Attempt, skill_of
 
 TITLE = "Adaptive practice"
 #: Deals a learner is given before the run stops counting.

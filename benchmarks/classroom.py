@@ -22,7 +22,7 @@ from benchmarks.timing import ms
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.guard import attempt_rows
-from sq2edu.classroom.records import Attempt, skill_of, utc_now
+from sq2edu.progress.records import Attempt, skill_of, utc_now
 
 TITLE = "Classroom store and dashboard"
 STUDENTS = 30

@@ -25,7 +25,7 @@ from comm.base_comm import BaseComm
 
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.records import Attempt, skill_of, utc_now
+from sq2edu.progress.records import Attempt, skill_of, utc_now
 
 TITLE = "Dashboard at a thousand names"
 SIZES = (30, 1_000)

@@ -1,8 +1,10 @@
 """sq2edu: math practice with *Sleeping Queens 2: The Rescue*.
 
-The package is layered; each layer imports only the ones before it::
+The package is layered; each layer imports only the ones before it (``make lint`` checks it;
+CONTRIBUTING.md says what each holds)::
 
-    core <- equations <- rescue / classic <- bots <- ui <- classroom
+    i18n <- equations <- core <- rescue / classic <- bots <- progress <- practice <- lessons
+         <- ui / worksheets <- classroom <- hub <- cli
 
 :mod:`sq2edu.equations` checks a child's equation and explains it in words.
 """

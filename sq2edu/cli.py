@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from sq2edu import editions
+
 __all__ = ["main"]
 
 
@@ -59,7 +61,12 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="wait before replacing a warm kernel a student took (default: 60)",
     )
-    serve.add_argument("--class-code", default="", help="a code students must type to join")
+    serve.add_argument(
+        "--class-code",
+        default=None,
+        help="a code students must type to join; remembered for the next start, and changed "
+        "on the dashboard (--class-code= for none)",
+    )
     serve.add_argument(
         "--room",
         default="",
@@ -134,7 +141,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("--seed", type=int, default=0, help="makes the run repeatable")
     tournament.add_argument(
-        "--edition", choices=["rescue", "classic"], default="rescue", help="which game"
+        "--edition", choices=editions.names(), default=editions.names()[0], help="which game"
     )
     tournament.add_argument("--jobs", type=int, default=None, help="processes (default: cores)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -6,7 +6,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from sq2edu.core.setup import read_flags, read_ids, read_int, read_places, read_text
+from sq2edu.core.setup import read_int, read_text
+from sq2edu.core.state_fields import (
+    IDS,
+    INT,
+    TEXT,
+    Kind,
+    StateRecord,
+    each,
+    flags,
+    kind,
+    named,
+    optional,
+    places,
+)
 
 __all__ = ["CENTRE_PLACES", "Attack", "Phase", "PlayerState", "State", "Waking"]
 
@@ -54,31 +67,24 @@ class Attack:
 
 
 @dataclass(slots=True)
-class PlayerState:
+class PlayerState(StateRecord):
     """One player's things.
 
     :ivar hand: the cards in their hand (secret from the others).
     :ivar queens: their awake queens, face up in front of them.
     """
 
-    name: str
-    hand: list[str] = field(default_factory=list)
-    queens: list[str] = field(default_factory=list)
+    name: str = field(metadata=kind(TEXT))
+    hand: list[str] = field(default_factory=list, metadata=kind(IDS))
+    queens: list[str] = field(default_factory=list, metadata=kind(IDS))
 
-    def copy(self) -> PlayerState:
-        """An independent copy."""
-        return PlayerState(self.name, list(self.hand), list(self.queens))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "hand": list(self.hand), "queens": list(self.queens)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PlayerState:
-        return cls(read_text(data["name"]), read_ids(data["hand"]), read_ids(data["queens"]))
+#: A Knight or Sleeping Potion waiting to be blocked, saved as a list of three.
+_ATTACK = Kind(None, Attack.to_list, Attack.from_list)
 
 
 @dataclass(slots=True)
-class State:
+class State(StateRecord):
     """Everything on the table.
 
     Piles are lists with the top card last. The middle of the table has twelve places for
@@ -91,68 +97,15 @@ class State:
     :ivar turn_player: the seat of the player whose turn it is.
     """
 
-    players: list[PlayerState]
-    deck: list[str]
-    discard: list[str]
-    centre: list[str | None]
-    known: list[bool]
-    current: int = 0
-    turn_player: int = 0
-    phase: Phase = Phase.TURN
-    turn: int = 1
-    attack: Attack | None = None
-    waking: Waking | None = None
-    winner: int | None = None
-
-    def copy(self) -> State:
-        """An independent copy."""
-        return State(
-            [player.copy() for player in self.players],
-            list(self.deck),
-            list(self.discard),
-            list(self.centre),
-            list(self.known),
-            self.current,
-            self.turn_player,
-            self.phase,
-            self.turn,
-            self.attack,
-            self.waking,
-            self.winner,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": [player.to_dict() for player in self.players],
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "centre": list(self.centre),
-            "known": list(self.known),
-            "current": self.current,
-            "turn_player": self.turn_player,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "attack": self.attack.to_list() if self.attack else None,
-            "waking": self.waking.value if self.waking else None,
-            "winner": self.winner,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        players = data["players"]
-        if not isinstance(players, list):
-            raise ValueError("expected a list of players")
-        return cls(
-            [PlayerState.from_dict(player) for player in players],
-            read_ids(data["deck"]),
-            read_ids(data["discard"]),
-            read_places(data["centre"], "middle of the table"),
-            read_flags(data["known"], "middle of the table"),
-            read_int(data["current"]),
-            read_int(data["turn_player"]),
-            Phase(data["phase"]),
-            read_int(data["turn"]),
-            None if data["attack"] is None else Attack.from_list(data["attack"]),
-            None if data["waking"] is None else Waking(data["waking"]),
-            None if data["winner"] is None else read_int(data["winner"]),
-        )
+    players: list[PlayerState] = field(metadata=kind(each(PlayerState)))
+    deck: list[str] = field(metadata=kind(IDS))
+    discard: list[str] = field(metadata=kind(IDS))
+    centre: list[str | None] = field(metadata=kind(places("middle of the table")))
+    known: list[bool] = field(metadata=kind(flags("middle of the table")))
+    current: int = field(default=0, metadata=kind(INT))
+    turn_player: int = field(default=0, metadata=kind(INT))
+    phase: Phase = field(default=Phase.TURN, metadata=kind(named(Phase)))
+    turn: int = field(default=1, metadata=kind(INT))
+    attack: Attack | None = field(default=None, metadata=kind(optional(_ATTACK)))
+    waking: Waking | None = field(default=None, metadata=kind(optional(named(Waking))))
+    winner: int | None = field(default=None, metadata=kind(optional(INT)))

@@ -1,7 +1,5 @@
 """The classroom: the progress store and mastery (the app and dashboard build on these)."""
 
-from sq2edu.classroom.mastery import RECENT, Level, SkillMastery, mastery, mastery_grid
-from sq2edu.classroom.records import SKILLS, Attempt, GameRecord, skill_of
 from sq2edu.classroom.store import (
     SCHEMA_VERSION,
     ProgressStore,
@@ -10,6 +8,8 @@ from sq2edu.classroom.store import (
     default_path,
     open_store,
 )
+from sq2edu.progress.mastery import RECENT, Level, SkillMastery, mastery, mastery_grid
+from sq2edu.progress.records import SKILLS, Attempt, GameRecord, skill_of
 
 __all__ = [
     "RECENT",

@@ -4,7 +4,7 @@
 serve`` points at the class's progress store. Everything a student types is checked here,
 in the kernel, and shown back only as text. A nickname belongs to the device that first
 joined with it (:mod:`sq2edu.classroom.client`), and may not imitate a classmate's
-(:mod:`sq2edu.classroom.nicknames`); a device holds one name at a time, and takes another
+(:mod:`sq2edu.progress.nicknames`); a device holds one name at a time, and takes another
 only after :data:`NAME_CHANGE_SECONDS` (or when the teacher frees its name), which the
 teacher sees. The class code is checked with waits after wrong tries
 (:mod:`sq2edu.classroom.limits`), Join is pressed a few times a minute at most, and a
@@ -25,18 +25,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom.challenge_child import ChallengeBanner, ChallengeTask, challenge_lab
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
-from sq2edu.classroom.nicknames import (
-    MAX_NICKNAME,
-    check_nickname,
-    lookalike_keys,
-    similar_names,
-)
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
@@ -46,6 +40,13 @@ from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import available, level_range, place
+from sq2edu.progress.nicknames import (
+    MAX_NICKNAME,
+    check_nickname,
+    lookalike_keys,
+    similar_names,
+)
+from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
@@ -56,8 +57,9 @@ __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 #: Seconds between notes that a student's page is open (the dashboard's "online now"; the
 #: page asks every 4 s, so notes come at most 12 s apart while it is open).
 PRESENT_EVERY = 8.0
-#: The same at a table of classmates, where a child away too long is played for.
-PRESENT_AT_TABLE_EVERY = 5.0
+#: The same at a table of classmates, where a child away too long is played for: at each
+#: "still there?" of the page (every 4 s), so that "after 30 seconds" means 30 to 35.
+PRESENT_AT_TABLE_EVERY = 3.0
 #: Seconds between looks at the store while the lobby or a table of classmates is open.
 LOOK_EVERY = 0.15
 #: Seconds after which the lobby or table is read again even if the watch saw nothing.
@@ -83,20 +85,21 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     another at any time with the language buttons at the top, and the game or Lab follows.
 
     :param store: the class's progress store.
-    :param class_code: the code the teacher gave out; ``""`` for none.
+    :param class_code: the code the teacher gave out; ``""`` for none; ``None``: the one the
+        store keeps, read at each join (the teacher may change it on the dashboard).
     :param pace: seconds between the computer's moves in a game (``0``: at once).
     """
 
     def __init__(
         self,
         store: ProgressStore,
-        class_code: str = "",
+        class_code: str | None = "",
         pace: float = 0.7,
         client: Callable[[], Client] = Client,
     ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
-        self.class_code = class_code.strip()
+        self._class_code = None if class_code is None else class_code.strip()
         self.pace = pace
         #: Who is on the other side of the page (read when needed: a warm kernel learns it
         #: only once a page has taken it).
@@ -225,6 +228,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
         loop.call_later(every, look)
 
+    @property
+    def class_code(self) -> str:
+        """The code a child types to join ("": none)."""
+        if self._class_code is not None:
+            return self._class_code
+        kept = self.store.class_code() if isinstance(self.store, SQLStore) else None
+        return kept or ""
+
     @classmethod
     def from_environment(cls) -> StudentApp:
         """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_ROOM``,
@@ -234,7 +245,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if os.environ.get("SQ2EDU_CLASS_SERVICE"):
             return cls.on_the_hub()
         store = open_served_store()
-        app = cls(store, os.environ.get("SQ2EDU_CLASS_CODE", ""), client=this_client)
+        # The code the store keeps (serve wrote it there), else the one serve was given.
+        kept = store.class_code() if isinstance(store, SQLStore) else None
+        code = None if kept is not None else os.environ.get("SQ2EDU_CLASS_CODE", "")
+        app = cls(store, code, client=this_client)
         app.await_page()
         return app
 
@@ -372,8 +386,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.nickname.placeholder = _("Mia")
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
-        classic = self.settings().edition == "classic"
-        welcome = _("Welcome to Sleeping Queens!") if classic else _("Welcome to the Rescue!")
+        welcome = _(editions.load(self.settings().edition).welcome)
         title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
@@ -404,7 +417,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         except ValueError as error:
             return str(error)
         client = self.client()
-        if self.class_code:
+        self.codes.code = self.class_code
+        if self.codes.code:
             verdict = self.codes.check(code, client.address)
             seconds = max(1, round(verdict.wait))
             if not verdict.checked:
@@ -469,8 +483,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._show(self._menu)
 
     def _menu(self) -> list[widgets.Widget]:
-        classic = self.settings().edition == "classic"
-        game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
+        game = _(editions.load(self.settings().edition).play)
         play = big_button(game, button_style="primary")
         lab = big_button(_("Equation Lab"))
         together = big_button(_("Play with classmates"))
@@ -660,7 +673,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             away_after=settings.turn_timeout,
             last_seen=self.store.last_seen,
         )
-        table_type = ClassicTable if shared.info.edition == "classic" else RescueTable
+        table_type = GameTable.of_edition(shared.info.edition)
         table = table_type(hints=settings.hints, pace=self.pace, language=self.language, link=link)
         table.attempt_listeners.append(self._record_attempt("game"))
         table.gate = self._slow_down
@@ -698,9 +711,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     before = seat.away()
                     moved = seat.look_for_away() != before or moved
                 moved = seat.drive() or moved
-            except TableError as error:
+            except TableError:
+                # A game being played ends only by the teacher's End table.
                 self.show_menu()
-                self.problem.value = str(error)
+                with language(self.language):
+                    self.problem.value = _(
+                        "Your teacher ended that table. Everything you did is kept."
+                    )
                 return
             if moved:
                 activity.refresh()

@@ -24,7 +24,7 @@ import functools
 import logging
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -32,11 +32,11 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom import panels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.records import Attempt
-from sq2edu.classroom.roster import Roster
+from sq2edu.classroom.roster import PAGE, Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
@@ -47,6 +47,7 @@ from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs,
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
 from sq2edu.practice import LEVELS, level_range
+from sq2edu.progress.records import Attempt
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 
@@ -96,6 +97,9 @@ _STYLE = """<style>
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
 .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
+a.sq2-button { display: inline-block; margin: 6px 0; padding: 8px 16px; border-radius: 4px;
+  background: #1f5fa8; color: #fff; font-weight: 600; text-decoration: none; }
+a.sq2-button:hover, a.sq2-button:focus { background: #174a84; outline: 3px solid #f0b400; }
 </style>"""
 
 
@@ -215,6 +219,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.pick.observe(lambda _change: self._show_student(), names="value")
         self.student_view = widgets.HTML()
         self.report_link = widgets.HTML()
+        #: The language of the parents' report (a child's family may speak another).
+        self.report_language = widgets.Dropdown(
+            options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+            value=self.language,
+            description=_("Report in"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        self.report_language.observe(lambda _change: self._show_student(), names="value")
         self.download = widgets.HTML()
         self.lesson_progress = widgets.HTML()
         self.tables_box = widgets.VBox()
@@ -241,7 +254,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Mistakes"), [self.mistakes, self.chart]),
             (_("Games"), [self.games]),
             (_("Progress"), [self.progress_pick, self.progress]),
-            (_("Groups"), [self._groups_editor()]),
+            (_("Groups"), [self.roster, self._groups_editor()]),
             (
                 _("Lessons"),
                 [self._lessons_editor(), self.roster, self.lesson_progress, self._guides()],
@@ -249,9 +262,17 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Worksheets"), [self._worksheets_editor()]),
             (
                 _("One student"),
-                [self.pick, self.student_view, self.report_link, self._student_manager()],
+                [
+                    self.pick,
+                    self.student_view,
+                    widgets.HBox([self.report_language, self.report_link]),
+                    self._student_manager(),
+                ],
             ),
-            (_("Settings"), [self._settings_editor(), self._new_class(), self.download]),
+            (
+                _("Settings"),
+                [self._settings_editor(), self._code_editor(), self._new_class(), self.download],
+            ),
         ]
         self.challenge: ChallengePanel | None = None
         if isinstance(self.store, SQLStore):
@@ -313,7 +334,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.address.value = self._address_html()
         seen = {} if self.archived else self.store.last_seen()
         shown = self.roster.page(students)
-        self.here.value = panels.here_html(students, self.summary, seen, shown=shown)
+        tables = self.tables
+        now_at = [] if tables is None or self.archived else tables.tables()
+        self.here.value = panels.here_html(students, self.summary, seen, shown=shown, tables=now_at)
         self.door.value = "" if self.archived else self._door_html()
         self._refresh_tables()
         self.grid.value = panels.grid_html(shown, self.summary)
@@ -326,11 +349,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.pick.options = students
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
             self.merge_into.options = students
-            self.group_members.options = students
             progress = [(_("The whole class"), "")] + [(name, name) for name in students]
             chosen_progress = self.progress_pick.value
             self.progress_pick.options = progress
             self.progress_pick.value = chosen_progress if chosen_progress in students else ""
+        self._refresh_members(students, shown)
         self._show_progress()
         self.lesson_progress.value = panels.lessons_html(
             shown,
@@ -343,6 +366,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._refresh_download()
         if self.challenge is not None:
             self.challenge.refresh()
+
+    def _refresh_members(self, students: list[str], shown: list[str]) -> None:
+        """The children the group editor offers: the class, or in a class of more than one
+        page, the page shown and those ticked already (a box for each of a thousand names
+        made the dashboard's page slow to open)."""
+        members = students
+        if len(students) > PAGE:
+            everyone = set(students)
+            ticked = [name for name in self.group_members.value if name in everyone]
+            members = [*ticked, *(name for name in shown if name not in ticked)]
+        if list(self.group_members.options) != members:
+            self.group_members.options = members
 
     def _refresh_classes(self) -> None:
         options = []
@@ -376,21 +411,81 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.download.value = ""
         elif self.csv_url is not None:
             self.download.value = (
-                f'<a download="attempts.csv" href="{escape(self.csv_url)}">{words}</a>'
+                f'<a class="sq2-button" download="attempts.csv" href="{escape(self.csv_url)}">'
+                f"⬇ {words}</a>"
             )
         else:
             class_name = self.store.current_class()[1]
             text = attempts_csv(reversed(self.store.attempts()), class_name)
             data = base64.b64encode(text.encode()).decode()
             self.download.value = (
-                f'<a download="attempts.csv" href="data:text/csv;base64,{data}">{words}</a>'
+                f'<a class="sq2-button" download="attempts.csv" '
+                f'href="data:text/csv;base64,{data}">⬇ {words}</a>'
             )
+
+    @property
+    def _keeps_code(self) -> bool:
+        """Whether the class code is kept in the store and changed here (the class of one
+        laptop; a school's classes have theirs in the school)."""
+        return self.room_query == "" and isinstance(self.store, SQLStore)
+
+    def current_code(self) -> str:
+        """The code students type now ("": none)."""
+        if self._keeps_code:
+            assert isinstance(self.store, SQLStore)
+            kept = self.store.class_code()
+            if kept is not None:
+                return kept
+        return self.class_code
+
+    def _code_editor(self) -> widgets.VBox:
+        self.code_field = widgets.Text(
+            value=self.current_code(),
+            description=_("Class code"),
+            placeholder=_("none"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        save = widgets.Button(description=_("Save class code"), layout={"width": "auto"})
+        save.on_click(lambda _button: self.save_code())
+        self.code_saved = widgets.Label()
+        self._open_class_controls.append(save)
+        if not self._keeps_code:
+            return widgets.VBox([])
+        explain = _(
+            "Students type it to join. Leave it empty for none. It is kept for the next start."
+        )
+        return widgets.VBox(
+            [
+                _heading(3, _("Class code")),
+                widgets.HTML("<p>" + escape(explain) + "</p>"),
+                widgets.HBox([self.code_field, save, self.code_saved]),
+            ]
+        )
+
+    @_in_class_language
+    def save_code(self) -> None:
+        """Keep the class code the field shows: students who join from now on type it."""
+        code = " ".join(self.code_field.value.split())
+        if len(code) > 40:
+            self.code_saved.value = _("A class code is 40 characters at most.")
+            return
+        assert isinstance(self.store, SQLStore)
+        self.store.set_class_code(code)
+        self.code_field.value = code
+        self.code_saved.value = (
+            _("Saved: students who join from now on type {code}.", code=code)
+            if code
+            else _("Saved: students join without a code.")
+        )
+        self.address.value = self._address_html()
 
     def _address_html(self) -> str:
         if self.archived or not self.student_url:
             return ""
         code_words, open_words = escape(_("Class code")), escape(_("Students open"))
-        code = f"<p>{code_words}: <b>{escape(self.class_code)}</b></p>" if self.class_code else ""
+        current = self.current_code()
+        code = f"<p>{code_words}: <b>{escape(current)}</b></p>" if current else ""
         return (
             f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
             f"<div>{_qr_svg(self.student_url)}</div><div><p>{open_words}</p>"
@@ -417,18 +512,23 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         self.student_view.value = panels.student_html(student, self.summary)
         words = escape(_("Printable report for parents"))
+        lang = self.report_language.value
         if self.csv_url is not None and not self.archived:
-            href = f"{REPORT_PATH}?student={quote(student)}{self.room_query}"
+            href = f"{REPORT_PATH}?student={quote(student)}&lang={lang}{self.room_query}"
         else:
-            page = panels.report_html(
-                student,
-                self.store.current_class()[1],
-                self.summary,
-                self.store.games(self.viewing),
-                self.language,
-            )
+            with language(lang):
+                page = panels.report_html(
+                    student,
+                    self.store.current_class()[1],
+                    self.summary,
+                    self.store.games(self.viewing),
+                    lang,
+                    ClassSettings.from_dict(self.store.settings()).operations,
+                )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
-        self.report_link.value = f'<a target="_blank" href="{escape(href)}">{words}</a>'
+        self.report_link.value = (
+            f'<a class="sq2-button" target="_blank" href="{escape(href)}">🖨 {words}</a>'
+        )
 
     # -- tables of classmates ----------------------------------------------------------
 
@@ -611,9 +711,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.group_name = widgets.Text(
             description=_("Group"), placeholder=_("Small sums"), style=_WIDE
         )
-        self.group_members = widgets.SelectMultiple(
-            description=_("Students"), options=[], style=_WIDE, rows=6
-        )
+        self.group_members = ChildPicker(_("Students"))
         self.group_signs = {
             sign: widgets.Checkbox(
                 value=True,
@@ -623,6 +721,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             for sign in "+−×÷"
         }
+        self._sync_group_signs()
         as_class = [(_("as the class"), "")]
         self.group_from = _level_picker(_("Lab levels from"), "", as_class)
         self.group_to = _level_picker(_("Lab levels to"), "", as_class)
@@ -660,6 +759,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.group_remove, remove]),
             ]
         )
+
+    def _sync_group_signs(self) -> None:
+        """The group's signs are among the class's: a sign the class does not use is neither
+        shown nor ticked."""
+        used = ClassSettings.from_dict(self.store.settings()).operations
+        for sign, box in self.group_signs.items():
+            box.value = box.value and sign in used
+            box.layout.display = "" if sign in used else "none"
 
     def _show_groups(self) -> None:
         groups = {} if self.archived else self.store.groups()
@@ -824,10 +931,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             layout={"width": "auto"},
         )
         self.edition = widgets.Dropdown(
-            options=[
-                (_("Sleeping Queens 2: The Rescue"), "rescue"),
-                (_("Sleeping Queens (adding only, for younger children)"), "classic"),
-            ],
+            options=[(_(editions.load(name).title), name) for name in editions.names()],
             value=current.edition,
             description=_("Game"),
             style=_WIDE,
@@ -903,6 +1007,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             return
         self.store.save_settings(settings.to_dict())
+        for box in self.group_signs.values():
+            box.value = True
+        self._sync_group_signs()
         if settings.language != self.language:
             self.language = settings.language
             with language(self.language):
@@ -1019,6 +1126,44 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
 
 _FIRST, _LAST = next(iter(LEVELS)), list(LEVELS)[-1]
+
+
+class ChildPicker(widgets.VBox):  # type: ignore[misc]
+    """Children to pick, each with a box to tick (no Ctrl-click): ``options`` are the names,
+    ``value`` the ticked ones, in the options' order."""
+
+    def __init__(self, description: str) -> None:
+        self._boxes: dict[str, widgets.Checkbox] = {}
+        self._row = widgets.HBox(layout={"flex_flow": "row wrap"})
+        super().__init__([widgets.HTML(f"<b>{escape(description)}</b>"), self._row])
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return tuple(self._boxes)
+
+    @options.setter
+    def options(self, names: Sequence[str]) -> None:
+        ticked = set(self.value)
+        self._boxes = {
+            name: self._boxes.get(name)
+            or widgets.Checkbox(
+                value=name in ticked,
+                description=name,
+                indent=False,
+                layout={"width": "auto", "margin": "0 18px 0 0"},
+            )
+            for name in names
+        }
+        self._row.children = list(self._boxes.values())
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        return tuple(name for name, box in self._boxes.items() if box.value)
+
+    @value.setter
+    def value(self, names: Sequence[str]) -> None:
+        for name, box in self._boxes.items():
+            box.value = name in names
 
 
 def _level_picker(

@@ -21,8 +21,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sq2edu.classroom.records import GuardEvent
 from sq2edu.classroom.store import ProgressStore
+from sq2edu.progress.records import GuardEvent
 
 __all__ = [
     "ADDRESS_LONGEST_WAIT",

@@ -201,6 +201,15 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX challenge_tries_by_round ON sq2edu.challenge_tries (round_id, id)
     """,
+    # 11: as the SQLite store's.
+    """
+    CREATE TABLE sq2edu.class_codes (
+        room TEXT PRIMARY KEY,
+        code TEXT NOT NULL
+    );
+    ALTER TABLE sq2edu.game_tables ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE sq2edu.games ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]'
+    """,
 )
 
 

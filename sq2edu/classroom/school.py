@@ -16,8 +16,8 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 
-from sq2edu.classroom.records import utc_now
 from sq2edu.classroom.store import Cursor, SQLStore, StoreError
+from sq2edu.progress.records import utc_now
 
 __all__ = ["HubUser", "Room", "School", "SchoolError", "clean_code", "clean_name"]
 

@@ -7,6 +7,7 @@ behind a secret address printed in the terminal. Both use one progress store, ke
 teacher's data folder (or ``--db``), never in a served folder. Their logs, and the kernels'
 errors, go to the classroom's log file, not to the terminal or the children's pages.
 Ctrl-C or SIGTERM stops both; if this process is killed outright, they stop by themselves.
+A server that dies while the classroom runs is started again, and the other goes on.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import IO
@@ -40,6 +41,7 @@ from sq2edu.classroom.store import (
 
 __all__ = [
     "NOTEBOOKS",
+    "dashboard_token",
     "default_max_students",
     "network_address",
     "serve",
@@ -66,6 +68,10 @@ POOL_REFILL_SECONDS = 60.0
 #: Room for a class of thirty and a few more, whatever the pool (about 100 MB a kernel).
 CLASS_SIZE = 30
 TEACHER_KERNELS = 4
+#: A server that dies is started again, unless it died this often in the last
+#: :data:`RESTART_WINDOW` seconds.
+RESTARTS = 5
+RESTART_WINDOW = 300.0
 _IMAGES = r".*\.(png|jpg|jpeg|gif|svg|webp)"
 
 
@@ -226,7 +232,7 @@ def serve(
     teacher_port: int = 8867,
     db: str | Path | None = None,
     pool: int = 4,
-    class_code: str = "",
+    class_code: str | None = None,
     qr: bool = True,
     refill: float = POOL_REFILL_SECONDS,
     max_students: int | None = None,
@@ -238,7 +244,8 @@ def serve(
     """Run the classroom until Ctrl-C or SIGTERM; return the exit status.
 
     :param class_code: the code students type; with a ``room``, it becomes the room's code,
-        and without one the room's own code is used.
+        and without one the room's own code is used. The class of one laptop remembers it
+        in the store for the next start (``None``: the remembered one; ``""``: none).
     :param pool: warm kernels kept ready (see :mod:`sq2edu.classroom.kernel_pool`).
     :param refill: seconds before a taken warm kernel is replaced.
     :param max_students: at most this many kernels (warm ones included); by default
@@ -271,7 +278,7 @@ def serve(
     log_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     log_file: IO[bytes] = open(log_path, "ab")  # noqa: SIM115 - open while the servers run
     log_path.chmod(0o600)
-    token = secrets.token_urlsafe(24)
+    token = dashboard_token(root.parent)
     student_url = f"http://{network_address(host)}:{port}/"
     environment = {
         **os.environ,
@@ -312,8 +319,9 @@ def serve(
             token=token,
         ),
     ]
-    servers = [
-        subprocess.Popen(
+
+    def start(command: list[str]) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             command,
             env=environment,
             cwd=folder / "notebooks",
@@ -322,30 +330,50 @@ def serve(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        for command in commands
-    ]
+
+    servers = _Servers({"student": commands[0], "teacher": commands[1]}, start, log_path)
     print(f"sq2edu: students open   {student_url}", flush=True)
     print(f"sq2edu: your dashboard  http://127.0.0.1:{teacher_port}/?token={token}")
-    print("        (on this computer only; keep this address to yourself)")
+    print("        (on this computer only; the same at every start: keep it to yourself)")
     print(f"sq2edu: progress store  {redact(location)}")
     if room:
         print(f"sq2edu: class           {room}")
     print(f"sq2edu: log             {log_path}")
     if class_code:
-        print(f"sq2edu: class code      {class_code}")
+        print(f"sq2edu: class code      {class_code}  (kept for the next start; change it on")
+        print("        the dashboard, or start with --class-code=)")
     if qr:
         _print_qr(student_url)
     print("sq2edu: press Ctrl-C to stop.", flush=True)
     try:
-        return _wait(servers)
+        return servers.wait()
     finally:
         log_file.close()
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _room_code(location: str, room: str, class_code: str) -> str:
+def dashboard_token(folder: Path) -> str:
+    """The secret of the dashboard's address, the same at every start (a teacher keeps the
+    address as a bookmark): made once and kept in ``folder`` in a file only its owner may
+    read (mode 600)."""
+    path = folder / "dashboard-token"
+    with contextlib.suppress(OSError):
+        kept = path.read_text().strip()
+        if len(kept) >= 32 and kept.replace("-", "").replace("_", "").isalnum():
+            path.chmod(0o600)
+            return kept
+    token = secrets.token_urlsafe(24)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as written:
+        written.write(token + "\n")
+    path.chmod(0o600)
+    return token
+
+
+def _room_code(location: str, room: str, class_code: str | None) -> str:
     """The code the room's students type: ``class_code`` kept as the room's code, or the
-    room's own. Opening the store checks it, and the room.
+    room's own (``None``: the one kept). Opening the store checks it, and the room.
 
     :raises StoreError: for a store that cannot be opened, a room never made, or a bad code.
     """
@@ -353,9 +381,12 @@ def _room_code(location: str, room: str, class_code: str) -> str:
 
     store = open_store(location, room)
     try:
-        if not room:
-            return class_code
         assert isinstance(store, SQLStore)
+        if not room:
+            if class_code is None:
+                return store.class_code() or ""
+            store.set_class_code(class_code.strip())
+            return class_code.strip()
         school = School(store)
         if class_code:
             return school.set_code(room, class_code).code or ""
@@ -364,18 +395,95 @@ def _room_code(location: str, room: str, class_code: str) -> str:
         store.close()
 
 
-def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:
-    stopping = False
+class _Servers:
+    """The classroom's two Voilà servers, each started again if it dies.
 
-    def stop(_signal: int, _frame: FrameType | None) -> None:
-        nonlocal stopping
-        stopping = True
+    A server that stops while the classroom runs (killed by the system when memory ran out,
+    say) is started again on its port, with a line in the log and the terminal, and what it
+    left behind (its kernels) is stopped; the other server goes on untouched, so a student
+    server that dies never takes the teacher's dashboard with it. Students reload their
+    page; their names and records are in the store. A server that dies :data:`RESTARTS`
+    times within :data:`RESTART_WINDOW` seconds (its port taken, a broken installation) is
+    not started again: then the classroom stops, and says so.
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        while not stopping and all(server.poll() is None for server in servers):
-            time.sleep(0.2)
-    finally:
+    :param commands: each server's command, by its role (``student``, ``teacher``).
+    :param start: starts one command.
+    :param log_path: the classroom's log file (opened for each line: it may have been
+        rotated since).
+    """
+
+    def __init__(
+        self,
+        commands: dict[str, list[str]],
+        start: Callable[[list[str]], subprocess.Popen[bytes]],
+        log_path: Path,
+    ) -> None:
+        self.commands = commands
+        self.start = start
+        self.log_path = log_path
+        self.running = {role: start(command) for role, command in commands.items()}
+        self.restarts: dict[str, list[float]] = {role: [] for role in commands}
+
+    def wait(self) -> int:
+        """Run until Ctrl-C or SIGTERM, or until a server keeps dying; the exit status."""
+        stopping = False
+
+        def stop(_signal: int, _frame: FrameType | None) -> None:
+            nonlocal stopping
+            stopping = True
+
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+        failed = False
+        try:
+            while not stopping and not failed:
+                for role, server in list(self.running.items()):
+                    if server.poll() is not None and not stopping:
+                        failed = not self._again(role, server)
+                time.sleep(0.2)
+        finally:
+            self._stop_all()
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        if failed:
+            print(
+                "sq2edu: a server kept stopping unexpectedly; everything was stopped "
+                f"(see the log: {self.log_path})",
+                file=sys.stderr,
+            )
+            return 1
+        print("sq2edu: stopped.", flush=True)
+        return 0
+
+    def _again(self, role: str, dead: subprocess.Popen[bytes]) -> bool:
+        """Start ``role``'s server again after it died; ``False`` if it dies too often."""
+        with contextlib.suppress(OSError):  # its kernels, left without their server
+            os.killpg(dead.pid, signal.SIGKILL)
+        now = time.monotonic()
+        recent = [at for at in self.restarts[role] if now - at < RESTART_WINDOW]
+        name = "student app" if role == "student" else "teacher's dashboard"
+        if len(recent) >= RESTARTS:
+            self._say(
+                f"the {name}'s server stopped (exit status {dead.returncode}), "
+                f"{len(recent) + 1} times in {RESTART_WINDOW:g} s; not starting it again"
+            )
+            return False
+        self.restarts[role] = [*recent, now]
+        self.running[role] = self.start(self.commands[role])
+        self._say(
+            f"the {name}'s server stopped unexpectedly (exit status {dead.returncode}); "
+            f"started it again (process {self.running[role].pid})"
+        )
+        return True
+
+    def _say(self, words: str) -> None:
+        """One line in the classroom's log and on the terminal."""
+        at = time.strftime("%Y-%m-%d %H:%M:%S")
+        with contextlib.suppress(OSError), self.log_path.open("a", encoding="utf-8") as log:
+            log.write(f"[sq2edu serve {at}] {words}\n")
+        print(f"sq2edu: {words}", file=sys.stderr, flush=True)
+
+    def _stop_all(self) -> None:
+        servers = list(self.running.values())
         for server in servers:
             if server.poll() is None:
                 os.killpg(server.pid, signal.SIGTERM)
@@ -385,14 +493,3 @@ def _wait(servers: Sequence[subprocess.Popen[bytes]]) -> int:
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    failed = [server.returncode for server in servers if server.returncode not in (0, -15)]
-    if failed and not stopping:
-        print(
-            "sq2edu: a server stopped unexpectedly; everything was stopped (see the log)",
-            file=sys.stderr,
-        )
-        return 1
-    print("sq2edu: stopped.", flush=True)
-    return 0

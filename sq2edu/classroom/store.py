@@ -22,7 +22,7 @@ from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
-from sq2edu.classroom.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
+from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 #: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
@@ -219,6 +219,16 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX challenge_tries_by_round ON challenge_tries (round_id, id);
     """,
+    # 11: the class code a room's server remembers from one start to the next; the seats of
+    # children the computer played for (they were away), at a table and in a finished game.
+    """
+    CREATE TABLE class_codes (
+        room TEXT PRIMARY KEY,
+        code TEXT NOT NULL
+    );
+    ALTER TABLE game_tables ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
+    """,
 )
 
 
@@ -389,7 +399,7 @@ def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
-    players, bots, winner, turns, seconds, at = row
+    players, bots, winner, turns, seconds, at, played_for = row
     return GameRecord(
         tuple(json.loads(players)),
         {int(seat): level for seat, level in json.loads(bots).items()},
@@ -397,6 +407,7 @@ def _game(row: Sequence[Any]) -> GameRecord:
         turns,
         seconds,
         at,
+        tuple(int(seat) for seat in json.loads(played_for)),
     )
 
 
@@ -764,7 +775,7 @@ class SQLStore:
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
         """The lesson exercises ``student`` has answered, by lesson: each one's number and
-        how it went (one of :data:`~sq2edu.classroom.records.MARKS`)."""
+        how it went (one of :data:`~sq2edu.progress.records.MARKS`)."""
         progress: dict[str, dict[int, str]] = {}
         for mark in self.lesson_marks(student):
             progress.setdefault(mark.lesson, {})[mark.exercise] = mark.status
@@ -794,8 +805,8 @@ class SQLStore:
         with self._transaction() as cursor:
             self._run(
                 cursor,
-                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
+                "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     self._class_id(cursor),
                     game.at,
@@ -804,6 +815,7 @@ class SQLStore:
                     game.winner,
                     game.turns,
                     game.seconds,
+                    json.dumps(sorted(game.played_for)),
                 ),
             )
 
@@ -813,7 +825,7 @@ class SQLStore:
             chosen = self._chosen_class(cursor, class_id)
             rows = self._run(
                 cursor,
-                "SELECT players, bots, winner, turns, seconds, at FROM {t}games "
+                "SELECT players, bots, winner, turns, seconds, at, played_for FROM {t}games "
                 "WHERE class_id = ? ORDER BY id DESC",
                 (chosen,),
             ).fetchall()
@@ -868,6 +880,24 @@ class SQLStore:
                 "INSERT INTO {t}settings (class_id, data) VALUES (?, ?) "
                 "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
                 (self._class_id(cursor), json.dumps(settings)),
+            )
+
+    def class_code(self) -> str | None:
+        """The class code this room's server remembers (``""``: none; ``None``: never set)."""
+        with self._transaction() as cursor:
+            row = self._run(
+                cursor, "SELECT code FROM {t}class_codes WHERE room = ?", (self.room,)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_class_code(self, code: str) -> None:
+        """Remember the class code (``""``: the class needs none) for the next start."""
+        with self._transaction() as cursor:
+            self._run(
+                cursor,
+                "INSERT INTO {t}class_codes (room, code) VALUES (?, ?) "
+                "ON CONFLICT (room) DO UPDATE SET code = excluded.code",
+                (self.room, code),
             )
 
     def current_class(self) -> tuple[int, str]:

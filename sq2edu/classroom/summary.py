@@ -13,16 +13,16 @@ import datetime as dt
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from sq2edu.classroom.mastery import (
+from sq2edu.classroom.store import ProgressStore
+from sq2edu.practice.adaptive import STARS
+from sq2edu.progress.mastery import (
     RECENT,
     SkillMastery,
     counts_for_skill,
     own_work,
     recent_mastery,
 )
-from sq2edu.classroom.records import SKILLS, Attempt
-from sq2edu.classroom.store import ProgressStore
-from sq2edu.practice.adaptive import STARS
+from sq2edu.progress.records import SKILLS, Attempt
 
 __all__ = ["EXAMPLES", "LAST_ATTEMPTS", "OPERATIONS", "ClassSummary", "Days", "StudentSummary"]
 

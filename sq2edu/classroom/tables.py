@@ -25,10 +25,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from sq2edu.classroom.records import utc_now
+from sq2edu import editions
 from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
-from sq2edu.core import Action, Event, Game, IllegalActionError
+from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
+from sq2edu.progress.records import utc_now
 
 __all__ = [
     "LEASE_SECONDS",
@@ -56,16 +57,11 @@ _COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, 
 
 
 def game_type(edition: str) -> type[Game[Any, Any]]:
-    """The game class of an edition (``"rescue"`` or ``"classic"``)."""
-    if edition == "rescue":
-        from sq2edu.rescue import Game as RescueGame
+    """The game class of an edition (see :mod:`sq2edu.editions`).
 
-        return RescueGame
-    if edition == "classic":
-        from sq2edu.classic import Game as ClassicGame
-
-        return ClassicGame
-    raise ValueError(f"unknown edition {edition!r}")
+    :raises ValueError: for an edition that is not registered.
+    """
+    return editions.load(edition).game
 
 
 class TableError(Exception):
@@ -340,7 +336,9 @@ class Tables:
 
     def _make(self, maker: str, size: int, edition: str) -> TableInfo:
         table_id = secrets.token_hex(4)
-        now = utc_now()
+        # To the microsecond: tables made within one second keep the order they were made
+        # in (the lobby lists them so; rows must not shift under a finger).
+        now = dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
         seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
         with self.store._transaction() as cursor:
             self._leave_open_tables(cursor, maker)
@@ -479,6 +477,7 @@ class Tables:
             events = game.apply(action, player=seat)
             now = utc_now()
             over = game.is_over
+            played_for = self._played_for(cursor, info, seat)
             self._swap(
                 cursor,
                 info,
@@ -489,21 +488,56 @@ class Tables:
                     "status": "over" if over else "playing",
                     "driver": None,
                     "driver_until": None,
+                    "played_for": json.dumps(sorted(played_for)),
                 },
                 _("Someone moved first. Look at the table again."),
             )
             if over:
-                self._record(cursor, info, game, now)
+                self._record(cursor, info, game, now, played_for)
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game), events
 
-    def _record(self, cursor: Cursor, info: TableInfo, game: Game[Any, Any], now: str) -> None:
-        """The finished game goes with the class's other games, in the same transaction."""
+    def _played_for(self, cursor: Cursor, info: TableInfo, seat: int | None) -> set[int]:
+        """The children's seats the computer plays for, after a move of ``seat`` (``None``:
+        as they are): a move made under a lease (:meth:`lease`) on a child's seat is the
+        computer's, for a child who is away; a child's own move takes the seat back."""
+        row = self.store._run(
+            cursor,
+            "SELECT driver, played_for FROM {t}game_tables WHERE id = ?",
+            (info.id,),
+        ).fetchone()
+        played_for = {int(taken) for taken in json.loads(row[1] or "[]")}
+        if seat is not None and seat not in info.computers():
+            if row[0] is not None:
+                played_for.add(seat)
+            else:
+                played_for.discard(seat)
+        return played_for
+
+    def played_for(self, table_id: str) -> list[int]:
+        """The children's seats the computer plays for now (they went away)."""
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            row = self.store._run(
+                cursor, "SELECT played_for FROM {t}game_tables WHERE id = ?", (info.id,)
+            ).fetchone()
+        return sorted(int(seat) for seat in json.loads(row[0] or "[]"))
+
+    def _record(
+        self,
+        cursor: Cursor,
+        info: TableInfo,
+        game: Game[Any, Any],
+        now: str,
+        played_for: set[int],
+    ) -> None:
+        """The finished game goes with the class's other games, in the same transaction,
+        with the seats of children the computer was playing for."""
         winner = game.winner
         self.store._run(
             cursor,
-            "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
+            "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 self.store._class_id(cursor),
                 now,
@@ -512,6 +546,7 @@ class Tables:
                 game.names[winner] if winner is not None else None,
                 int(game.state.turn),
                 round(seconds_since(info.started), 1),
+                json.dumps(sorted(played_for)),
             ),
         )
 
@@ -568,10 +603,20 @@ class Tables:
 
     def _end(self, table_id: str) -> None:
         with self.store._transaction() as cursor:
-            info = self._known(cursor, table_id)[0]
+            info, saved = self._known(cursor, table_id)
+            now = utc_now()
             self._swap(
                 cursor,
                 info,
-                {"status": "ended", "changed": utc_now()},
+                {"status": "ended", "changed": now},
                 _("Someone moved at the same moment. Try again."),
             )
+            if info.status == "playing" and saved is not None:
+                # A game that was played counts as played (nobody won it), on the dashboard
+                # and in the parents' report.
+                try:
+                    game = game_type(info.edition).from_json(saved)
+                except SaveFileError:
+                    return  # a broken table ends all the same
+                if game.history:
+                    self._record(cursor, info, game, now, self._played_for(cursor, info, None))

@@ -29,11 +29,11 @@ from tornado import web
 from traitlets import Unicode
 
 from sq2edu.classroom.limits import ADDRESS_TRIES, WINDOW_SECONDS, _wait_after
-from sq2edu.classroom.nicknames import check_nickname, similar_names
-from sq2edu.classroom.records import GuardEvent
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
 from sq2edu.i18n import LANGUAGES, _, language
+from sq2edu.progress.nicknames import check_nickname, similar_names
+from sq2edu.progress.records import GuardEvent
 
 __all__ = ["TEMPLATES", "SchoolAuthenticator", "SignInHandler"]
 

@@ -17,10 +17,10 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any, Self
 
-from sq2edu.classroom.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
 from sq2edu.classroom.store import ProgressStore, StoreError
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
+from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
 
 __all__ = ["ServiceStore", "StudentIdentity"]
 

@@ -35,9 +35,9 @@ import tornado.ioloop
 import tornado.web
 from jupyterhub.services.auth import HubAuth, HubAuthenticated
 
+from sq2edu import editions
 from sq2edu.bots import LEVELS as BOT_LEVELS
 from sq2edu.classroom.limits import TokenBucket
-from sq2edu.classroom.records import Attempt, GuardEvent
 from sq2edu.classroom.school import HubUser, School
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
@@ -62,6 +62,7 @@ from sq2edu.hub.wire import (
 )
 from sq2edu.i18n import LANGUAGES, language
 from sq2edu.lessons import LESSONS, Exercise
+from sq2edu.progress.records import Attempt, GuardEvent
 
 __all__ = ["NAME", "ClassService", "main", "make_app"]
 
@@ -233,7 +234,7 @@ def decided(attempt: Attempt) -> Attempt:
     """An attempt with what the service decides itself rather than takes from a child's
     server: whether an answer to a lesson's exercise is right and what is wrong with it (the
     lesson's own check, which the service has too), and that an attempt after the worked
-    example is helped (:class:`~sq2edu.classroom.records.Attempt` sees to that). A question
+    example is helped (:class:`~sq2edu.progress.records.Attempt` sees to that). A question
     answered with a button is taken as sent: its text is the question, not the answer."""
     if attempt.where != "lesson" or not attempt.lesson:
         return attempt
@@ -338,8 +339,8 @@ def _version(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, 
 
 def _make(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
     edition = args.get("edition")
-    if edition not in ("rescue", "classic"):
-        raise RefusedError(400, "the edition is rescue or classic")
+    if edition not in editions.names():
+        raise RefusedError(400, f"the edition is one of {', '.join(editions.names())}")
     return table_to(tables.make(_nickname(child), _whole_arg(args, "size"), str(edition)))
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.tables import TableInfo
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import LEVELS
+from sq2edu.progress.records import Attempt, GameRecord
 
 __all__ = [
     "OWN_ATTEMPTS",

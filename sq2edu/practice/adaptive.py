@@ -11,7 +11,7 @@ The rules, in the order they are tried:
 3. **Review.** Every :data:`REVIEW_EVERY`-th deal of a level goes to a skill the child has
    mastered, the one practised longest ago, so that mastery is kept up.
 4. **Practice.** Otherwise the weakest skill of the level that the child is ready for: not
-   yet mastered, and its prerequisite known (see :mod:`sq2edu.classroom.mastery`): three
+   yet mastered, and its prerequisite known (see :mod:`sq2edu.progress.mastery`): three
    numbers once two are *mastered*; subtraction once addition is *familiar* (or once the
    child has tried subtraction three times), division once multiplication is. The weakest
    is the one with the smallest share right on the child's own among their recent attempts
@@ -27,17 +27,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sq2edu.classroom.mastery import (
+from sq2edu.practice.deal import Deal, deal_for, usable_operations
+from sq2edu.practice.facts import skills_of
+from sq2edu.practice.levels import LEVELS, Level
+from sq2edu.progress.mastery import (
     ARITHMETIC_CODES,
     counts_for_skill,
     own_work,
     recent_mastery,
 )
-from sq2edu.classroom.mastery import Level as Mastery
-from sq2edu.classroom.records import Attempt
-from sq2edu.practice.deal import Deal, deal_for, usable_operations
-from sq2edu.practice.facts import skills_of
-from sq2edu.practice.levels import LEVELS, Level
+from sq2edu.progress.mastery import Level as Mastery
+from sq2edu.progress.records import Attempt
 
 __all__ = [
     "REVIEW_EVERY",

@@ -143,7 +143,7 @@ def _fill(hand: list[int], deck: tuple[int, ...], size: int, rng: random.Random)
 
 
 def _other_skills(hand: tuple[int, ...], operations: str, skill: str) -> int:
-    from sq2edu.classroom.records import skill_of
+    from sq2edu.progress.records import skill_of
 
     return sum(1 for equation in solve(hand, operations) if skill_of(equation.text) != skill)
 

@@ -14,9 +14,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import prod
 
-from sq2edu.classroom.records import SKILLS, skill_of
 from sq2edu.equations import Equation, Op
 from sq2edu.practice.levels import Level
+from sq2edu.progress.records import SKILLS, skill_of
 
 __all__ = ["Fact", "facts", "skills_of"]
 

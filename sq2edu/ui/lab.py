@@ -27,7 +27,6 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from sq2edu.classroom.records import Attempt
 from sq2edu.equations import (
     MAX_LENGTH,
     Equation,
@@ -53,6 +52,7 @@ from sq2edu.practice import (
     step_back_due,
     tasks,
 )
+from sq2edu.progress.records import Attempt
 from sq2edu.rescue.cards import CARDS, Kind
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.helping import Helping

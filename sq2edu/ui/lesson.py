@@ -171,7 +171,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         #: Called with a dict for every answer (for the progress store).
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: How each exercise answered so far went, by number: one of
-        #: :data:`~sq2edu.classroom.records.MARKS` (the class app starts it from the store).
+        #: :data:`~sq2edu.progress.records.MARKS` (the class app starts it from the store).
         self.progress: dict[int, str] = {}
         #: The answer chosen to each question in this book, by number.
         self.chosen: dict[int, int] = {}

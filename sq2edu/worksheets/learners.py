@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from sq2edu.classroom.mastery import RECENT, counts_for_skill, own_work
-from sq2edu.classroom.records import Attempt
 from sq2edu.practice import Level, place, skills_of
 from sq2edu.practice.deal import usable_operations
+from sq2edu.progress.mastery import RECENT, counts_for_skill, own_work
+from sq2edu.progress.records import Attempt
 
 __all__ = ["common_place", "weakest_skill"]
 

@@ -23,9 +23,9 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import open_store
+from sq2edu.progress.records import Attempt
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answering
 
 

@@ -36,7 +36,8 @@ from tornado.websocket import websocket_connect
 
 from benchmarks.widget_client import WidgetClient
 from sq2edu.classroom import SQLiteStore
-from tests.browser.conftest import WIDGET_TIMEOUT_MS
+from sq2edu.classroom.lobby import PRESS_BURST, PRESS_EVERY
+from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
 from tests.browser.test_classroom import Classroom
 
 T = TypeVar("T")
@@ -199,7 +200,7 @@ def test_the_dashboard_needs_its_secret_and_its_own_name(classroom: Classroom) -
 
 def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> None:
     with SQLiteStore(classroom.db) as store:
-        from sq2edu.classroom.records import Attempt
+        from sq2edu.progress.records import Attempt
 
         for number in range(12_000):
             store.record_attempt(Attempt(f"S{number % 30}", "=1+1", False, ("syntax",)))
@@ -211,7 +212,7 @@ def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> Non
     with urllib.request.urlopen(request, timeout=60) as answer:
         assert answer.headers["Content-Type"].startswith("text/csv")
         lines = answer.read().decode().splitlines()
-    assert lines[0].startswith("time,class,student,activity,level,equation")
+    assert lines[0].startswith("\ufefftime,class,student,activity,level,equation")
     assert sum(",'=1+1," in line for line in lines) == 12_000
 
 
@@ -233,6 +234,62 @@ def test_a_flood_of_equations_is_slowed_down(classroom: Classroom) -> None:
     assert run(flood).startswith("Slow down")
     with SQLiteStore(classroom.db) as store:
         assert 1 <= len(store.attempts("Ana")) <= 10
+
+
+def _says(client: WidgetClient, words: str) -> bool:
+    """Whether a widget of the page shows ``words``."""
+    return any(words in str(model.get("value", "")) for model in client.models.values())
+
+
+def test_pressing_make_a_table_or_join_in_a_loop_writes_a_few_rows(classroom: Classroom) -> None:
+    """One "Make a table" button wrote 947 table rows in 10 s, and refused joins 194 event
+    rows a second: a page's presses that write spend its tokens (six, then one every 2 s;
+    Join five, then one every 3 s)."""
+
+    async def attack() -> tuple[int, int, float, float]:
+        eve = await _joined(classroom, "Eve")
+        try:
+            await eve.widget("ButtonModel", TIMEOUT, description="Play with classmates")
+            together = [
+                model_id
+                for model_id, model in eve.models.items()
+                if model.get("description") == "Play with classmates"
+            ]
+            eve.click(together[-1])  # the menu shown now (the one before may be closing)
+            make = await eve.widget("ButtonModel", TIMEOUT, description="Make a table")
+            started = time.monotonic()
+            for _press in range(200):
+                eve.click(make)
+            await eve.wait_for(lambda: _says(eve, "Too many tries. Wait"), 30)
+            await asyncio.sleep(2)  # the kernel takes the rest of the presses in
+            with SQLiteStore(classroom.db) as store, store._transaction() as cursor:
+                (tables,) = store._run(cursor, "SELECT count(*) FROM game_tables").fetchone()
+            making = time.monotonic() - started
+        finally:
+            await eve.close()
+        # Another device, the name taken: Join pressed in a loop.
+        copy = WidgetClient(_url(classroom))
+        await copy.open(timeout=TIMEOUT)
+        try:
+            join = await copy.widget("ButtonModel", TIMEOUT, description="Join")
+            copy.set_value(copy.find("TextModel", description="Nickname") or "", value="Eve")
+            copy.set_value(copy.find("TextModel", description="Class code") or "", value="owl")
+            started = time.monotonic()
+            for _press in range(200):
+                copy.click(join)
+            await copy.wait_for(lambda: _says(copy, "Too many tries. Wait"), 30)
+            await asyncio.sleep(2)
+            with SQLiteStore(classroom.db) as store:
+                refused = len(store.events("2000-01-01T00:00:00+00:00", kind="name-taken"))
+            joining = time.monotonic() - started
+        finally:
+            await copy.close()
+        return tables, refused, making, joining
+
+    tables, refused, making, joining = run(attack)
+    # The presses' tokens bound the rows, however long the kernel took to read the presses.
+    assert 1 <= tables <= PRESS_BURST + making / PRESS_EVERY + 1, (tables, making)
+    assert 1 <= refused <= 5 + joining / 3 + 1, (refused, joining)
 
 
 def test_no_traceback_reaches_the_page(classroom: Classroom) -> None:
@@ -310,6 +367,72 @@ def test_killing_serve_outright_takes_its_servers_and_kernels_with_it(tmp_path: 
         assert _answers(room.teacher_port)
     finally:
         assert again.stop() == 0
+
+
+def _servers(serve: int) -> dict[str, psutil.Process]:
+    """The Voilà servers of a running ``sq2edu serve``, by the notebook each serves."""
+    found = {}
+    for child in psutil.Process(serve).children():
+        with contextlib.suppress(psutil.NoSuchProcess):
+            line = " ".join(child.cmdline())
+            for notebook in ("classroom.ipynb", "teacher.ipynb"):
+                if notebook in line:
+                    found[notebook] = child
+    return found
+
+
+def _fetch(url: str | urllib.request.Request) -> tuple[int, str]:
+    try:
+        with _OPENER.open(url, timeout=120) as answer:
+            return int(answer.status), answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return int(error.code), ""
+
+
+def test_a_student_server_that_dies_is_started_again_and_the_dashboard_goes_on(
+    tmp_path: Path,
+) -> None:
+    room = Classroom(tmp_path)
+    try:
+        token = room.teacher_url.split("token=")[1]
+        dashboard = f"http://127.0.0.1:{room.teacher_port}/?token={token}"
+        assert _fetch(dashboard)[0] == 200
+        servers = _servers(room.process.pid)
+        student, teacher = servers["classroom.ipynb"], servers["teacher.ipynb"]
+        kernels = student.children(recursive=True)
+        assert any("ipykernel_launcher" in " ".join(p.cmdline()) for p in kernels)
+        student.kill()  # as the system's out-of-memory killer would
+        deadline = time.monotonic() + 120
+        again = None
+        while again is None or again.pid == student.pid:
+            assert time.monotonic() < deadline, room.out.read_text()
+            assert room.process.poll() is None, room.out.read_text()
+            time.sleep(0.2)
+            again = _servers(room.process.pid).get("classroom.ipynb")
+        wait_until_answering(room.port)
+        status, page = _fetch(_url(room))
+        assert status == 200
+        assert "kernelId" in page
+        # The dead server's kernels are gone; the teacher's server never stopped.
+        while any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in kernels):
+            assert time.monotonic() < deadline, "the dead server's kernels were left running"
+            time.sleep(0.2)
+        assert teacher.is_running()
+        assert _servers(room.process.pid)["teacher.ipynb"].pid == teacher.pid
+        assert _fetch(dashboard)[0] == 200
+        csv = urllib.request.Request(
+            f"http://127.0.0.1:{room.teacher_port}/sq2edu/attempts.csv",
+            headers={"Authorization": f"token {token}"},
+        )
+        assert _fetch(csv)[0] == 200
+        said = (
+            "the student app's server stopped unexpectedly (exit status -9); "
+            f"started it again (process {again.pid})"
+        )
+        assert said in room.server_log.read_text(errors="replace")
+        assert said in room.out.read_text()
+    finally:
+        assert room.stop() == 0
 
 
 # -- one page, one device, one child ------------------------------------------------------

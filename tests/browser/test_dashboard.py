@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Page
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.serve import write_cell_notebook
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.equations import check
+from sq2edu.progress.records import Attempt, GameRecord
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, VoilaServer
 
 NAMES = ["Mia", "Leo", "Ana", "Noah", "Sofie", "Ivan", "Maja", "Oskar"]

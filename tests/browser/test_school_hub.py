@@ -19,11 +19,11 @@ import psutil
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
 from sq2edu.classroom.tables import Tables
 from sq2edu.hub.config import find_proxy
+from sq2edu.progress.records import Attempt
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
 from tests.hub_server import Hub
 

@@ -10,9 +10,9 @@ import pytest
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import StudentApp, check_nickname
 from sq2edu.classroom.dashboard import Dashboard, attempts_csv, common_mistakes
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.serve import NOTEBOOKS, write_notebooks
 from sq2edu.classroom.settings import ClassSettings
+from sq2edu.progress.records import Attempt
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 
 ROOT = Path(__file__).resolve().parents[2]

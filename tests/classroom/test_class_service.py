@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from sq2edu.classroom.records import Attempt, GameRecord
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
 from sq2edu.classroom.tables import Tables, game_type
 from sq2edu.hub.service import ClassService, RefusedError
 from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to
+from sq2edu.progress.records import Attempt, GameRecord
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ import pytest
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import ATTEMPT_BURST, ATTEMPT_EVERY, StudentApp, check_nickname
 from sq2edu.classroom.client import Client, device_key, this_client
-from sq2edu.classroom.confusables import TABLE, skeleton, table_from
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.limits import (
@@ -33,11 +32,12 @@ from sq2edu.classroom.limits import (
     same_code,
 )
 from sq2edu.classroom.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
-from sq2edu.classroom.nicknames import lookalike_keys, similar_names
-from sq2edu.classroom.records import Attempt, GuardEvent
 from sq2edu.classroom.screens import widget_tree
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore
 from sq2edu.classroom.tables import Tables
+from sq2edu.progress.confusables import TABLE, skeleton, table_from
+from sq2edu.progress.nicknames import lookalike_keys, similar_names
+from sq2edu.progress.records import Attempt, GuardEvent
 
 MIA = Client("10.0.0.7", device_key("Mia's tablet"))
 LEO = Client("10.0.0.8", device_key("Leo's laptop"))
@@ -482,19 +482,19 @@ def test_the_csv_has_local_times_the_class_the_level_the_cards_held_and_each_pro
     local = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC).astimezone()
     assert row[0] == local.strftime("%Y-%m-%d %H:%M:%S")
     assert row[1] == "Class 3B"
-    assert row[4] == "rescue"
-    assert row[CSV_HEADER.index("problems")] == "not-true missing-card"
+    assert row[4] == "The Rescue's cards"
+    assert row[CSV_HEADER.index("problems")] == "sides not equal; a number not held as a card"
     assert row[CSV_HEADER.index("cards held")] == "5 5 7"
-    assert row[CSV_HEADER.index("helped")] is False
-    assert attempts_csv([attempt]).splitlines()[0] == ",".join(CSV_HEADER)
+    assert row[CSV_HEADER.index("helped")] == "no"
+    assert attempts_csv([attempt]).splitlines()[0] == "\ufeff" + ",".join(CSV_HEADER)
     assert csv_row(attempt)[1] == ""  # an empty cell stays empty
     assert row[-2:] == ["", ""]  # no lesson
     answered = Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=7)
-    assert csv_row(answered)[-2:] == ["number-bonds", 7]
+    assert csv_row(answered)[-2:] == ["1. Number bonds", 7]
     shown = Attempt("Mia", "2 + 5 = 7", True, hint_level=3)
     assert csv_row(shown)[CSV_HEADER.index("right") : CSV_HEADER.index("helped") + 1] == [
-        True,
-        True,
+        "yes",
+        "yes",
     ]
 
 

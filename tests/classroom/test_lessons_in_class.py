@@ -11,10 +11,10 @@ from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import StudentApp
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.panels import lessons_html
-from sq2edu.classroom.records import Attempt, LessonMark
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import ProgressStore
 from sq2edu.lessons import LESSONS
+from sq2edu.progress.records import Attempt, LessonMark
 from sq2edu.ui.lesson import LessonBook
 
 

@@ -1,4 +1,4 @@
-"""The mastery scale, rule by rule (see sq2edu/classroom/mastery.py)."""
+"""The mastery scale, rule by rule (see sq2edu/progress/mastery.py)."""
 
 from __future__ import annotations
 

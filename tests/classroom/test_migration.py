@@ -21,10 +21,10 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SCHEMA_VERSION, ProgressStore, SQLStore, open_store
 from sq2edu.classroom.tables import Tables
+from sq2edu.progress.records import Attempt
 
 DATA = Path(__file__).parent / "data"
 

@@ -17,10 +17,10 @@ import psycopg
 import pytest
 
 from sq2edu.classroom.postgres import _MIGRATIONS as _POSTGRES_MIGRATIONS
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.store import _APPLICATION_ID, SCHEMA_VERSION, SQLStore, open_store
 from sq2edu.classroom.store import _MIGRATIONS as _SQLITE_MIGRATIONS
 from sq2edu.classroom.tables import Tables
+from sq2edu.progress.records import Attempt
 
 #: A column as both databases can say it: its name, whether it may be NULL, and its kind.
 Column = tuple[str, bool, str]

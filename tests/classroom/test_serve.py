@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import psutil
 import pytest
 
 from sq2edu.classroom.guard import local_only
-from sq2edu.classroom.serve import default_max_students, network_address
+from sq2edu.classroom.serve import RESTARTS, _Servers, default_max_students, network_address
 
 
 def _network_addresses() -> set[str]:
@@ -57,3 +60,28 @@ def test_the_page_fetches_nothing_from_another_server() -> None:
 @pytest.mark.parametrize(("pool", "cap"), [(0, 40), (4, 40), (30, 40), (45, 55)])
 def test_the_class_size_makes_room_for_a_class_and_its_warm_kernels(pool: int, cap: int) -> None:
     assert default_max_students(pool) == cap
+
+
+def test_a_server_that_keeps_dying_stops_the_classroom_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "classroom.log"
+    started: list[str] = []
+
+    def start(command: list[str]) -> subprocess.Popen[bytes]:
+        started.append(command[-1])
+        return subprocess.Popen(command, start_new_session=True)
+
+    sleeping = [sys.executable, "-c", "import time; time.sleep(120)"]
+    dying = [sys.executable, "-c", "raise SystemExit(3)"]
+    servers = _Servers({"student": dying, "teacher": sleeping}, start, log)
+    teacher = servers.running["teacher"]
+    assert servers.wait() == 1
+    # Started once and again RESTARTS times; the teacher's server once, stopped at the end.
+    assert started.count(dying[-1]) == 1 + RESTARTS
+    assert started.count(sleeping[-1]) == 1
+    assert teacher.poll() is not None
+    said = log.read_text()
+    assert said.count("the student app's server stopped unexpectedly (exit status 3)") == RESTARTS
+    assert f"{RESTARTS + 1} times in 300 s; not starting it again" in said
+    assert "a server kept stopping unexpectedly; everything was stopped" in capsys.readouterr().err

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sq2edu.classroom.records import Attempt
 from sq2edu.practice import (
     LEVELS,
     REVIEW_EVERY,
@@ -15,6 +14,7 @@ from sq2edu.practice import (
     place,
     stars,
 )
+from sq2edu.progress.records import Attempt
 
 
 def _attempt(

@@ -9,8 +9,8 @@ import pytest
 
 from sq2edu import cli
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.settings import ClassSettings
+from sq2edu.progress.records import Attempt
 
 
 def test_a_sheet_is_written_as_html_the_same_for_the_same_number(

@@ -10,8 +10,8 @@ import pytest
 
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.records import Attempt
 from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.progress.records import Attempt
 
 
 @pytest.fixture

@@ -154,6 +154,8 @@ class GameRecord:
     :ivar winner: the winner's name, or ``None`` if nobody won.
     :ivar turns: how many turns were played.
     :ivar seconds: how long the game lasted.
+    :ivar played_for: the seats of children the computer was playing for when the game
+        ended (they had gone away): what those seats won is not the children's.
     """
 
     players: tuple[str, ...]
@@ -162,6 +164,16 @@ class GameRecord:
     turns: int
     seconds: float
     at: str = field(default_factory=utc_now)
+    played_for: tuple[int, ...] = ()
+
+    @property
+    def won_by_a_child(self) -> bool:
+        """Whether a child won it at a seat of their own (not the computer's, nor one the
+        computer played for a child who had gone)."""
+        if self.winner is None or self.winner not in self.players:
+            return False
+        seat = self.players.index(self.winner)
+        return seat not in self.bots and seat not in self.played_for
 
 
 @dataclass(frozen=True, slots=True)

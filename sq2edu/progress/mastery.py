@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from sq2edu.classroom.records import SKILLS, Attempt
 from sq2edu.i18n import N_
+from sq2edu.progress.records import SKILLS, Attempt
 
 __all__ = [
     "ARITHMETIC_CODES",

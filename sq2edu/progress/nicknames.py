@@ -3,7 +3,7 @@ to a classmate's name.
 
 A nickname is normalised (NFKC: a full-width "Ｍｉａ" is "Mia"), uses the letters of one
 alphabet, and may not look like a classmate's on a screen. Names are compared by their
-UTS #39 skeletons (:mod:`sq2edu.classroom.confusables`), with case, accents, spaces and
+UTS #39 skeletons (:mod:`sq2edu.progress.confusables`), with case, accents, spaces and
 hyphens folded away: "mia", "Mía", "Міа" (Cyrillic і and а), "Mıa" (dotless ı) and "Mɩa"
 (Latin iota) all look like "Mia"; "EIla" (a capital I) looks like "Ella".
 """
@@ -15,8 +15,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from sq2edu.classroom.confusables import skeleton
 from sq2edu.i18n import _
+from sq2edu.progress.confusables import skeleton
 
 __all__ = ["MAX_NICKNAME", "check_nickname", "lookalike_keys", "similar_names"]
 

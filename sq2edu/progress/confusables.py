@@ -8,7 +8,7 @@ prototype it looks like, and decomposed again. "Mıa" (a dotless ı), "Mɪa" (a 
 The prototypes come from Unicode's ``confusables.txt``, kept in ``lookalikes.tsv`` beside
 this module: only the characters a nickname may hold after NFD (letters, digits, combining
 marks, a space, a hyphen), one line each, ``character<TAB>prototype``. It is written from
-Unicode's file by ``python -m sq2edu.classroom.confusables confusables.txt`` (``make
+Unicode's file by ``python -m sq2edu.progress.confusables confusables.txt`` (``make
 confusables``); the file's header says which version of Unicode's data it holds, under
 Unicode's licence (https://www.unicode.org/license.txt: free to use, copy and change, with
 this notice kept). The table is read once, the first time a skeleton is asked for.
@@ -61,7 +61,7 @@ def table_from(source: str) -> str:
         f"# Prototypes from Unicode's confusables.txt (UTS #39), version {version}:",
         "# the characters a nickname may hold, each with the prototype it looks like.",
         "# Copyright Unicode, Inc.; Unicode License v3, https://www.unicode.org/license.txt",
-        "# Written by: python -m sq2edu.classroom.confusables confusables.txt",
+        "# Written by: python -m sq2edu.progress.confusables confusables.txt",
     ]
     for line in source.splitlines():
         data = line.split("#", 1)[0].strip()
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write ``lookalikes.tsv`` from the ``confusables.txt`` named on the command line."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m sq2edu.classroom.confusables confusables.txt", file=sys.stderr)
+        print("usage: python -m sq2edu.progress.confusables confusables.txt", file=sys.stderr)
         return 2
     TABLE.write_text(table_from(Path(args[0]).read_text(encoding="utf-8")), encoding="utf-8")
     return 0

@@ -1,0 +1,43 @@
+"""What importing a layer loads: a lower layer never brings in a higher one (the contracts of
+``make lint`` check the code; these check a real interpreter)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def _loaded_after(statement: str) -> set[str]:
+    """The modules a fresh interpreter holds after ``statement``."""
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"{statement}\nimport json, sys; print(json.dumps(list(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return set(json.loads(shown.stdout.splitlines()[-1]))
+
+
+@pytest.mark.parametrize("module", ["sq2edu.hub.auth", "sq2edu.hub.service"])
+def test_the_hubs_sign_in_and_class_service_load_no_widget(module: str) -> None:
+    pytest.importorskip("jupyterhub")
+    loaded = _loaded_after(f"import {module}")
+    widgets = {"ipywidgets", "anywidget", "sq2edu.ui", "sq2edu.classroom.app"}
+    assert widgets & loaded == set()
+
+
+def test_practice_and_progress_load_no_store_and_no_widget() -> None:
+    loaded = _loaded_after(
+        "import sq2edu.practice.adaptive, sq2edu.practice.deal, sq2edu.practice.facts, "
+        "sq2edu.progress.mastery, sq2edu.progress.nicknames"
+    )
+    assert {name for name in loaded if name.startswith("sq2edu.classroom")} == set()
+    assert {"sqlite3", "ipywidgets", "anywidget"} & loaded == set()
