@@ -57,6 +57,10 @@ __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 #: Seconds between notes that a student's page is open (the dashboard's "online now"; the
 #: page asks every 4 s, so notes come at most 12 s apart while it is open).
 PRESENT_EVERY = 8.0
+#: A table whose maker's page has been gone this long before the start loses its maker
+#: (the next child makes it, or it leaves the lobby); looked for this often.
+MAKER_GONE_SECONDS = 30.0
+MAKER_LOOK_EVERY = 5.0
 #: The same at a table of classmates, where a child away too long is played for: at each
 #: "still there?" of the page (every 4 s), so that "after 30 seconds" means 30 to 35.
 PRESENT_AT_TABLE_EVERY = 3.0
@@ -721,8 +725,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 return
             if moved:
                 activity.refresh()
-        elif changed and isinstance(activity, Lobby):
-            activity.redraw()
+        elif isinstance(activity, Lobby):
+            tables = self.tables
+            if now - self._last_table_look >= MAKER_LOOK_EVERY and isinstance(tables, Tables):
+                self._last_table_look = now
+                changed = (
+                    bool(tables.drop_left(self.store.last_seen(), MAKER_GONE_SECONDS)) or changed
+                )
+            if changed:
+                activity.redraw()
 
     def _start_watching(self) -> None:
         """Watch the store from now on: before anything is read from it, so that no change
