@@ -544,6 +544,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if tables is None or self.archived:
             self._table_rows.show([])
             return
+        # A table whose maker left before the start is not kept waiting for ever.
+        tables.drop_left(self.store.last_seen())
         found = tables.tables()
         kept: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
         for info in found[:SHOWN_TABLES]:

@@ -320,6 +320,22 @@ class Tables:
         maker = info.maker if info.maker in children else (children[0] if children else "")
         self._write_seats(cursor, info, seats, maker)
 
+    def drop_left(self, last_seen: dict[str, str], after: float = 30.0) -> list[str]:
+        """Stand up the makers of open tables whose page has gone (not seen for ``after``
+        seconds): the next child at the table becomes its maker, and a table left empty is
+        taken out of the lobby. The tables changed."""
+        changed = []
+        for info in self.tables(("open",)):
+            seen = last_seen.get(info.maker)
+            if seen is None or seconds_since(seen) < after:
+                continue
+            try:
+                self.stand(info.id, info.maker)
+            except TableError:
+                continue  # it started, or changed, meanwhile
+            changed.append(info.id)
+        return changed
+
     def make(self, maker: str, size: int, edition: str) -> TableInfo:
         """A new table of ``size`` seats with ``maker`` in the first.
 

@@ -215,3 +215,28 @@ def test_after_30_seconds_means_30_seconds_after_the_child_left(store: SQLiteSto
     assert seat.look_for_away(left + dt.timedelta(seconds=29.5)) == []
     assert seat.look_for_away(left + dt.timedelta(seconds=31.5)) == [1]
     assert PRESENT_AT_TABLE_EVERY < 4  # a note at each "still there?" of the page
+
+
+def test_a_table_whose_maker_left_before_the_start_leaves_the_lobby(store: SQLiteStore) -> None:
+    """The table waited for ever, and was still offered in the lobby."""
+    mia, leo, ava = (_app(store, name) for name in ("Mia", "Leo", "Ava"))
+    for app in (mia, leo, ava):
+        app.play_together()
+    _lobby(mia).make(3)
+    _lobby(ava).make(2)
+    mias, avas = Tables(store).where("Mia"), Tables(store).where("Ava")
+    assert mias is not None
+    assert avas is not None
+    leo.look()
+    _lobby(leo).sit(mias.id)
+    long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)).isoformat(timespec="seconds")
+    for name in ("Mia", "Ava"):  # their pages closed a minute ago
+        store.seen(name, long_ago)
+    store.seen("Leo")
+    leo._last_table_look = 0.0
+    leo.look()
+    (left,) = Tables(store).tables()
+    assert (left.id, left.maker, left.children) == (mias.id, "Leo", ["Leo"])
+    assert Tables(store).info(mias.id).maker == "Leo"
+    with pytest.raises(TableError):
+        Tables(store).info(avas.id)  # nobody sat there: it is gone
