@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from sq2edu import editions
+
 __all__ = ["main"]
 
 
@@ -139,7 +141,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("--seed", type=int, default=0, help="makes the run repeatable")
     tournament.add_argument(
-        "--edition", choices=["rescue", "classic"], default="rescue", help="which game"
+        "--edition", choices=editions.names(), default=editions.names()[0], help="which game"
     )
     tournament.add_argument("--jobs", type=int, default=None, help="processes (default: cores)")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")

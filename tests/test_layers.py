@@ -26,9 +26,10 @@ def _loaded_after(statement: str) -> set[str]:
     return set(json.loads(shown.stdout.splitlines()[-1]))
 
 
-def test_the_hubs_sign_in_loads_no_widget() -> None:
+@pytest.mark.parametrize("module", ["sq2edu.hub.auth", "sq2edu.hub.service"])
+def test_the_hubs_sign_in_and_class_service_load_no_widget(module: str) -> None:
     pytest.importorskip("jupyterhub")
-    loaded = _loaded_after("import sq2edu.hub.auth")
+    loaded = _loaded_after(f"import {module}")
     widgets = {"ipywidgets", "anywidget", "sq2edu.ui", "sq2edu.classroom.app"}
     assert widgets & loaded == set()
 

@@ -15,6 +15,7 @@ win; in the classic game, a King or an adding equation), ``"medium"`` (greedy) a
 
 from __future__ import annotations
 
+from sq2edu import editions
 from sq2edu.bots.base import Bot, RandomBot
 from sq2edu.bots.classic_bots import ClassicGreedyBot, ClassicStrongBot
 from sq2edu.bots.greedy import GreedyBot
@@ -22,7 +23,6 @@ from sq2edu.bots.strong import StrongBot
 
 __all__ = [
     "BOT_NAMES",
-    "EDITIONS",
     "LEVELS",
     "Bot",
     "ClassicGreedyBot",
@@ -39,31 +39,30 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")
 LEVELS: dict[str, str] = {"easy": "greedy", "medium": "greedy", "hard": "strong"}
 #: How often the easy level overlooks an equation or a rescue.
 EASY_MISS_RATE = 0.4
-#: The games the computer players know.
-EDITIONS = ("rescue", "classic")
+#: Each edition's greedy and strong players (the random player plays any edition).
+POLICIES: dict[str, tuple[type[GreedyBot | ClassicGreedyBot], type[StrongBot | ClassicStrongBot]]]
+POLICIES = {"rescue": (GreedyBot, StrongBot), "classic": (ClassicGreedyBot, ClassicStrongBot)}
 
 
 def make_bot(name: str, seed: int | None = None, edition: str = "rescue") -> Bot:
-    """A computer player by name or level, for the Rescue or the classic game.
+    """A computer player by name or level, for any registered edition.
 
-    :raises ValueError: for an unknown name or edition.
+    :raises ValueError: for an unknown name or edition, or an edition without greedy and
+        strong players (its random player plays).
     """
-    if edition not in EDITIONS:
-        raise ValueError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
-    classic = edition == "classic"
+    editions.load(edition)
     if name == "random":
         return RandomBot(seed)
+    if edition not in POLICIES:
+        raise ValueError(f"the {edition} edition has only the random computer player")
+    greedy, strong = POLICIES[edition]
     if name in ("greedy", "medium"):
-        return ClassicGreedyBot(seed) if classic else GreedyBot(seed)
+        return greedy(seed)
     if name == "easy":
-        easy: Bot
-        if classic:
-            easy = ClassicGreedyBot(seed, miss_rate=EASY_MISS_RATE)
-        else:
-            easy = GreedyBot(seed, miss_rate=EASY_MISS_RATE)
+        easy: Bot = greedy(seed, miss_rate=EASY_MISS_RATE)
         easy.name = "easy"
         return easy
     if name in ("strong", "hard"):
-        return ClassicStrongBot(seed) if classic else StrongBot(seed)
+        return strong(seed)
     known = ", ".join([*BOT_NAMES, *LEVELS])
     raise ValueError(f"unknown computer player {name!r}; choose one of {known}")

@@ -102,17 +102,11 @@ MAX_ACTIONS = 20_000
 
 def play_game(index: int, lineup: Sequence[str], seed: int, edition: str = "rescue") -> GameResult:
     """Play one game between the named computer players, seated in ``lineup`` order."""
-    from sq2edu import classic, rescue
+    from sq2edu import editions
     from sq2edu.bots import make_bot
 
     game_seed = seed * 1_000_003 + index
-    game: rescue.Game | classic.Game
-    if edition == "rescue":
-        game = rescue.new_game(len(lineup), seed=game_seed, first_player=0)
-    elif edition == "classic":
-        game = classic.new_game(len(lineup), seed=game_seed, first_player=0)
-    else:
-        raise ValueError(f"unknown edition {edition!r}")
+    game = editions.load(edition).new_game(len(lineup), seed=game_seed, first_player=0)
     bots = [
         make_bot(name, seed=game_seed * 7 + seat, edition=edition)
         for seat, name in enumerate(lineup)
@@ -159,17 +153,17 @@ def run_tournament(
     """Play ``games`` seat-rotated games and total each player's record.
 
     :param bots: the players' names (each distinct name is one entrant).
-    :param edition: ``"rescue"`` or ``"classic"``.
+    :param edition: a registered edition's name (:mod:`sq2edu.editions`).
     :param jobs: processes to play in parallel; by default one per core.
     :param progress: called with (games done, games in all) as games finish.
     """
+    from sq2edu import editions
     from sq2edu.bots import BOT_NAMES, LEVELS
 
     for name in bots:
         if name not in BOT_NAMES and name not in LEVELS:
             raise ValueError(f"unknown computer player {name!r}")
-    if edition not in ("rescue", "classic"):
-        raise ValueError(f"unknown edition {edition!r}")
+    editions.load(edition)
     if not 2 <= players <= 5:
         raise ValueError("both games are for 2 to 5 players")
     if games < 1:

@@ -25,6 +25,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq2edu import editions
+from sq2edu.classroom.challenge_child import ChallengeBanner, ChallengeTask, challenge_lab
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
@@ -55,8 +57,13 @@ __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 #: Seconds between notes that a student's page is open (the dashboard's "online now"; the
 #: page asks every 4 s, so notes come at most 12 s apart while it is open).
 PRESENT_EVERY = 8.0
-#: The same at a table of classmates, where a child away too long is played for.
-PRESENT_AT_TABLE_EVERY = 5.0
+#: A table whose maker's page has been gone this long before the start loses its maker
+#: (the next child makes it, or it leaves the lobby); looked for this often.
+MAKER_GONE_SECONDS = 30.0
+MAKER_LOOK_EVERY = 5.0
+#: The same at a table of classmates, where a child away too long is played for: at each
+#: "still there?" of the page (every 4 s), so that "after 30 seconds" means 30 to 35.
+PRESENT_AT_TABLE_EVERY = 3.0
 #: Seconds between looks at the store while the lobby or a table of classmates is open.
 LOOK_EVERY = 0.15
 #: Seconds after which the lobby or table is read again even if the watch saw nothing.
@@ -136,12 +143,23 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.problem = widgets.Label()
         # Long words wrap on a tablet (see widgets/heartbeat.css).
         self.problem.add_class("sq2-words")
+        #: The class challenge's banner, on the screens that may carry it.
+        self.banner: ChallengeBanner | None = None
+        if isinstance(store, SQLStore):
+            self.banner = ChallengeBanner(
+                store,
+                lambda: self.student,
+                self._kindly(self.open_challenge),
+                lambda: self.language,
+            )
+            self.banner.listeners.append(self._kindly(self._challenge_changed))
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,
             [
                 self.heartbeat,
                 self.languages,
+                *([self.banner] if self.banner is not None else []),
                 self.nickname,
                 self.code,
                 self.join_button,
@@ -302,7 +320,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self.activity.set_language(lang)
             to = self.show_lessons if isinstance(self.activity, LessonBook) else None
             with language(lang):
-                self._screens.show([self.heartbeat, self.languages, self._back(to), self.activity])
+                self._screens.show([*self._top(), self._back(to), self.activity])
         elif self.student is None:
             self._show(self._join_form)
         else:
@@ -310,15 +328,77 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, screen: Callable[[], list[widgets.Widget]]) -> None:
         with language(self.language):
-            self._screens.show([self.heartbeat, self.languages, *screen()])
+            self._screens.show([*self._top(), *screen()])
+
+    def _top(self) -> list[widgets.Widget]:
+        """What every screen starts with: the heartbeat, the languages, and the challenge's
+        banner where it may show (not at a game's table, nor on the challenge itself)."""
+        if self.banner is None:
+            return [self.heartbeat, self.languages]
+        if self.student is not None:
+            self.banner.start()
+        activity = self.activity
+        self.banner.show_on(
+            activity is None
+            or isinstance(activity, LessonBook)
+            or (isinstance(activity, EquationLab) and not self.in_challenge)
+        )
+        return [self.heartbeat, self.languages, self.banner]
+
+    # -- the class challenge ---------------------------------------------------------------
+
+    @property
+    def in_challenge(self) -> bool:
+        """Whether the child is looking for the challenge's equations now."""
+        return isinstance(self.activity, EquationLab) and isinstance(
+            self.activity.task, ChallengeTask
+        )
+
+    def open_challenge(self) -> EquationLab | None:
+        """The open round's cards in the builder (``None`` when no round is open)."""
+        if self.banner is None or self.student is None:
+            return None
+        self.banner.read()
+        round_ = self.banner.round
+        if round_ is None or not round_.open:
+            self.show_menu()
+            return None
+        with language(self.language):
+            lab = challenge_lab(
+                EquationLab,
+                self.banner.challenges,
+                round_,
+                self.student,
+                hints=self.settings().hints,
+                language=self.language,
+            )
+        lab.gate = self._slow_down
+        self.activity = lab
+        self.seat = None
+        self._show(lambda: [self._back(), lab])
+        return lab
+
+    def _challenge_changed(self, round_: Any) -> None:
+        """A round started or ended: the challenge on screen follows (new cards, or the end
+        said); other screens show or hide the banner."""
+        if not self.in_challenge:
+            return
+        assert isinstance(self.activity, EquationLab)
+        task = self.activity.task
+        assert isinstance(task, ChallengeTask)
+        if round_ is not None and round_.open and round_.number != task.round.number:
+            self.open_challenge()
+        elif round_ is None or not round_.open:
+            task.ended = True
+            with language(self.language):
+                self.activity.set_task(task, self.activity.task_heading, self.activity.help)
 
     def _join_form(self) -> list[widgets.Widget]:
         self.nickname.description = _("Nickname")
         self.nickname.placeholder = _("Mia")
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
-        classic = self.settings().edition == "classic"
-        welcome = _("Welcome to Sleeping Queens!") if classic else _("Welcome to the Rescue!")
+        welcome = _(editions.load(self.settings().edition).welcome)
         title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
@@ -415,8 +495,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._show(self._menu)
 
     def _menu(self) -> list[widgets.Widget]:
-        classic = self.settings().edition == "classic"
-        game = _("Play Sleeping Queens") if classic else _("Play the Rescue")
+        game = _(editions.load(self.settings().edition).play)
         play = big_button(game, button_style="primary")
         lab = big_button(_("Equation Lab"))
         together = big_button(_("Play with classmates"))
@@ -610,7 +689,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             away_after=settings.turn_timeout,
             last_seen=self.store.last_seen,
         )
-        table_type = ClassicTable if shared.info.edition == "classic" else RescueTable
+        table_type = GameTable.of_edition(shared.info.edition)
         table = table_type(hints=settings.hints, pace=self.pace, language=self.language, link=link)
         table.attempt_listeners.append(self._record_attempt("game"))
         table.gate = self._slow_down
@@ -648,14 +727,25 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     before = seat.away()
                     moved = seat.look_for_away() != before or moved
                 moved = seat.drive() or moved
-            except TableError as error:
+            except TableError:
+                # A game being played ends only by the teacher's End table.
                 self.show_menu()
-                self.problem.value = str(error)
+                with language(self.language):
+                    self.problem.value = _(
+                        "Your teacher ended that table. Everything you did is kept."
+                    )
                 return
             if moved:
                 activity.refresh()
-        elif changed and isinstance(activity, Lobby):
-            activity.redraw()
+        elif isinstance(activity, Lobby):
+            tables = self.tables
+            if now - self._last_table_look >= MAKER_LOOK_EVERY and isinstance(tables, Tables):
+                self._last_table_look = now
+                changed = (
+                    bool(tables.drop_left(self.store.last_seen(), MAKER_GONE_SECONDS)) or changed
+                )
+            if changed:
+                activity.redraw()
 
     def _start_watching(self) -> None:
         """Watch the store from now on: before anything is read from it, so that no change

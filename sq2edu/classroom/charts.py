@@ -2,13 +2,14 @@
 
 Every chart has a title for screen readers and words on it; colour is never the only signal:
 bars carry their numbers, levels their names, lines a sign at their end and a dash pattern.
-Every word comes from the caller, escaped here.
+Every word comes from the caller and is escaped by :func:`sq2edu.markup.html`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
+
+from sq2edu.markup import Markup, html, joined
 
 __all__ = ["LEVEL_COLOURS", "bars", "levels", "lines"]
 
@@ -20,12 +21,16 @@ _DASHES = ("", "6 3", "2 3", "10 3 2 3")
 _LINE_COLOURS = ("#3557c5", "#b0457a", "#23703a", "#9a5200")
 
 
-def _svg(title: str, width: int, height: int, body: str) -> str:
-    return (
-        f'<svg role="img" aria-label="{escape(title)}" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
-        f'font-family="system-ui, sans-serif" font-size="13">'
-        f"<title>{escape(title)}</title>{body}</svg>"
+def _svg(title: str, width: int, height: int, body: list[Markup]) -> Markup:
+    return html(
+        '<svg role="img" aria-label="{title}" width="{width}" height="{height}" '
+        'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+        'font-family="system-ui, sans-serif" font-size="13">'
+        "<title>{title}</title>{body}</svg>",
+        title=title,
+        width=width,
+        height=height,
+        body=joined(body),
     )
 
 
@@ -40,11 +45,22 @@ def bars(title: str, rows: Sequence[tuple[str, int]], label_width: int = 190) ->
         y = 8 + row * 26
         width = 220 * value / longest
         parts.append(
-            f'<text x="0" y="{y + 14}" fill="{_INK}">{escape(label)}</text>'
-            f'<rect x="{label_width}" y="{y}" width="{width:.0f}" height="18" fill="{_BAR}"/>'
-            f'<text x="{label_width + 6 + width:.0f}" y="{y + 14}" fill="{_INK}">{value}</text>'
+            html(
+                '<text x="0" y="{text_y}" fill="{ink}">{label}</text>'
+                '<rect x="{x}" y="{y}" width="{width:.0f}" height="18" fill="{bar}"/>'
+                '<text x="{end:.0f}" y="{text_y}" fill="{ink}">{value}</text>',
+                text_y=y + 14,
+                ink=_INK,
+                label=label,
+                x=label_width,
+                y=y,
+                width=width,
+                bar=_BAR,
+                end=label_width + 6 + width,
+                value=value,
+            )
         )
-    return _svg(title, label_width + 270, 16 + 26 * len(rows), "".join(parts))
+    return _svg(title, label_width + 270, 16 + 26 * len(rows), parts)
 
 
 def levels(title: str, rows: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> str:
@@ -61,30 +77,52 @@ def levels(title: str, rows: Sequence[tuple[str, Sequence[int]]], names: Sequenc
         y = 8 + row * 28
         total = sum(counts) or 1
         x = 130.0
-        parts.append(f'<text x="0" y="{y + 15}" fill="{_INK}">{escape(label)}</text>')
+        parts.append(html('<text x="0" y="{}" fill="{}">{}</text>', y + 15, _INK, label))
         for level, count in enumerate(counts):
             share = width * count / total
             if share:
                 parts.append(
-                    f'<rect x="{x:.1f}" y="{y}" width="{share:.1f}" height="20" '
-                    f'fill="{LEVEL_COLOURS[level]}" stroke="{_INK}" stroke-width="0.5">'
-                    f"<title>{escape(names[level])}: {count}</title></rect>"
+                    html(
+                        '<rect x="{x:.1f}" y="{y}" width="{share:.1f}" height="20" '
+                        'fill="{fill}" stroke="{ink}" stroke-width="0.5">'
+                        "<title>{name}: {count}</title></rect>",
+                        x=x,
+                        y=y,
+                        share=share,
+                        fill=LEVEL_COLOURS[level],
+                        ink=_INK,
+                        name=names[level],
+                        count=count,
+                    )
                 )
                 if share >= 18:
                     parts.append(
-                        f'<text x="{x + share / 2:.1f}" y="{y + 15}" text-anchor="middle" '
-                        f'fill="{_INK}">{count}</text>'
+                        html(
+                            '<text x="{:.1f}" y="{}" text-anchor="middle" fill="{}">{}</text>',
+                            x + share / 2,
+                            y + 15,
+                            _INK,
+                            count,
+                        )
                     )
             x += share
     legend_y = 16 + 28 * len(rows)
     for level, name in enumerate(names):
         x = level * 100
         parts.append(
-            f'<rect x="{x}" y="{legend_y}" width="14" height="14" fill="{LEVEL_COLOURS[level]}" '
-            f'stroke="{_INK}" stroke-width="0.5"/>'
-            f'<text x="{x + 18}" y="{legend_y + 12}" fill="{_INK}">{escape(name)}</text>'
+            html(
+                '<rect x="{x}" y="{y}" width="14" height="14" fill="{fill}" stroke="{ink}" '
+                'stroke-width="0.5"/><text x="{text_x}" y="{text_y}" fill="{ink}">{name}</text>',
+                x=x,
+                y=legend_y,
+                fill=LEVEL_COLOURS[level],
+                ink=_INK,
+                text_x=x + 18,
+                text_y=legend_y + 12,
+                name=name,
+            )
         )
-    return _svg(title, max(130 + width + 10, 100 * len(names)), legend_y + 22, "".join(parts))
+    return _svg(title, max(130 + width + 10, 100 * len(names)), legend_y + 22, parts)
 
 
 def lines(
@@ -100,21 +138,44 @@ def lines(
     left, top, width, height = 52, 12, max(180, 90 * (len(days) - 1)), 170
     step = width / max(1, len(days) - 1)
     parts = [
-        f'<line x1="{left}" y1="{top + height}" x2="{left + width}" y2="{top + height}" '
-        f'stroke="{_INK}"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + height}" stroke="{_INK}"/>',
+        html(
+            '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}"/>',
+            left,
+            top + height,
+            left + width,
+            top + height,
+            _INK,
+        ),
+        html(
+            '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}"/>',
+            left,
+            top,
+            left,
+            top + height,
+            _INK,
+        ),
     ]
     for mark in (0, 50, 100):
         y = top + height - height * mark / 100
         parts.append(
-            f'<text x="{left - 6}" y="{y + 4:.0f}" text-anchor="end" fill="{_INK}">'
-            f"{mark}{escape(unit)}</text>"
+            html(
+                '<text x="{}" y="{:.0f}" text-anchor="end" fill="{}">{}{}</text>',
+                left - 6,
+                y + 4,
+                _INK,
+                mark,
+                unit,
+            )
         )
     for index, day in enumerate(days):
-        x = left + index * step
         parts.append(
-            f'<text x="{x:.0f}" y="{top + height + 18}" text-anchor="middle" fill="{_INK}">'
-            f"{escape(day)}</text>"
+            html(
+                '<text x="{:.0f}" y="{}" text-anchor="middle" fill="{}">{}</text>',
+                left + index * step,
+                top + height + 18,
+                _INK,
+                day,
+            )
         )
     taken: list[float] = []  # where line labels already are: two lines may end together
     for number, (label, values) in enumerate(series):
@@ -128,19 +189,30 @@ def lines(
         colour = _LINE_COLOURS[number % len(_LINE_COLOURS)]
         dash = _DASHES[number % len(_DASHES)]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        dashed = html(' stroke-dasharray="{}"', dash) if dash else ""
         parts.append(
-            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"'
-            + (f' stroke-dasharray="{dash}"' if dash else "")
-            + "/>"
+            html(
+                '<polyline points="{}" fill="none" stroke="{}" stroke-width="2.5"{}/>',
+                path,
+                colour,
+                dashed,
+            )
         )
-        for x, y in points:
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>')
+        parts += [
+            html('<circle cx="{:.1f}" cy="{:.1f}" r="3" fill="{}"/>', x, y, colour)
+            for x, y in points
+        ]
         end_x, end_y = points[-1]
         while any(abs(end_y - other) < 14 for other in taken):
             end_y += 14
         taken.append(end_y)
         parts.append(
-            f'<text x="{end_x + 8:.1f}" y="{end_y + 4:.1f}" fill="{colour}" '
-            f'font-weight="700">{escape(label)}</text>'
+            html(
+                '<text x="{:.1f}" y="{:.1f}" fill="{}" font-weight="700">{}</text>',
+                end_x + 8,
+                end_y + 4,
+                colour,
+                label,
+            )
         )
-    return _svg(title, left + width + 60, top + height + 28 + 14 * len(series), "".join(parts))
+    return _svg(title, left + width + 60, top + height + 28 + 14 * len(series), parts)

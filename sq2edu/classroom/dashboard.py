@@ -24,7 +24,7 @@ import functools
 import logging
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -32,10 +32,11 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom import panels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.roster import Roster
+from sq2edu.classroom.roster import PAGE, Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
@@ -218,6 +219,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.pick.observe(lambda _change: self._show_student(), names="value")
         self.student_view = widgets.HTML()
         self.report_link = widgets.HTML()
+        #: The language of the parents' report (a child's family may speak another).
+        self.report_language = widgets.Dropdown(
+            options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+            value=self.language,
+            description=_("Report in"),
+            style=_WIDE,
+            layout={"width": "auto"},
+        )
+        self.report_language.observe(lambda _change: self._show_student(), names="value")
         self.download = widgets.HTML()
         self.lesson_progress = widgets.HTML()
         self.tables_box = widgets.VBox()
@@ -244,7 +254,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Mistakes"), [self.mistakes, self.chart]),
             (_("Games"), [self.games]),
             (_("Progress"), [self.progress_pick, self.progress]),
-            (_("Groups"), [self._groups_editor()]),
+            (_("Groups"), [self.roster, self._groups_editor()]),
             (
                 _("Lessons"),
                 [self._lessons_editor(), self.roster, self.lesson_progress, self._guides()],
@@ -252,7 +262,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             (_("Worksheets"), [self._worksheets_editor()]),
             (
                 _("One student"),
-                [self.pick, self.student_view, self.report_link, self._student_manager()],
+                [
+                    self.pick,
+                    self.student_view,
+                    widgets.HBox([self.report_language, self.report_link]),
+                    self._student_manager(),
+                ],
             ),
             (
                 _("Settings"),
@@ -319,7 +334,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.address.value = self._address_html()
         seen = {} if self.archived else self.store.last_seen()
         shown = self.roster.page(students)
-        self.here.value = panels.here_html(students, self.summary, seen, shown=shown)
+        tables = self.tables
+        now_at = [] if tables is None or self.archived else tables.tables()
+        self.here.value = panels.here_html(students, self.summary, seen, shown=shown, tables=now_at)
         self.door.value = "" if self.archived else self._door_html()
         self._refresh_tables()
         self.grid.value = panels.grid_html(shown, self.summary)
@@ -332,11 +349,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.pick.options = students
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
             self.merge_into.options = students
-            self.group_members.options = students
             progress = [(_("The whole class"), "")] + [(name, name) for name in students]
             chosen_progress = self.progress_pick.value
             self.progress_pick.options = progress
             self.progress_pick.value = chosen_progress if chosen_progress in students else ""
+        self._refresh_members(students, shown)
         self._show_progress()
         self.lesson_progress.value = panels.lessons_html(
             shown,
@@ -349,6 +366,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._refresh_download()
         if self.challenge is not None:
             self.challenge.refresh()
+
+    def _refresh_members(self, students: list[str], shown: list[str]) -> None:
+        """The children the group editor offers: the class, or in a class of more than one
+        page, the page shown and those ticked already (a box for each of a thousand names
+        made the dashboard's page slow to open)."""
+        members = students
+        if len(students) > PAGE:
+            everyone = set(students)
+            ticked = [name for name in self.group_members.value if name in everyone]
+            members = [*ticked, *(name for name in shown if name not in ticked)]
+        if list(self.group_members.options) != members:
+            self.group_members.options = members
 
     def _refresh_classes(self) -> None:
         options = []
@@ -483,16 +512,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         self.student_view.value = panels.student_html(student, self.summary)
         words = escape(_("Printable report for parents"))
+        lang = self.report_language.value
         if self.csv_url is not None and not self.archived:
-            href = f"{REPORT_PATH}?student={quote(student)}{self.room_query}"
+            href = f"{REPORT_PATH}?student={quote(student)}&lang={lang}{self.room_query}"
         else:
-            page = panels.report_html(
-                student,
-                self.store.current_class()[1],
-                self.summary,
-                self.store.games(self.viewing),
-                self.language,
-            )
+            with language(lang):
+                page = panels.report_html(
+                    student,
+                    self.store.current_class()[1],
+                    self.summary,
+                    self.store.games(self.viewing),
+                    lang,
+                    ClassSettings.from_dict(self.store.settings()).operations,
+                )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
         self.report_link.value = (
             f'<a class="sq2-button" target="_blank" href="{escape(href)}">🖨 {words}</a>'
@@ -512,6 +544,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if tables is None or self.archived:
             self._table_rows.show([])
             return
+        # A table whose maker left before the start is not kept waiting for ever.
+        tables.drop_left(self.store.last_seen())
         found = tables.tables()
         kept: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
         for info in found[:SHOWN_TABLES]:
@@ -679,9 +713,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.group_name = widgets.Text(
             description=_("Group"), placeholder=_("Small sums"), style=_WIDE
         )
-        self.group_members = widgets.SelectMultiple(
-            description=_("Students"), options=[], style=_WIDE, rows=6
-        )
+        self.group_members = ChildPicker(_("Students"))
         self.group_signs = {
             sign: widgets.Checkbox(
                 value=True,
@@ -691,6 +723,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             for sign in "+−×÷"
         }
+        self._sync_group_signs()
         as_class = [(_("as the class"), "")]
         self.group_from = _level_picker(_("Lab levels from"), "", as_class)
         self.group_to = _level_picker(_("Lab levels to"), "", as_class)
@@ -728,6 +761,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.group_remove, remove]),
             ]
         )
+
+    def _sync_group_signs(self) -> None:
+        """The group's signs are among the class's: a sign the class does not use is neither
+        shown nor ticked."""
+        used = ClassSettings.from_dict(self.store.settings()).operations
+        for sign, box in self.group_signs.items():
+            box.value = box.value and sign in used
+            box.layout.display = "" if sign in used else "none"
 
     def _show_groups(self) -> None:
         groups = {} if self.archived else self.store.groups()
@@ -892,10 +933,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             layout={"width": "auto"},
         )
         self.edition = widgets.Dropdown(
-            options=[
-                (_("Sleeping Queens 2: The Rescue"), "rescue"),
-                (_("Sleeping Queens (adding only, for younger children)"), "classic"),
-            ],
+            options=[(_(editions.load(name).title), name) for name in editions.names()],
             value=current.edition,
             description=_("Game"),
             style=_WIDE,
@@ -971,6 +1009,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
             return
         self.store.save_settings(settings.to_dict())
+        for box in self.group_signs.values():
+            box.value = True
+        self._sync_group_signs()
         if settings.language != self.language:
             self.language = settings.language
             with language(self.language):
@@ -1087,6 +1128,44 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
 
 _FIRST, _LAST = next(iter(LEVELS)), list(LEVELS)[-1]
+
+
+class ChildPicker(widgets.VBox):  # type: ignore[misc]
+    """Children to pick, each with a box to tick (no Ctrl-click): ``options`` are the names,
+    ``value`` the ticked ones, in the options' order."""
+
+    def __init__(self, description: str) -> None:
+        self._boxes: dict[str, widgets.Checkbox] = {}
+        self._row = widgets.HBox(layout={"flex_flow": "row wrap"})
+        super().__init__([widgets.HTML(f"<b>{escape(description)}</b>"), self._row])
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return tuple(self._boxes)
+
+    @options.setter
+    def options(self, names: Sequence[str]) -> None:
+        ticked = set(self.value)
+        self._boxes = {
+            name: self._boxes.get(name)
+            or widgets.Checkbox(
+                value=name in ticked,
+                description=name,
+                indent=False,
+                layout={"width": "auto", "margin": "0 18px 0 0"},
+            )
+            for name in names
+        }
+        self._row.children = list(self._boxes.values())
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        return tuple(name for name, box in self._boxes.items() if box.value)
+
+    @value.setter
+    def value(self, names: Sequence[str]) -> None:
+        for name, box in self._boxes.items():
+            box.value = name in names
 
 
 def _level_picker(

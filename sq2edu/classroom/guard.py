@@ -453,26 +453,35 @@ class AttemptsCSVHandler(_TeacherHandler):
 
 
 class ReportHandler(_TeacherHandler):
-    """``/sq2edu/report?student=Mia`` on the teacher's server: one student's printable page,
-    in the class's language."""
+    """``/sq2edu/report?student=Mia&lang=ru`` on the teacher's server: one student's printable
+    page, in the language asked for (the class's by default)."""
 
     @tornado.web.authenticated
     async def get(self) -> None:
         from sq2edu.classroom.panels import report_html
         from sq2edu.classroom.settings import ClassSettings
         from sq2edu.classroom.summary import ClassSummary
-        from sq2edu.i18n import language
+        from sq2edu.i18n import LANGUAGES, language
 
         student = self.get_argument("student", "")
+        asked = self.get_argument("lang", "")
         store = _request_store(self)
         try:
             if student not in store.students():
                 raise tornado.web.HTTPError(404)
             summary = ClassSummary()
             summary.update(store)
-            lang = ClassSettings.from_dict(store.settings()).language
+            settings = ClassSettings.from_dict(store.settings())
+            lang = asked if asked in LANGUAGES else settings.language
             with language(lang):
-                page = report_html(student, store.current_class()[1], summary, store.games(), lang)
+                page = report_html(
+                    student,
+                    store.current_class()[1],
+                    summary,
+                    store.games(),
+                    lang,
+                    settings.operations,
+                )
         finally:
             store.close()
         self.set_header("Content-Type", "text/html; charset=utf-8")

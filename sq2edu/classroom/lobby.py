@@ -100,7 +100,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         kept = [self.problem, self.fill, self._title, self._heading, self._words, self._note]
         kept += [self._seat_list, self._make_row, self._start_row]
         self._screens = Screens(self, kept)
-        self._shown: object = None
+        self._shown: tuple[str, TableInfo | None, list[TableInfo]] | None = None
         self.redraw()
 
     def close(self) -> None:
@@ -174,9 +174,12 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         shown = (self.language, mine, self.tables.tables(("open",)))
         if shown == self._shown and not force:
             return  # nothing new: the page is left as the child has it
+        # What went wrong stays until the child's own table changes (another table coming
+        # or going does not wipe "This table is full" before it is read).
+        mine_before = self._shown[1] if self._shown else None
         self._shown = shown
         with language(self.language):
-            if not keep_problem:
+            if not keep_problem and mine != mine_before:
                 self.problem.value = ""
             self._screens.show(self._waiting(mine) if mine is not None else self._choosing())
 
@@ -194,7 +197,9 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
                 self._rows[info.id] = (widgets.HBox([sit, words]), sit, words)
             row, sit, words = self._rows[info.id]
             sit.description = _("Sit here")
-            words.value = _html("p", _describe(info))
+            # A full table offers no seat: its row only says who sits there.
+            sit.layout.display = "" if info.free else "none"
+            words.value = _html("p", _describe(info) if info.free else _full(info))
             rows.append(row)
         if not rows:
             self._words.value = _html("p", _("No tables yet. Make one!"))
@@ -238,6 +243,11 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 def _html(tag: str, words: str) -> str:
     """Words in an HTML element, escaped: a nickname is never markup."""
     return f"<{tag}>{escape(words)}</{tag}>"
+
+
+def _full(info: TableInfo) -> str:
+    """``Mia's table: Mia, Leo · full``."""
+    return _("{maker}'s table: {names} · full", maker=info.maker, names=", ".join(info.children))
 
 
 def _describe(info: TableInfo) -> str:

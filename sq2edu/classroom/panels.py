@@ -16,6 +16,7 @@ from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
 from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
+from sq2edu.classroom.tables import TableInfo
 from sq2edu.i18n import N_, _, local_signs, ngettext
 from sq2edu.practice import LEVELS, STARS
 from sq2edu.progress.mastery import Level, SkillMastery
@@ -63,10 +64,12 @@ def here_html(
     seen: Mapping[str, str],
     now: dt.datetime | None = None,
     shown: Sequence[str] | None = None,
+    tables: Sequence[TableInfo] = (),
 ) -> str:
-    """Who is in the class, who is online now, and what each last did.
+    """Who is in the class, who is online now, what each is doing now and what each last did.
 
     :param shown: the students to give a row (default: all); the counts are the class's.
+    :param tables: the class's tables of classmates, open or being played.
     """
     moment = now or dt.datetime.now(dt.UTC)
     showing = set(students if shown is None else shown)
@@ -100,20 +103,59 @@ def here_html(
             if latest
             else _("just joined")
         )
+        now_doing = doing_now(student, latest, tables, moment) if here else ""
         rows.append(
             f"<tr><th scope='row'>{escape(student)}</th><td>{escape(status)}</td>"
-            f"<td>{escape(doing)}</td></tr>"
+            f"<td>{escape(now_doing)}</td><td>{escape(doing)}</td></tr>"
         )
     count = ngettext("{n} student", "{n} students", len(students))
     here_now = ngettext("{n} online now", "{n} online now", online)
     head = "".join(
-        f"<th scope='col'>{escape(word)}</th>" for word in (_("Student"), _("Here"), _("Last try"))
+        f"<th scope='col'>{escape(word)}</th>"
+        for word in (_("Student"), _("Here"), _("Doing now"), _("Last try"))
     )
     return (
         f"<p><b>{escape(count)}</b> · {escape(here_now)}</p>"
         f"<div class='sq2-scroll'><table class='sq2-dash'><tr>{head}</tr>{''.join(rows)}"
         "</table></div>"
     )
+
+
+#: An answer this recent says what a child online is doing now.
+DOING_SECONDS = 120
+
+
+def doing_now(
+    student: str,
+    latest: Attempt | None,
+    tables: Sequence[TableInfo],
+    now: dt.datetime,
+) -> str:
+    """What a child online is doing now: playing or waiting at a table of classmates, else
+    what their last answer (of the last two minutes) was part of."""
+    for info in tables:
+        if student in info.children:
+            others = ", ".join(name for name in info.children if name != student)
+            if info.status == "playing":
+                return _("playing at a table with {names}", names=others or "—")
+            return _("waiting at a table to start")
+    if latest is not None:
+        with_zone = dt.datetime.fromisoformat(latest.at)
+        if (now - with_zone).total_seconds() <= DOING_SECONDS:
+            if latest.where == "lesson" and latest.lesson:
+                from sq2edu.lessons import LESSONS
+
+                lesson = LESSONS.get(latest.lesson)
+                return _(
+                    "lesson {number}, exercise {exercise}",
+                    number=lesson.number if lesson else latest.lesson,
+                    exercise=latest.exercise,
+                )
+            if latest.where == "lab":
+                level = LEVELS.get(latest.level)
+                return _("Lab: {level}", level=_(level.title)) if level else _("Lab")
+            return _("a game against the computer")
+    return _("no answer for 2 minutes")
 
 
 def grid_html(students: Sequence[str], summary: ClassSummary) -> str:
@@ -148,12 +190,15 @@ def levels_chart(students: Sequence[str], summary: ClassSummary) -> str:
 
 
 def mistakes_html(summary: ClassSummary) -> str:
-    """The class's mistakes in plain words, with real examples and what to teach again."""
+    """The class's mistakes in plain words, with real examples, what to teach again, and the
+    children who made each."""
     found = summary.mistakes_by_children()
     if not found:
         return "<p>" + escape(_("No mistakes yet.")) + "</p>"
     items = [
-        f"<li>{escape(note(code, children, examples).text)}</li>"
+        f"<li>{escape(note(code, children, examples).text)}<br><small>"
+        + escape(_("Who: {names}", names=", ".join(sorted(summary.children[code]))))
+        + "</small></li>"
         for code, children, examples in found
         if code in RETEACH
     ]
@@ -316,8 +361,11 @@ def report_html(
     summary: ClassSummary,
     games: Iterable[GameRecord],
     lang: str,
+    operations: str = "+−×÷",
 ) -> str:
-    """One page about one student, for their parents: the browser prints it."""
+    """One page about one student, for their parents, in ``lang`` (spoken around it): the
+    browser prints it. A skill of a sign the class does not use is left out, unless the
+    child tried it."""
     theirs = summary.student(name)
     levels_ = theirs.mastery()
     rows = "".join(
@@ -325,6 +373,7 @@ def report_html(
         f'{LEVEL_COLOURS[m.level]}">{escape(_level(m.level))}</td>'
         f"<td>{m.right}/{m.attempts}</td></tr>"
         for skill, m in levels_.items()
+        if _SIGNS[skill.split("-")[0]] in operations or m.attempts
     )
     played = [game for game in games if name in game.players]
     won = sum(game.winner == name and game.won_by_a_child for game in played)

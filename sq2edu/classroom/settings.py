@@ -5,20 +5,18 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sq2edu import classic
+from sq2edu import classic, editions
 from sq2edu.bots import LEVELS
 from sq2edu.core.setup import whole_in
 from sq2edu.equations import parse_operations
+from sq2edu.equations.hint_policy import HINT_POLICIES
 from sq2edu.i18n import LANGUAGES
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import level_range
 from sq2edu.rescue import Rules
-from sq2edu.ui import HINT_POLICIES
 
-__all__ = ["EDITIONS", "TURN_TIMEOUTS", "ClassSettings", "Focus"]
+__all__ = ["TURN_TIMEOUTS", "ClassSettings", "Focus"]
 
-#: The games a class may play: the Rescue, or the classic game for younger children.
-EDITIONS = ("rescue", "classic")
 #: The shortest and longest turn timeout a teacher may choose, in seconds.
 TURN_TIMEOUTS = (15, 600)
 
@@ -110,8 +108,9 @@ class ClassSettings:
             raise ValueError(f"hints is one of {', '.join(HINT_POLICIES)}")
         if self.level not in LEVELS:
             raise ValueError(f"level is one of {', '.join(LEVELS)}")
-        if self.edition not in EDITIONS:
-            raise ValueError(f"edition is one of {', '.join(EDITIONS)}")
+        # Any registered edition (sq2edu.editions) may be the class's game.
+        if self.edition not in editions.names():
+            raise ValueError(f"edition is one of {', '.join(editions.names())}")
         if self.language not in LANGUAGES:
             raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
         if self.turn_timeout != 0 and not whole_in(self.turn_timeout, *TURN_TIMEOUTS):

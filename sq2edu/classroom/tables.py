@@ -25,8 +25,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from sq2edu import editions
 from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
-from sq2edu.core import Action, Event, Game, IllegalActionError
+from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
 from sq2edu.progress.records import utc_now
 
@@ -56,16 +57,11 @@ _COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, 
 
 
 def game_type(edition: str) -> type[Game[Any, Any]]:
-    """The game class of an edition (``"rescue"`` or ``"classic"``)."""
-    if edition == "rescue":
-        from sq2edu.rescue import Game as RescueGame
+    """The game class of an edition (see :mod:`sq2edu.editions`).
 
-        return RescueGame
-    if edition == "classic":
-        from sq2edu.classic import Game as ClassicGame
-
-        return ClassicGame
-    raise ValueError(f"unknown edition {edition!r}")
+    :raises ValueError: for an edition that is not registered.
+    """
+    return editions.load(edition).game
 
 
 class TableError(Exception):
@@ -324,6 +320,22 @@ class Tables:
         maker = info.maker if info.maker in children else (children[0] if children else "")
         self._write_seats(cursor, info, seats, maker)
 
+    def drop_left(self, last_seen: dict[str, str], after: float = 30.0) -> list[str]:
+        """Stand up the makers of open tables whose page has gone (not seen for ``after``
+        seconds): the next child at the table becomes its maker, and a table left empty is
+        taken out of the lobby. The tables changed."""
+        changed = []
+        for info in self.tables(("open",)):
+            seen = last_seen.get(info.maker)
+            if seen is None or seconds_since(seen) < after:
+                continue
+            try:
+                self.stand(info.id, info.maker)
+            except TableError:
+                continue  # it started, or changed, meanwhile
+            changed.append(info.id)
+        return changed
+
     def make(self, maker: str, size: int, edition: str) -> TableInfo:
         """A new table of ``size`` seats with ``maker`` in the first.
 
@@ -340,7 +352,9 @@ class Tables:
 
     def _make(self, maker: str, size: int, edition: str) -> TableInfo:
         table_id = secrets.token_hex(4)
-        now = utc_now()
+        # To the microsecond: tables made within one second keep the order they were made
+        # in (the lobby lists them so; rows must not shift under a finger).
+        now = dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
         seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
         with self.store._transaction() as cursor:
             self._leave_open_tables(cursor, maker)
@@ -499,17 +513,17 @@ class Tables:
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game), events
 
-    def _played_for(self, cursor: Cursor, info: TableInfo, seat: int) -> set[int]:
-        """The children's seats the computer plays for, after a move of ``seat``: a move made
-        under a lease (:meth:`lease`) on a child's seat is the computer's, for a child who is
-        away; a child's own move takes the seat back."""
+    def _played_for(self, cursor: Cursor, info: TableInfo, seat: int | None) -> set[int]:
+        """The children's seats the computer plays for, after a move of ``seat`` (``None``:
+        as they are): a move made under a lease (:meth:`lease`) on a child's seat is the
+        computer's, for a child who is away; a child's own move takes the seat back."""
         row = self.store._run(
             cursor,
             "SELECT driver, played_for FROM {t}game_tables WHERE id = ?",
             (info.id,),
         ).fetchone()
         played_for = {int(taken) for taken in json.loads(row[1] or "[]")}
-        if seat not in info.computers():
+        if seat is not None and seat not in info.computers():
             if row[0] is not None:
                 played_for.add(seat)
             else:
@@ -605,10 +619,20 @@ class Tables:
 
     def _end(self, table_id: str) -> None:
         with self.store._transaction() as cursor:
-            info = self._known(cursor, table_id)[0]
+            info, saved = self._known(cursor, table_id)
+            now = utc_now()
             self._swap(
                 cursor,
                 info,
-                {"status": "ended", "changed": utc_now()},
+                {"status": "ended", "changed": now},
                 _("Someone moved at the same moment. Try again."),
             )
+            if info.status == "playing" and saved is not None:
+                # A game that was played counts as played (nobody won it), on the dashboard
+                # and in the parents' report.
+                try:
+                    game = game_type(info.edition).from_json(saved)
+                except SaveFileError:
+                    return  # a broken table ends all the same
+                if game.history:
+                    self._record(cursor, info, game, now, self._played_for(cursor, info, None))

@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sq2edu import editions
 from sq2edu.bots import make_bot
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.tables import SharedGame, StaleTableError, TableError, TableKeeper
@@ -27,6 +28,9 @@ __all__ = ["AWAY_LEVEL", "TableSeat", "table_dealer"]
 
 _LOG = logging.getLogger(__name__)
 
+#: Seconds a page's last note that its child is at the table may come before the child
+#: left: its "still there?" comes every 4 s, and the note is to the second.
+SEEN_EVERY = 5.0
 #: The level of the computer player that plays for a child who is away.
 AWAY_LEVEL = "easy"
 
@@ -34,20 +38,15 @@ AWAY_LEVEL = "easy"
 def table_dealer(settings: ClassSettings) -> Callable[[Sequence[dict[str, str]]], Game[Any, Any]]:
     """How a table of classmates is dealt with these class settings: the game of the class's
     edition and rules, the seats' names (computers named in the class's language)."""
-    from sq2edu.ui.game_table import seat_names
+    from sq2edu.bots.names import seat_names
 
     def deal(seats: Sequence[dict[str, str]]) -> Game[Any, Any]:
         players = [seat.get("child") or seat.get("bot", "") for seat in seats]
         computers = [index for index, seat in enumerate(seats) if "bot" in seat]
         with language(settings.language):
             names, _levels = seat_names(players, computers)
-        if settings.edition == "classic":
-            from sq2edu.classic import new_game as classic_game
-
-            return classic_game(names, rules=settings.classic_rules())
-        from sq2edu.rescue import new_game as rescue_game
-
-        return rescue_game(names, rules=settings.rules())
+        rules = settings.classic_rules() if settings.edition == "classic" else settings.rules()
+        return editions.load(settings.edition).new_game(names, rules=rules)
 
     return deal
 
@@ -150,7 +149,9 @@ class TableSeat:
                 continue
             stamp = seen.get(name)
             last = dt.datetime.fromisoformat(stamp) if stamp else None
-            if last is None or (now - last).total_seconds() > self.away_after:
+            # The child's page was last noted up to one of its "still there?" before it
+            # went: counted from then, the computer would take over that much too soon.
+            if last is None or (now - last).total_seconds() > self.away_after + SEEN_EVERY:
                 away.append(seat)
         self._away = away
         return away

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass
-from html import escape
 
 from sq2edu.classroom.settings import ClassSettings, Focus
 from sq2edu.classroom.store import ProgressStore
 from sq2edu.i18n import N_, _, language
+from sq2edu.markup import html, joined
 from sq2edu.practice import LEVELS, Level, available, level_range, place
 from sq2edu.worksheets import Sheet, make_sheet, sheet_html
 from sq2edu.worksheets.html import title_of
@@ -150,15 +150,20 @@ def downloads_html(sheet: Sheet, paper: str, lang: str) -> str:
         )
     )
     with language(lang):
-        items = "".join(
-            f'<li><a style="text-decoration: underline" download="{escape(name)}"'
-            f' href="data:{kind};base64,'
-            f'{base64.b64encode(data).decode()}">{escape(said)}</a></li>'
-            for said, name, kind, data in ((_(w), n, k, d) for w, n, k, d in links)
+        items = joined(
+            html(
+                '<li><a style="text-decoration: underline" download="{}" '
+                'href="data:{};base64,{}">{}</a></li>',
+                name,
+                kind,
+                base64.b64encode(data).decode(),
+                _(words),
+            )
+            for words, name, kind, data in links
         )
         title = _("{title}, sheet {number}", title=title_of(sheet.levels), number=sheet.number)
-        said = escape(_(note)) if note else ""
-    return f"<p><b>{escape(title)}</b></p><ul>{items}</ul>" + (f"<p>{said}</p>" if said else "")
+        said = html("<p>{}</p>", _(note)) if note else ""
+    return str(html("<p><b>{}</b></p><ul>{}</ul>{}", title, items, said))
 
 
 _NO_PDF = N_(

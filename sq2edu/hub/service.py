@@ -44,6 +44,7 @@ import tornado.ioloop
 import tornado.web
 from jupyterhub.services.auth import HubAuth, HubAuthenticated
 
+from sq2edu import editions
 from sq2edu.bots import LEVELS as BOT_LEVELS
 from sq2edu.bots import make_bot
 from sq2edu.classroom.limits import TokenBucket
@@ -399,8 +400,8 @@ def _version(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, 
 
 def _make(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
     edition = args.get("edition")
-    if edition not in ("rescue", "classic"):
-        raise RefusedError(400, "the edition is rescue or classic")
+    if edition not in editions.names():
+        raise RefusedError(400, f"the edition is one of {', '.join(editions.names())}")
     return table_to(tables.make(_nickname(child), _whole_arg(args, "size"), str(edition)))
 
 

@@ -21,11 +21,13 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
-from sq2edu.bots import BOT_NAMES, LEVELS, make_bot
+from sq2edu.bots import make_bot
+from sq2edu.bots.names import seat_names
 from sq2edu.core import Action, Event, IllegalActionError, action_from_dict
 from sq2edu.equations import MAX_LENGTH, Hint, Verdict, check, hints
+from sq2edu.equations.hint_policy import HINT_LIMIT, HINT_POLICIES
 from sq2edu.equations.model import SIGNS
-from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.i18n import _, local_signs, ngettext
 from sq2edu.ui.helping import Helping
 from sq2edu.ui.speaking import Speaking
 
@@ -39,10 +41,6 @@ __all__ = [
     "pile_texts",
 ]
 
-#: How hints are given: as many as wanted, a few per game, or none.
-HINT_POLICIES = ("free", "limited", "off")
-#: Hint rungs a child may climb when hints are limited (per game, or per deal in the Lab).
-HINT_LIMIT = 3
 _NARRATION_LINES = 6
 _LOG = logging.getLogger("sq2edu.ui")
 
@@ -71,54 +69,6 @@ def hint_state(policy: str, shown: Sequence[str], left: int) -> dict[str, Any]:
         "left": left if limited else None,
         "left_text": ngettext("{n} hint left", "{n} hints left", left) if limited else "",
     }
-
-
-#: The computer players' names on the table, by level or player (message ids).
-_BOT_WORDS = {
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "random": N_("Random"),
-    "greedy": N_("Greedy"),
-    "strong": N_("Strong"),
-}
-
-
-def _bot_name(level: str) -> str:
-    return _("{level} bot", level=_(_BOT_WORDS[level]))
-
-
-def seat_names(
-    players: Sequence[str], computers: Sequence[int] | None = None
-) -> tuple[list[str], dict[int, str]]:
-    """The names at a table, and the computer players' levels by seat.
-
-    A player that is a computer level (``"easy"``) or a computer player (``"greedy"``) is
-    named for it, in the active language ("Easy bot"); two of one level (or a child named
-    like one) get numbers, "Easy bot 2", counted on the names before numbering so that no
-    number is given twice.
-
-    :param computers: the computers' seats, when known (the other players are children,
-        whatever their names); by default every player named like a computer is one.
-    """
-    names: list[str] = []
-    levels: dict[int, str] = {}
-    for seat, name in enumerate(players):
-        level = name.strip().lower()
-        is_computer = level in LEVELS or level in BOT_NAMES
-        if computers is not None:
-            is_computer = seat in computers
-        if is_computer:
-            levels[seat] = level
-            names.append(_bot_name(level))
-        else:
-            names.append(name.strip())
-    given = list(names)
-    for seat, name in enumerate(given):
-        same = [other for other in range(seat) if given[other] == name]
-        if same and seat in levels:
-            names[seat] = f"{name} {len(same) + 1}"
-    return names, levels
 
 
 class SeatLink(Protocol):
@@ -209,7 +159,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
     catalog = traitlets.Dict().tag(sync=True)
 
-    #: The edition's name, as the browser knows it.
+    #: The edition's name, as the browser knows it (:mod:`sq2edu.editions`).
     edition = ""
     #: The operations the table's equations may use.
     operations = "+−×÷"
@@ -227,6 +177,20 @@ class GameTable(Speaking, anywidget.AnyWidget):
     bots: dict[int, Any]
     #: The checker's last verdict, as the equation builder shows it.
     verdict: dict[str, Any] | None
+
+    @classmethod
+    def of_edition(cls, edition: str) -> type[GameTable]:
+        """The table of a registered edition (the subclass whose :attr:`edition` it is).
+
+        :raises ValueError: if no table plays that edition.
+        """
+        found: list[type[GameTable]] = [cls]
+        while found:
+            kind = found.pop()
+            if kind.edition == edition:
+                return kind
+            found.extend(kind.__subclasses__())
+        raise ValueError(f"no table plays the edition {edition!r}")
 
     def __init__(
         self,

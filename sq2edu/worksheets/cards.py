@@ -15,10 +15,10 @@ upside down) are underlined, as on playing cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from sq2edu.equations import parse_operations
 from sq2edu.i18n import _, language, local_signs
+from sq2edu.markup import Markup, html, joined
 from sq2edu.practice import Level, facts, skills_of
 from sq2edu.practice.deal import usable_operations
 from sq2edu.worksheets.html import document, title_of
@@ -81,9 +81,11 @@ def card_set(
     return number_cards, sign_cards
 
 
-def _card(text: str, underline: bool, size: float) -> str:
-    mark = ' class="turned"' if underline else ""
-    return f'<div class="cut"><span{mark} style="font-size:{size:.1f}pt">{text}</span></div>'
+def _card(text: str, underline: bool, size: float) -> Markup:
+    turned = Markup(' class="turned"') if underline else ""
+    return html(
+        '<div class="cut"><span{} style="font-size:{:.1f}pt">{}</span></div>', turned, size, text
+    )
 
 
 def _css(paper: Paper, width: float, height: float) -> str:
@@ -134,7 +136,7 @@ def cards_html(
     height = (sized.inner_height - _HEAD - _FOOT) / ROWS
     with language(lang):
         cards = [_card(str(n), upside_down(n), 44.0) for n in number_cards] + [
-            _card(escape(local_signs(sign)), False, 54.0) for sign in sign_cards
+            _card(local_signs(sign), False, 54.0) for sign in sign_cards
         ]
         per_page = COLUMNS * ROWS
         count = (len(cards) + per_page - 1) // per_page
@@ -142,7 +144,7 @@ def cards_html(
         head = _("Cards to cut out: {title}. Cut along the dashed lines.", title=title)
         pages = []
         for index in range(count):
-            on_page = "".join(cards[index * per_page : (index + 1) * per_page])
+            on_page = joined(cards[index * per_page : (index + 1) * per_page])
             foot = _(
                 "sq2edu · {title} · cards, page {page} of {pages}",
                 title=title,
@@ -150,9 +152,13 @@ def cards_html(
                 pages=count,
             )
             pages.append(
-                f'<section class="page cards-page"><p class="head">{escape(head)}</p>'
-                f'<div class="grid">{on_page}</div>'
-                f'<footer class="foot">{escape(foot)}</footer></section>'
+                html(
+                    '<section class="page cards-page"><p class="head">{}</p>'
+                    '<div class="grid">{}</div><footer class="foot">{}</footer></section>',
+                    head,
+                    on_page,
+                    foot,
+                )
             )
         how = _(
             "To print: your browser's Print, paper {paper}, margins none, without headers "

@@ -13,9 +13,9 @@ and black on white: a cheap printer or a copier loses nothing.
 from __future__ import annotations
 
 import math
-from html import escape
 
 from sq2edu.i18n import _, language, local_signs, ngettext
+from sq2edu.markup import Markup, html, joined
 from sq2edu.practice import Level
 from sq2edu.practice.deal import BOX
 from sq2edu.worksheets.exercises import Exercise
@@ -53,131 +53,156 @@ def _style(sheet: Sheet) -> Type:
     return LARGE if sheet.large_type else REGULAR
 
 
-def _signs(text: str) -> str:
-    return escape(local_signs(text))
-
-
-def _boxed(text: str) -> str:
+def _boxed(text: str) -> Markup:
     """An equation with its empty boxes drawn as boxes to write in."""
-    box = f'<span class="box" role="img" aria-label="{BOX}"></span>'
-    return box.join(escape(part) for part in text.split(BOX))
+    return joined(
+        text.split(BOX), html('<span class="box" role="img" aria-label="{}"></span>', BOX)
+    )
 
 
-def _card(number: int, style: Type) -> str:
-    return f'<span class="card" style="width:{card_width(number, style):.2f}mm">{number}</span>'
+def _card(number: int, style: Type) -> Markup:
+    return html(
+        '<span class="card" style="width:{:.2f}mm">{}</span>', card_width(number, style), number
+    )
 
 
-def _cards(numbers: tuple[int, ...], signs: str, style: Type) -> str:
+def _cards(numbers: tuple[int, ...], signs: str, style: Type) -> Markup:
     """Number cards and sign cards, read out as a list by a screen reader."""
     shown = [str(n) for n in numbers] + [local_signs(sign) for sign in signs]
     label = _("Cards: {numbers}", numbers=", ".join(shown))
     parts = [_card(number, style) for number in numbers]
     if signs:
-        parts.append('<span class="then"></span>')
+        parts.append(Markup('<span class="then"></span>'))
         parts += [
-            f'<span class="sign" style="width:{style.card[0] * 0.8:.2f}mm">{_signs(sign)}</span>'
+            html(
+                '<span class="sign" style="width:{:.2f}mm">{}</span>',
+                style.card[0] * 0.8,
+                local_signs(sign),
+            )
             for sign in signs
         ]
-    return f'<div class="cards" role="img" aria-label="{escape(label)}">{"".join(parts)}</div>'
+    return html('<div class="cards" role="img" aria-label="{}">{}</div>', label, joined(parts))
 
 
-def _lines(count: int) -> str:
-    return '<div class="lines">' + '<span class="line"></span>' * count + "</div>"
+def _lines(count: int) -> Markup:
+    return Markup('<div class="lines">' + '<span class="line"></span>' * count + "</div>")
 
 
-def _answer_line() -> str:
-    equation, answer = escape(_("Equation:")), escape(_("Answer:"))
-    return (
-        f'<div class="answer"><span>{equation}</span><span class="blank"></span>'
-        f'<span>{answer}</span><span class="blank short"></span></div>'
+def _answer_line() -> Markup:
+    return html(
+        '<div class="answer"><span>{}</span><span class="blank"></span>'
+        '<span>{}</span><span class="blank short"></span></div>',
+        _("Equation:"),
+        _("Answer:"),
     )
 
 
-def _body(exercise: Exercise, style: Type) -> str:
+def _body(exercise: Exercise, style: Type) -> Markup:
     """What an exercise shows the child."""
     kind = exercise.kind
     if kind == "make":
         ask = _("Make {number}.", number=exercise.target)
-        return (
-            f'<p class="ask">{escape(ask)}</p>'
-            f"{_cards(exercise.cards, exercise.operations, style)}{_lines(1)}"
+        return html(
+            '<p class="ask">{}</p>{}{}',
+            ask,
+            _cards(exercise.cards, exercise.operations, style),
+            _lines(1),
         )
     if kind in ("missing", "remainder"):
-        return f'<p class="eq">{_boxed(equation_shown(exercise))}</p>'
+        return html('<p class="eq">{}</p>', _boxed(equation_shown(exercise)))
     if kind == "family":
-        return f"{_cards(exercise.cards, '', style)}{_lines(len(exercise.answers))}"
+        return _cards(exercise.cards, "", style) + _lines(len(exercise.answers))
     if kind == "true":
-        choices = "".join(
-            f'<span class="choice"><span class="tick"></span>{escape(words)}</span>'
+        choices = joined(
+            html('<span class="choice"><span class="tick"></span>{}</span>', words)
             for words in (_("True"), _("Not true"))
         )
-        shown = escape(equation_shown(exercise))
-        return f'<p class="eq">{shown}</p><p class="choices">{choices}</p>'
+        return html(
+            '<p class="eq">{}</p><p class="choices">{}</p>', equation_shown(exercise), choices
+        )
     if kind == "story":
-        return f'<p class="story">{escape(story(exercise.fact))}</p>{_answer_line()}'
+        return html('<p class="story">{}</p>{}', story(exercise.fact), _answer_line())
     count = len(exercise.answers)
     ask = ngettext(
         "These cards make {n} equation. Find it.",
         "These cards make {n} equations. Find them all.",
         count,
     )
-    return (
-        f'<p class="ask">{escape(ask)}</p>'
-        f"{_cards(exercise.cards, exercise.operations, style)}"
-        f"{_lines(2 * math.ceil(count / 2))}"
+    return html(
+        '<p class="ask">{}</p>{}{}',
+        ask,
+        _cards(exercise.cards, exercise.operations, style),
+        _lines(2 * math.ceil(count / 2)),
     )
 
 
-def _row(row: Row, sheet: Sheet, style: Type) -> str:
+def _row(row: Row, sheet: Sheet, style: Type) -> Markup:
     if row.kind == "heading":
-        said = escape(heading(sheet.exercises[row.items[0]].kind))
-        return f'<div class="row heading" style="height:{row.height:.2f}mm"><h2>{said}</h2></div>'
-    items = "".join(
-        f'<div class="item {row.kind}"><span class="label">{i + 1}.</span>'
-        f'<div class="body">{_body(sheet.exercises[i], style)}</div></div>'
+        return html(
+            '<div class="row heading" style="height:{:.2f}mm"><h2>{}</h2></div>',
+            row.height,
+            heading(sheet.exercises[row.items[0]].kind),
+        )
+    items = joined(
+        html(
+            '<div class="item {}"><span class="label">{}.</span><div class="body">{}</div></div>',
+            row.kind,
+            i + 1,
+            _body(sheet.exercises[i], style),
+        )
         for i in row.items
     )
-    return (
-        f'<div class="row" style="height:{row.height:.2f}mm;'
-        f'grid-template-columns:repeat({row.columns},1fr)">{items}</div>'
+    return html(
+        '<div class="row" style="height:{:.2f}mm;grid-template-columns:repeat({},1fr)">{}</div>',
+        row.height,
+        row.columns,
+        items,
     )
 
 
-def _top(sheet: Sheet) -> str:
+def _top(sheet: Sheet) -> Markup:
     """The title, whom the sheet is for, and a line for the name and the date."""
-    title = escape(title_of(sheet.levels))
-    group = escape(_("Group: {name}", name=sheet.group)) if sheet.group else ""
-    name, date = escape(_("Name:")), escape(_("Date:"))
-    return (
-        f'<header class="top" style="height:{_TOP:.2f}mm"><h1>{title}</h1>'
-        + (f'<p class="for">{group}</p>' if group else "")
-        + f'<p class="name"><span>{name}</span><span class="blank">{escape(sheet.student)}</span>'
-        f'<span>{date}</span><span class="blank short"></span></p></header>'
+    group = (
+        html('<p class="for">{}</p>', _("Group: {name}", name=sheet.group)) if sheet.group else ""
+    )
+    return html(
+        '<header class="top" style="height:{:.2f}mm"><h1>{}</h1>{}'
+        '<p class="name"><span>{}</span><span class="blank">{}</span>'
+        '<span>{}</span><span class="blank short"></span></p></header>',
+        _TOP,
+        title_of(sheet.levels),
+        group,
+        _("Name:"),
+        sheet.student,
+        _("Date:"),
     )
 
 
-def _foot(sheet: Sheet, words: str) -> str:
+def _foot(sheet: Sheet, words: str) -> Markup:
     line = _(
         "sq2edu · {title} · sheet {number} · {words}",
         title=title_of(sheet.levels),
         number=sheet.number,
         words=words,
     )
-    return f'<footer class="foot" style="height:{_FOOT - 2:.2f}mm">{escape(line)}</footer>'
+    return html('<footer class="foot" style="height:{:.2f}mm">{}</footer>', _FOOT - 2, line)
 
 
-def _sheet_pages(sheet: Sheet, paper: Paper, style: Type) -> list[str]:
+def _sheet_pages(sheet: Sheet, paper: Paper, style: Type) -> list[Markup]:
     rows = rows_of(sheet.exercises, style, paper)
     room = paper.inner_height - _FOOT
     pages = paginate(rows, room - _TOP, room)
     out = []
     for page_number, page_rows in enumerate(pages, start=1):
-        body = [_row(row, sheet, style) for row in page_rows]
-        top = _top(sheet) if page_number == 1 else ""
         words = _("page {page} of {pages}", page=page_number, pages=len(pages))
         out.append(
-            f'<section class="page sheet {style.name}">{top}'
-            f'<div class="rows">{"".join(body)}</div>{_foot(sheet, words)}</section>'
+            html(
+                '<section class="page sheet {}">{}<div class="rows">{}</div>{}</section>',
+                style.name,
+                _top(sheet) if page_number == 1 else "",
+                joined(_row(row, sheet, style) for row in page_rows),
+                _foot(sheet, words),
+            )
         )
     return out
 
@@ -205,7 +230,7 @@ def _key_chars(paper: Paper) -> int:
     return int((paper.inner_width - _KEY_LABEL) / (_KEY_PT * _PT * 0.62))
 
 
-def _key_pages(sheet: Sheet, paper: Paper) -> list[str]:
+def _key_pages(sheet: Sheet, paper: Paper) -> list[Markup]:
     entries = [answer_text(exercise) for exercise in sheet.exercises]
     line = _KEY_PT * _PT * _KEY_LINE
     chars = _key_chars(paper)
@@ -218,28 +243,37 @@ def _key_pages(sheet: Sheet, paper: Paper) -> list[str]:
     pages = paginate(rows, room - _TOP, room)
     out = []
     for page_number, page_rows in enumerate(pages, start=1):
-        body = "".join(
-            f'<div class="row key" style="height:{row.height:.2f}mm">'
-            f'<span class="label">{row.items[0] + 1}.</span>'
-            f"<span>{escape(entries[row.items[0]])}</span></div>"
+        body = joined(
+            html(
+                '<div class="row key" style="height:{:.2f}mm">'
+                '<span class="label">{}.</span><span>{}</span></div>',
+                row.height,
+                row.items[0] + 1,
+                entries[row.items[0]],
+            )
             for row in page_rows
         )
-        top = ""
+        top = Markup()
         if page_number == 1:
-            answers = escape(_("Answers"))
-            top = (
-                f'<header class="top" style="height:{_TOP:.2f}mm">'
-                f"<h1>{answers}</h1>{about}</header>"
+            top = html(
+                '<header class="top" style="height:{:.2f}mm"><h1>{}</h1>{}</header>',
+                _TOP,
+                _("Answers"),
+                about,
             )
         words = _("answers, page {page} of {pages}", page=page_number, pages=len(pages))
         out.append(
-            f'<section class="page answers">{top}<div class="rows">{body}</div>'
-            f"{_foot(sheet, words)}</section>"
+            html(
+                '<section class="page answers">{}<div class="rows">{}</div>{}</section>',
+                top,
+                body,
+                _foot(sheet, words),
+            )
         )
     return out
 
 
-def _key_about(sheet: Sheet) -> str:
+def _key_about(sheet: Sheet) -> Markup:
     """For the teacher: whom the sheet is for and what it aims at."""
     parts = []
     if sheet.student:
@@ -250,7 +284,7 @@ def _key_about(sheet: Sheet) -> str:
         parts.append(_("More practice in: {skill}", skill=_skill_words(sheet.focus)))
     signs = " ".join(s for s in sheet.operations if any(s in lv.operations for lv in sheet.levels))
     parts.append(_("Signs: {signs}", signs=signs))
-    return f'<p class="for">{escape(" · ".join(parts))}</p>'
+    return html('<p class="for">{}</p>', " · ".join(parts))
 
 
 _SKILL_WORDS = {
@@ -332,14 +366,24 @@ h2 {{ font-size: {style.text}pt; font-weight: 700; margin: 0; line-height: 1.2; 
 """
 
 
-def document(title: str, lang: str, css: str, pages: list[str], how: str) -> str:
-    """A whole page to print: ``pages`` (each one printed page), its styles inline."""
-    return (
-        f'<!doctype html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        "style-src 'unsafe-inline'\">\n"
-        f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
-        f'<p class="how">{escape(how)}</p>\n' + "\n".join(pages) + "\n</body>\n</html>\n"
+def document(title: str, lang: str, css: str, pages: list[Markup], how: str) -> str:
+    """A whole page to print: ``pages`` (each one printed page), its styles inline.
+
+    ``css`` is our own style sheet, put in as it is; every other text is escaped.
+    """
+    return str(
+        html(
+            '<!doctype html>\n<html lang="{}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+            "style-src 'unsafe-inline'\">\n"
+            "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
+            '<p class="how">{}</p>\n{}\n</body>\n</html>\n',
+            lang,
+            title,
+            Markup(css),
+            how,
+            joined(pages, "\n"),
+        )
     )
 
 

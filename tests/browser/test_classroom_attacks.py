@@ -36,6 +36,7 @@ from tornado.websocket import websocket_connect
 
 from benchmarks.widget_client import WidgetClient
 from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.lobby import PRESS_BURST, PRESS_EVERY
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
 from tests.browser.test_classroom import Classroom
 
@@ -235,6 +236,62 @@ def test_a_flood_of_equations_is_slowed_down(classroom: Classroom) -> None:
         assert 1 <= len(store.attempts("Ana")) <= 10
 
 
+def _says(client: WidgetClient, words: str) -> bool:
+    """Whether a widget of the page shows ``words``."""
+    return any(words in str(model.get("value", "")) for model in client.models.values())
+
+
+def test_pressing_make_a_table_or_join_in_a_loop_writes_a_few_rows(classroom: Classroom) -> None:
+    """One "Make a table" button wrote 947 table rows in 10 s, and refused joins 194 event
+    rows a second: a page's presses that write spend its tokens (six, then one every 2 s;
+    Join five, then one every 3 s)."""
+
+    async def attack() -> tuple[int, int, float, float]:
+        eve = await _joined(classroom, "Eve")
+        try:
+            await eve.widget("ButtonModel", TIMEOUT, description="Play with classmates")
+            together = [
+                model_id
+                for model_id, model in eve.models.items()
+                if model.get("description") == "Play with classmates"
+            ]
+            eve.click(together[-1])  # the menu shown now (the one before may be closing)
+            make = await eve.widget("ButtonModel", TIMEOUT, description="Make a table")
+            started = time.monotonic()
+            for _press in range(200):
+                eve.click(make)
+            await eve.wait_for(lambda: _says(eve, "Too many tries. Wait"), 30)
+            await asyncio.sleep(2)  # the kernel takes the rest of the presses in
+            with SQLiteStore(classroom.db) as store, store._transaction() as cursor:
+                (tables,) = store._run(cursor, "SELECT count(*) FROM game_tables").fetchone()
+            making = time.monotonic() - started
+        finally:
+            await eve.close()
+        # Another device, the name taken: Join pressed in a loop.
+        copy = WidgetClient(_url(classroom))
+        await copy.open(timeout=TIMEOUT)
+        try:
+            join = await copy.widget("ButtonModel", TIMEOUT, description="Join")
+            copy.set_value(copy.find("TextModel", description="Nickname") or "", value="Eve")
+            copy.set_value(copy.find("TextModel", description="Class code") or "", value="owl")
+            started = time.monotonic()
+            for _press in range(200):
+                copy.click(join)
+            await copy.wait_for(lambda: _says(copy, "Too many tries. Wait"), 30)
+            await asyncio.sleep(2)
+            with SQLiteStore(classroom.db) as store:
+                refused = len(store.events("2000-01-01T00:00:00+00:00", kind="name-taken"))
+            joining = time.monotonic() - started
+        finally:
+            await copy.close()
+        return tables, refused, making, joining
+
+    tables, refused, making, joining = run(attack)
+    # The presses' tokens bound the rows, however long the kernel took to read the presses.
+    assert 1 <= tables <= PRESS_BURST + making / PRESS_EVERY + 1, (tables, making)
+    assert 1 <= refused <= 5 + joining / 3 + 1, (refused, joining)
+
+
 def test_no_traceback_reaches_the_page(classroom: Classroom) -> None:
     async def provoke() -> list[str]:
         zoe = WidgetClient(_url(classroom), keep_raw=True)
@@ -374,6 +431,35 @@ def test_a_student_server_that_dies_is_started_again_and_the_dashboard_goes_on(
         )
         assert said in room.server_log.read_text(errors="replace")
         assert said in room.out.read_text()
+    finally:
+        assert room.stop() == 0
+
+
+def test_a_dashboard_server_that_dies_is_started_again_and_the_class_goes_on(
+    tmp_path: Path,
+) -> None:
+    room = Classroom(tmp_path)
+    try:
+        token = room.teacher_url.split("token=")[1]
+        dashboard = f"http://127.0.0.1:{room.teacher_port}/?token={token}"
+        servers = _servers(room.process.pid)
+        student, teacher = servers["classroom.ipynb"], servers["teacher.ipynb"]
+        teacher.kill()
+        deadline = time.monotonic() + 120
+        again = None
+        while again is None or again.pid == teacher.pid:
+            assert time.monotonic() < deadline, room.out.read_text()
+            assert room.process.poll() is None, room.out.read_text()
+            time.sleep(0.2)
+            again = _servers(room.process.pid).get("teacher.ipynb")
+        wait_until_answering(room.teacher_port)
+        # The same secret address opens the dashboard again; the children's server never
+        # stopped.
+        assert _fetch(dashboard)[0] == 200
+        assert _servers(room.process.pid)["classroom.ipynb"].pid == student.pid
+        assert _fetch(_url(room))[0] == 200
+        said = "the teacher's dashboard's server stopped unexpectedly (exit status -9)"
+        assert said in room.server_log.read_text(errors="replace")
     finally:
         assert room.stop() == 0
 

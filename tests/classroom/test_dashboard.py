@@ -55,7 +55,7 @@ def test_mistakes_are_counted_in_children_with_real_examples_and_the_chart_agree
     items = re.findall(r"<li>(.*?)</li>", board.mistakes.value)
     assert items[0] == (
         "3 children wrote signs on both sides of = (4 + 3 = 5 + 2): "
-        "show that one side must be one card."
+        "show that one side must be one card.<br><small>Who: Ana, Leo, Mia</small>"
     )
     assert items[1].startswith("1 child divided where something is left over (7 ÷ 2 = 3)")
     chart = board.chart.value
@@ -191,7 +191,7 @@ def test_a_printable_report_for_parents_in_the_class_language(store: SQLiteStore
     assert "@media print" in page
     board = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
     board.pick.value = "Mia"
-    assert 'href="sq2edu/report?student=Mia"' in board.report_link.value
+    assert 'href="sq2edu/report?student=Mia&amp;lang=en"' in board.report_link.value
 
 
 def test_the_settings_speak_the_teachers_language_with_every_control_labelled(

@@ -13,13 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from sq2edu import rescue
+from sq2edu.bots import make_bot
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.app import PRESENT_EVERY
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.exports import CSV_HEADER
-from sq2edu.classroom.panels import ONLINE_SECONDS
+from sq2edu.classroom.panels import ONLINE_SECONDS, report_html
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.shares import PageBook
+from sq2edu.classroom.summary import ClassSummary
+from sq2edu.classroom.tables import Tables
 from sq2edu.progress.records import Attempt
 
 
@@ -110,3 +114,85 @@ def test_the_csv_opens_in_a_spreadsheet_in_the_teachers_words(store: SQLiteStore
     assert cells["skill"] == "деление, 2 числа"
     assert "within" not in cells["level"]
     assert "sq2-button" in board.download.value
+
+
+def test_the_parents_report_in_the_childs_language_without_signs_the_class_skips(
+    store: SQLiteStore,
+) -> None:
+    store.save_settings(ClassSettings(operations="+−").to_dict())
+    store.record_attempt(Attempt("Маша", "2 + 3 = 5", True))
+    board = Dashboard(store, refresh=0)
+    board.pick.value = "Маша"
+    board.report_language.value = "ru"
+    found = re.search(r'href="data:text/html;base64,([^"]+)"', board.report_link.value)
+    assert found is not None
+    page = base64.b64decode(found.group(1)).decode()
+    assert '<html lang="ru">' in page
+    assert "Навыки" in page
+    assert ": 2 числа" not in page  # no row of division (÷ is written : in Russian)
+    assert "+ 2 числа" in page
+    served = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
+    served.pick.value = "Маша"
+    served.report_language.value = "nb"
+    assert "lang=nb" in served.report_link.value
+
+
+def test_the_groups_form_offers_the_class_signs_and_boxes_to_tick(store: SQLiteStore) -> None:
+    """The form ticked ÷ for a class without ÷, and needed Ctrl-click for several children."""
+    store.save_settings(ClassSettings(operations="+−×").to_dict())
+    for name in ("Mia", "Leo", "Ana"):
+        store.join(name)
+    board = Dashboard(store, refresh=0)
+    assert board.group_signs["÷"].value is False
+    assert board.group_signs["÷"].layout.display == "none"
+    assert board.group_members.options == ("Mia", "Leo", "Ana")
+    boxes = {box.description: box for box in board.group_members._row.children}
+    boxes["Mia"].value = True
+    boxes["Ana"].value = True
+    board.group_name.value = "Stars"
+    board.save_group()
+    assert store.groups()["Stars"][0] == ["Mia", "Ana"]
+    assert store.groups()["Stars"][1]["operations"] == "+−×"
+
+
+def test_the_teacher_sees_what_each_child_online_is_doing_now(store: SQLiteStore) -> None:
+    now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+    for name in ("Mia", "Leo", "Ana", "Ola"):
+        store.join(name)
+        store.seen(name, now)
+    store.record_attempt(
+        Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=3)
+    )
+    store.record_attempt(Attempt("Leo", "2 × 5 = 10", True, where="lab", level="tables-2-5-10"))
+    tables = Tables(store)
+    tables.make("Ana", 2, "rescue")
+    here = Dashboard(store, refresh=0).here.value
+    assert "<th scope='col'>Doing now</th>" in here
+    assert "Mia</th><td>● online now</td><td>lesson 1, exercise 3</td>" in here
+    assert "Leo</th><td>● online now</td><td>Lab: Tables of 2, 5 and 10</td>" in here
+    assert "Ana</th><td>● online now</td><td>waiting at a table to start</td>" in here
+    assert "Ola</th><td>● online now</td><td>no answer for 2 minutes</td>" in here
+
+
+def test_the_mistakes_tab_names_the_children(store: SQLiteStore) -> None:
+    for name in ("Mia", "Leo"):
+        store.record_attempt(Attempt(name, "2 + 3 = 6", False, ("not-true",)))
+    mistakes = Dashboard(store, refresh=0).mistakes.value
+    assert "<small>Who: Leo, Mia</small>" in mistakes
+
+
+def test_an_ended_table_counts_as_a_game_played(store: SQLiteStore) -> None:
+    """The parents' report said "0 games" after the teacher ended a table."""
+    tables = Tables(store)
+    info = tables.make("Mia", 2, "rescue")
+    tables.sit(info.id, "Leo")
+    shared = tables.start(info.id, "Mia", lambda _seats: rescue.new_game(["Mia", "Leo"], seed=3))
+    action = make_bot("easy", seed=1).choose(shared.game.clone())
+    tables.move(info.id, shared.info.version, shared.game.current_player, action)
+    tables.end(info.id)
+    (game,) = store.games()
+    assert game.players == ("Mia", "Leo")
+    assert game.winner is None
+    summary = ClassSummary()
+    summary.update(store)
+    assert "1 game played, 0 won." in report_html("Mia", "3B", summary, store.games(), "en")

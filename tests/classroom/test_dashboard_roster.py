@@ -178,3 +178,24 @@ def test_the_tables_of_classmates_keep_their_rows_and_are_listed_to_a_bound(
     assert len(board.tables_box.children) == SHOWN_TABLES + 1
     assert board.tables_box.children[-1].value == "<p>…and 4 more tables.</p>"
     assert f"{second}&#x27;s table" in board.tables_box.children[0].children[1].value
+
+
+def test_the_group_editor_offers_the_page_shown_and_keeps_the_ticked(
+    crowded: SQLiteStore,
+) -> None:
+    board = Dashboard(crowded, refresh=0)
+    assert list(board.group_members.options) == NAMES[:PAGE]
+    board.group_members.value = ["Child0001"]
+    board.roster.find.value = "Child0999"
+    assert list(board.group_members.options) == ["Child0001", "Child0999"]
+    board.group_members.value = ["Child0001", "Child0999"]
+    board.roster.find.value = ""
+    board.roster.next.click()
+    assert list(board.group_members.options) == [
+        "Child0001",
+        "Child0999",
+        *NAMES[PAGE : 2 * PAGE],
+    ]
+    board.group_name.value = "Two"
+    board.save_group()
+    assert crowded.groups()["Two"][0] == ["Child0001", "Child0999"]

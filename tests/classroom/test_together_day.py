@@ -3,6 +3,7 @@ breaks, a child goes away and comes back."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,10 +12,13 @@ import pytest
 
 from sq2edu import classic, rescue
 from sq2edu.bots import make_bot
+from sq2edu.classroom.app import PRESENT_AT_TABLE_EVERY
 from sq2edu.classroom.dashboard import Dashboard
+from sq2edu.classroom.lobby import Lobby
+from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import SQLiteStore
 from sq2edu.classroom.tables import TableError, Tables
-from tests.classroom.test_together import _app, _lobby, _shared, _table
+from tests.classroom.test_together import _app, _lobby, _shared, _sit_down, _table
 
 
 @pytest.fixture
@@ -133,3 +137,106 @@ def test_a_child_who_comes_back_takes_her_seat_back(store: SQLiteStore) -> None:
     action = make_bot("easy", seed=3).choose(shared.game.clone())
     tables.move(info.id, shared.info.version, seat, action)
     assert tables.played_for(info.id) == []
+
+
+def test_a_child_whose_table_the_teacher_ended_is_told_so_in_her_language(
+    store: SQLiteStore,
+) -> None:
+    """ "That table is not there any more." was English on a Russian screen."""
+    mia, leo = _app(store, "Mia"), _app(store, "Leo")
+    for app in (mia, leo):
+        app.play_together()
+    _lobby(mia).make(2)
+    made = Tables(store).where("Mia")
+    assert made is not None
+    leo.look()
+    _lobby(leo).sit(made.id)
+    mia.look()
+    _lobby(mia).start()
+    leo.look()
+    leo.set_language("ru")
+    Dashboard(store, refresh=0).end_table(made.id)
+    leo.look()
+    assert leo.activity is None
+    assert leo.problem.value == "Учитель завершил игру за этим столом. Все твои ходы сохранены."
+
+
+def _sit_buttons(lobby: Lobby) -> list[tuple[str, str]]:
+    """The lobby's rows: what each says, and whether its Sit here button shows."""
+    return [
+        (words.value, sit.layout.display or "shown")
+        for _row, sit, words in lobby._rows.values()
+        if _row in lobby._screens.box.children
+    ]
+
+
+def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_read(
+    store: SQLiteStore,
+) -> None:
+    mia, leo, ava, ola = (_app(store, name) for name in ("Mia", "Leo", "Ava", "Ola"))
+    for app in (mia, leo, ava, ola):
+        app.play_together()
+    _lobby(mia).make(2)
+    made = Tables(store).where("Mia")
+    assert made is not None
+    ava.look()
+    leo.look()
+    _lobby(leo).sit(made.id)
+    # Ava pressed Sit here before her lobby knew the table was full.
+    _lobby(ava).sit(made.id)
+    assert "This table is full" in _lobby(ava).problem.value
+    assert _sit_buttons(_lobby(ava)) == [("<p>Mia&#x27;s table: Mia, Leo · full</p>", "none")]
+    _lobby(ola).make(3)
+    ava.look()
+    assert "This table is full" in _lobby(ava).problem.value, "the next redraw kept it"
+    assert [shown for _words, shown in _sit_buttons(_lobby(ava))] == ["none", "shown"]
+
+
+def test_tables_made_within_a_second_stay_in_the_order_they_were_made(
+    store: SQLiteStore,
+) -> None:
+    tables = Tables(store)
+    makers = [f"Child{number}" for number in range(12)]
+    for maker in makers:
+        tables.make(maker, 2, "rescue")
+    assert [info.maker for info in tables.tables()] == makers
+
+
+def test_after_30_seconds_means_30_seconds_after_the_child_left(store: SQLiteStore) -> None:
+    """ "After 30 seconds" took over after 23-26 s: the page's last note came up to a few
+    seconds before the child left."""
+    store.save_settings(ClassSettings(turn_timeout=30).to_dict())
+    mia, _leo = _sit_down(store, ["Mia", "Leo"])
+    seat = mia.seat
+    assert seat is not None
+    left = dt.datetime.now(dt.UTC)
+    # Leo's page was last noted at most one "still there?" before he left.
+    store.seen("Leo", (left - dt.timedelta(seconds=4)).isoformat(timespec="seconds"))
+    assert seat.look_for_away(left + dt.timedelta(seconds=29.5)) == []
+    assert seat.look_for_away(left + dt.timedelta(seconds=31.5)) == [1]
+    assert PRESENT_AT_TABLE_EVERY < 4  # a note at each "still there?" of the page
+
+
+def test_a_table_whose_maker_left_before_the_start_leaves_the_lobby(store: SQLiteStore) -> None:
+    """The table waited for ever, and was still offered in the lobby."""
+    mia, leo, ava = (_app(store, name) for name in ("Mia", "Leo", "Ava"))
+    for app in (mia, leo, ava):
+        app.play_together()
+    _lobby(mia).make(3)
+    _lobby(ava).make(2)
+    mias, avas = Tables(store).where("Mia"), Tables(store).where("Ava")
+    assert mias is not None
+    assert avas is not None
+    leo.look()
+    _lobby(leo).sit(mias.id)
+    long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)).isoformat(timespec="seconds")
+    for name in ("Mia", "Ava"):  # their pages closed a minute ago
+        store.seen(name, long_ago)
+    store.seen("Leo")
+    leo._last_table_look = 0.0
+    leo.look()
+    (left,) = Tables(store).tables()
+    assert (left.id, left.maker, left.children) == (mias.id, "Leo", ["Leo"])
+    assert Tables(store).info(mias.id).maker == "Leo"
+    with pytest.raises(TableError):
+        Tables(store).info(avas.id)  # nobody sat there: it is gone

@@ -48,7 +48,7 @@ def test_a_name_from_a_browser_is_printed_as_text() -> None:
     page = sheet_html(sheet)
     assert "<img" not in page
     assert "<script" not in page
-    assert "&lt;img src=&quot;http://x/&quot;&gt;" in page
+    assert "&lt;img src=&#34;http://x/&#34;&gt;" in page
 
 
 @pytest.mark.parametrize(
