@@ -83,6 +83,26 @@ def children_only(spawner: Any) -> None:
         )
 
 
+def _homes_of(folder: Path) -> Path:
+    return folder / "homes"
+
+
+def _with_homes(spawner: Any, homes: Path) -> Any:
+    spawner.sq2edu_homes = str(homes)
+    return spawner
+
+
+def forget_home(spawner: Any) -> None:
+    """A child's server's home folder, gone when the server stops (it holds nothing that is
+    kept: the records are in the store), if it is one of sq2edu's (``homes`` in the hub's
+    folder) and not a system account's home."""
+    home = Path(str(getattr(spawner, "home_dir", "") or ""))
+    homes = getattr(spawner, "sq2edu_homes", None)
+    if homes is None or not home.name or home.parent != Path(homes):
+        return
+    shutil.rmtree(home, ignore_errors=True)
+
+
 def configure(
     c: Any,
     db: str,
@@ -151,6 +171,13 @@ def configure(
     # signed in is signed out by the next morning (the device's own cookie stays a year).
     c.JupyterHub.cookie_max_age_days = 1
     c.Spawner.pre_spawn_hook = children_only
+    if spawner.endswith("SimpleLocalProcessSpawner"):
+        # Children's home folders in the hub's private folder, each gone when its server
+        # stops (they piled up in the system's temporary folder).
+        homes = _homes_of(private)
+        homes.mkdir(mode=0o700, exist_ok=True)
+        c.SimpleLocalProcessSpawner.home_dir_template = str(homes / "{username}")
+        c.Spawner.post_stop_hook = lambda spawner: forget_home(_with_homes(spawner, homes))
     # On this machine, this Python; in a container, the image's.
     c.Spawner.cmd = [sys.executable if local else "python", "-m", "sq2edu.hub.student"]
     c.Spawner.args = []

@@ -330,6 +330,37 @@ def test_the_app_opens_in_the_child_s_language_and_the_hub_s_own_pages_lead_to_i
         context.close()
 
 
+def test_a_made_up_forwarded_address_does_not_escape_the_sign_in_s_waits(hub: Hub) -> None:
+    """A guesser who names a new X-Real-IP (or X-Forwarded-For) at each try still waits
+    after five wrong codes with one nickname: the hub believes only its own proxy."""
+    import http.cookiejar
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(f"{hub.url}/hub/login", timeout=30) as page:
+        page.read()
+    xsrf = next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+    said = []
+    for number in range(7):
+        form = f"username=Guesser&password=ZZ{number:02d}&_xsrf={xsrf}".encode()
+        request = urllib.request.Request(
+            f"{hub.url}/hub/login",
+            data=form,
+            headers={
+                "X-Real-IP": f"10.9.{number}.1",
+                "X-Forwarded-For": f"10.8.{number}.1",
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
+        try:
+            with opener.open(request, timeout=30) as answer:
+                said.append(answer.read().decode(errors="replace"))
+        except urllib.error.HTTPError as error:
+            said.append(error.read().decode(errors="replace"))
+    assert all("Too many tries" not in page for page in said[:5])
+    assert "Too many tries" in said[-1]
+
+
 def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hub) -> None:
     with open_store(hub.db, room="3B") as store:
         store.join("Eli")

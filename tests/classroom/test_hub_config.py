@@ -67,3 +67,20 @@ def test_the_hub_started_as_root_says_it_should_not_be(monkeypatch: pytest.Monke
     assert "deploy/systemd/sq2edu-hub.service" in root_warning()
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert root_warning() == ""
+
+
+def test_a_childs_home_folder_is_private_and_gone_when_its_server_stops(tmp_path: Path) -> None:
+    c = Config()
+    configure(c, str(tmp_path / "school.sqlite3"), data=tmp_path / "hub", proxy="/bin/true")
+    template = c.SimpleLocalProcessSpawner.home_dir_template
+    assert template == str(tmp_path / "hub" / "homes" / "{username}")
+    assert stat.S_IMODE((tmp_path / "hub" / "homes").stat().st_mode) == 0o700
+    home = Path(template.format(username="c0ffee"))
+    home.mkdir()
+    (home / ".ipython").mkdir()
+    elsewhere = tmp_path / "c0ffee"
+    elsewhere.mkdir()
+    c.Spawner.post_stop_hook(SimpleNamespace(home_dir=str(home)))
+    c.Spawner.post_stop_hook(SimpleNamespace(home_dir=str(elsewhere)))
+    assert not home.exists()
+    assert elsewhere.exists(), "only a folder of the hub's homes is removed"
