@@ -407,16 +407,68 @@ function render({ model, el }) {
   function hintList(hints) {
     if (!hints.shown || !hints.shown.length) return null;
     return h("ol", { class: "sq2-hints", "aria-label": t("hints") },
-      hints.shown.map((text) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line))))));
+      hints.shown.map((text, index) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line))),
+        readAloudButton(text, `hint-${index}`))));
   }
 
   function verdictBox(state) {
     const verdict = state.verdict;
     if (!verdict) return null;
     return h("div", { class: `sq2-verdict ${verdict.ok ? "sq2-ok" : "sq2-not-yet"}`, role: "status" },
-      h("p", { class: "sq2-verdict-head" }, words(verdict.ok ? "✓ " : "✗ "), verdict.lines[0] || "", words(verdict.ok ? " 🎉" : "")),
+      h("p", { class: "sq2-verdict-head" }, words(verdict.ok ? "✓ " : "✗ "), verdict.lines[0] || "", words(verdict.ok ? " 🎉" : ""),
+        readAloudButton(verdict.lines.join("\n"), "verdict")),
       h("ul", {}, verdict.lines.slice(1).map((line) => h("li", {}, words(line)))));
   }
+
+  // ---- reading aloud ----
+  // A child who cannot read yet presses 🔊: the browser's speech synthesis says the words in
+  // the page's language. A device with no voice for that language says so in plain words.
+
+  function readAloudButton(text, key) {
+    if (!text) return null;
+    return h("button", { class: "sq2-small-button sq2-read-aloud", type: "button", "data-key": `read-${key}`,
+      "aria-label": t("readAloud"), title: t("readAloud"), onclick: () => readAloud(text) },
+      h("span", { "aria-hidden": "true" }, "🔊"));
+  }
+
+  // Signs said as words: "7 : 2" is "7 divided by 2", not "7 colon 2".
+  function sayable(text) {
+    return String(text)
+      .replace(/[🔊✓✗🎉⭐💡]/gu, " ")
+      .replace(/(\d)\s*[:÷]\s*(?=\d|□)/g, `$1 ${t("saidDivide")} `)
+      .replace(/(\d)\s*[·×]\s*(?=\d|□)/g, `$1 ${t("saidTimes")} `)
+      .replace(/(\d|□)\s*−\s*(?=\d|□)/g, `$1 ${t("saidMinus")} `)
+      .replace(/(\d|□)\s*\+\s*(?=\d|□)/g, `$1 ${t("saidPlus")} `)
+      .replace(/\s=\s/g, ` ${t("saidEquals")} `)
+      .replace(/□/g, ` ${t("saidBox")} `)
+      .replace(/\s+/g, " ").trim();
+  }
+
+  function readAloud(text) {
+    const lang = catalog().lang || "en";
+    const synth = window.speechSynthesis;
+    const note = root.querySelector(".sq2-speech-note");
+    const say = (message) => { if (note) note.textContent = message; };
+    if (!synth || typeof window.SpeechSynthesisUtterance !== "function") {
+      say(t("noSpeech"));
+      return;
+    }
+    const voices = synth.getVoices() || [];
+    const voice = voices.find((v) => (v.lang || "").toLowerCase().replace("_", "-").split("-")[0] === lang
+      || (lang === "nb" && /^(nb|no|nn)\b/i.test(v.lang || "")));
+    if (!voice) {
+      say(t("noVoice"));
+      return;
+    }
+    say("");
+    const utterance = new window.SpeechSynthesisUtterance(sayable(text));
+    utterance.lang = voice.lang || lang;
+    utterance.voice = voice;
+    synth.cancel();
+    synth.speak(utterance);
+  }
+  // Chromium loads its voices after the page: ask early, so they are there at the first press.
+  if (window.speechSynthesis && window.speechSynthesis.getVoices) window.speechSynthesis.getVoices();
 
   function choices(state) {
     const contextual = new Set(state.by_card || ["take-companion", "take-king", "discard", "make-equation"]);
@@ -628,10 +680,12 @@ function render({ model, el }) {
     return [
       h("header", { class: "sq2-header" },
         h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, state.lesson || t("lab")),
-          h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
+          // A lesson's exercise is marked by the lesson (✓ or not), not by Lab stars.
+          state.lesson ? null : h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
         level ? levelLine(level) : null,
-        h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
-        h("p", { class: "sq2-message" }, state.message || "")),
+        h("p", { class: "sq2-prompt" }, state.view.prompt || "", readAloudButton(promptSaid(state), "prompt")),
+        h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
+        h("p", { class: "sq2-speech-note", role: "status" })),
       box ? h("p", { class: "sq2-box-task", "aria-label": box.replace("□", t("theBox")) },
         box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "\u00a0"), part] : [part]))) : null,
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
@@ -645,6 +699,11 @@ function render({ model, el }) {
       state.lesson ? null : h("div", { class: "sq2-row" },
         h("button", { class: "sq2-big", "data-key": "deal", onclick: () => send({ intent: "deal" }) }, t("newCards"))),
     ];
+  }
+
+  // The prompt as it is read aloud: with the box task, when there is one.
+  function promptSaid(state) {
+    return [state.view.prompt || "", state.view.box || ""].filter(Boolean).join("\n");
   }
 
   // Where the child is: the level's name and its stars, drawn filled and hollow (a shape,

@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq2edu import editions
+from sq2edu.classroom.challenge_child import ChallengeBanner, ChallengeTask, challenge_lab
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
@@ -46,7 +47,7 @@ from sq2edu.progress.nicknames import (
     similar_names,
 )
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
-from sq2edu.ui import ClassicTable, EquationLab, RescueTable
+from sq2edu.ui import EquationLab
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
@@ -142,12 +143,23 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.problem = widgets.Label()
         # Long words wrap on a tablet (see widgets/heartbeat.css).
         self.problem.add_class("sq2-words")
+        #: The class challenge's banner, on the screens that may carry it.
+        self.banner: ChallengeBanner | None = None
+        if isinstance(store, SQLStore):
+            self.banner = ChallengeBanner(
+                store,
+                lambda: self.student,
+                self._kindly(self.open_challenge),
+                lambda: self.language,
+            )
+            self.banner.listeners.append(self._kindly(self._challenge_changed))
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,
             [
                 self.heartbeat,
                 self.languages,
+                *([self.banner] if self.banner is not None else []),
                 self.nickname,
                 self.code,
                 self.join_button,
@@ -300,7 +312,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self.activity.set_language(lang)
             to = self.show_lessons if isinstance(self.activity, LessonBook) else None
             with language(lang):
-                self._screens.show([self.heartbeat, self.languages, self._back(to), self.activity])
+                self._screens.show([*self._top(), self._back(to), self.activity])
         elif self.student is None:
             self._show(self._join_form)
         else:
@@ -308,7 +320,70 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, screen: Callable[[], list[widgets.Widget]]) -> None:
         with language(self.language):
-            self._screens.show([self.heartbeat, self.languages, *screen()])
+            self._screens.show([*self._top(), *screen()])
+
+    def _top(self) -> list[widgets.Widget]:
+        """What every screen starts with: the heartbeat, the languages, and the challenge's
+        banner where it may show (not at a game's table, nor on the challenge itself)."""
+        if self.banner is None:
+            return [self.heartbeat, self.languages]
+        if self.student is not None:
+            self.banner.start()
+        activity = self.activity
+        self.banner.show_on(
+            activity is None
+            or isinstance(activity, LessonBook)
+            or (isinstance(activity, EquationLab) and not self.in_challenge)
+        )
+        return [self.heartbeat, self.languages, self.banner]
+
+    # -- the class challenge ---------------------------------------------------------------
+
+    @property
+    def in_challenge(self) -> bool:
+        """Whether the child is looking for the challenge's equations now."""
+        return isinstance(self.activity, EquationLab) and isinstance(
+            self.activity.task, ChallengeTask
+        )
+
+    def open_challenge(self) -> EquationLab | None:
+        """The open round's cards in the builder (``None`` when no round is open)."""
+        if self.banner is None or self.student is None:
+            return None
+        self.banner.read()
+        round_ = self.banner.round
+        if round_ is None or not round_.open:
+            self.show_menu()
+            return None
+        with language(self.language):
+            lab = challenge_lab(
+                EquationLab,
+                self.banner.challenges,
+                round_,
+                self.student,
+                hints=self.settings().hints,
+                language=self.language,
+            )
+        lab.gate = self._slow_down
+        self.activity = lab
+        self.seat = None
+        self._show(lambda: [self._back(), lab])
+        return lab
+
+    def _challenge_changed(self, round_: Any) -> None:
+        """A round started or ended: the challenge on screen follows (new cards, or the end
+        said); other screens show or hide the banner."""
+        if not self.in_challenge:
+            return
+        assert isinstance(self.activity, EquationLab)
+        task = self.activity.task
+        assert isinstance(task, ChallengeTask)
+        if round_ is not None and round_.open and round_.number != task.round.number:
+            self.open_challenge()
+        elif round_ is None or not round_.open:
+            task.ended = True
+            with language(self.language):
+                self.activity.set_task(task, self.activity.task_heading, self.activity.help)
 
     def _join_form(self) -> list[widgets.Widget]:
         self.nickname.description = _("Nickname")
@@ -499,23 +574,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         settings = self.settings()
         assert self.student is not None
         players = [self.student, settings.level]
-        table: GameTable
-        if settings.edition == "classic":
-            table = ClassicTable(
-                players,
-                rules=settings.classic_rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
-        else:
-            table = RescueTable(
-                players,
-                rules=settings.rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
+        table = GameTable.of_edition(settings.edition)(
+            players,
+            rules=settings.game_rules(),
+            hints=settings.hints,
+            pace=self.pace,
+            language=self.language,
+        )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
         table.gate = self._slow_down

@@ -195,7 +195,10 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             self.names.value = board.round.names
         options = self._pin_options(board)
         if list(self.pin_pick.options) != options:
+            chosen = self.pin_pick.value
             self.pin_pick.options = options
+            values = [value for _label, value in options]
+            self.pin_pick.value = chosen if chosen in values else (values[0] if values else None)
         self.link.value = self._link_html()
         self.status.value = _status_html(board)
 

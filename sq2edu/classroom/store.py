@@ -1,12 +1,18 @@
 """The progress store: every attempt and game of a class, kept in SQLite or PostgreSQL.
 
-This module and :mod:`sq2edu.classroom.postgres` are the only places that speak SQL;
-everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
+This module and :mod:`sq2edu.classroom.postgres` hold the schema, its migrations and the
+progress queries; the shared tables (:mod:`~sq2edu.classroom.tables`), the school's rooms
+and teachers (:mod:`~sq2edu.classroom.school`) and the challenge rounds
+(:mod:`~sq2edu.classroom.challenge_store`) run their own queries on a store's connection,
+and every write to a versioned row goes through :meth:`SQLStore.compare_and_swap`.
+Everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
 (SQLite, for one machine) or a ``postgresql://`` address (for a school's many machines).
 Both databases run the same queries (:class:`SQLStore`); each brings its own connection,
-transactions and schema migrations. SQLite runs in WAL mode with a busy timeout, each record
-in its own short transaction: thirty kernels can write at once, and a killed kernel loses
-nothing it had written. Its file is readable by the teacher's account only.
+transactions and schema migrations, run under one lock with the schema's version read inside
+it (tests/classroom/test_schema.py checks that both build the same columns). SQLite runs in
+WAL mode with a busy timeout, each record in its own short transaction: thirty kernels can
+write at once, and a killed kernel loses nothing it had written. Its file is readable by the
+teacher's account only.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from platformdirs import user_data_path
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
+    "CHANNEL",
     "SCHEMA_VERSION",
     "Cursor",
     "NameTakenError",
@@ -42,6 +49,9 @@ __all__ = [
     "redact",
 ]
 
+#: The channel a change of the shared tables or rounds is told on (PostgreSQL's ``NOTIFY``;
+#: SQLite's watchers see every commit).
+CHANNEL = "sq2edu_tables"
 #: The newest schema; each store's migrations bring any older one up to it.
 SCHEMA_VERSION = 11
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store

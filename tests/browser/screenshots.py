@@ -33,9 +33,9 @@ SHOTS = (
 #: (language, tab index, file name) of the dashboard's pictures.
 DASHBOARD = (
     ("en", 0, "dashboard_now.png"),
-    ("en", 2, "dashboard_mistakes.png"),
-    ("en", 4, "dashboard_progress.png"),
-    ("ru", 1, "dashboard_skills_ru.png"),
+    ("en", 3, "dashboard_mistakes.png"),
+    ("en", 5, "dashboard_progress.png"),
+    ("ru", 2, "dashboard_skills_ru.png"),
 )
 
 

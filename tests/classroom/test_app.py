@@ -210,7 +210,7 @@ def test_the_class_language_greets_the_students_and_each_may_switch(store: SQLit
     assert lab.catalog["words"]["lab"] == "Regnelabben"
     assert app.languages.value == "nb"
     app.show_menu()
-    hello = app.children[2]  # after the heartbeat and the language buttons
+    hello = app.children[3]  # after the heartbeat, the language buttons and the challenge banner
     assert hello.value == "Hei, Ана! Hva vil du gjøre?"
 
 
@@ -268,12 +268,12 @@ def test_a_warm_app_takes_the_class_settings_when_a_page_comes(store: SQLiteStor
 
     page: list[Client] = [Client()]
     app = StudentApp(store, client=lambda: page[0])  # made while no page had it
-    assert "Welcome to the Rescue!" in app.children[2].value
+    assert "Welcome to the Rescue!" in app.children[3].value
     store.save_settings(ClassSettings(language="ru", edition="classic").to_dict())
     page[0] = Client("10.0.0.7", "a" * 64)
     app.refresh_class()
     assert app.language == "ru"
-    assert app.children[2].value == "<h2>Добро пожаловать в «Спящих королев»!</h2>"
+    assert app.children[3].value == "<h2>Добро пожаловать в «Спящих королев»!</h2>"
 
 
 def test_a_student_who_chose_a_language_keeps_it(store: SQLiteStore) -> None:

@@ -1,4 +1,5 @@
-"""The progress store: records survive, many kernels write at once, bad files say so."""
+"""The progress store, on SQLite and on the throwaway PostgreSQL server (``location``): records
+survive, many kernels write at once, bad files say so."""
 
 from __future__ import annotations
 
@@ -19,46 +20,45 @@ from sq2edu.classroom import (
     SQLiteStore,
     StoreError,
     default_path,
+    open_store,
 )
 
 
-def test_an_attempt_is_kept_with_everything_the_dashboard_needs(tmp_path: Path) -> None:
-    with SQLiteStore(tmp_path / "class.sqlite3") as store:
+def test_attempts_games_and_students_are_kept_exactly(location: str) -> None:
+    """On SQLite and on PostgreSQL: written, closed, opened again, read back as written."""
+    with open_store(location) as store:
+        store.join("Leo")
         store.record_attempt(
             Attempt("Mia", "2 + 3 = 6", False, ("not-true",), (2, 3, 6), typed=True, hint_level=1)
         )
         store.record_attempt(Attempt("Mia", "2 × 3 = 6", True, (), (2, 3, 6), level="rescue"))
-        (latest, first) = store.attempts("Mia")
-    assert (latest.text, latest.ok, latest.skill, latest.level) == (
-        "2 × 3 = 6",
-        True,
-        "multiplication-two",
-        "rescue",
-    )
-    assert (first.codes, first.numbers, first.typed, first.hint_level, first.level) == (
-        ("not-true",),
-        (2, 3, 6),
-        True,
-        1,
-        "",
-    )
-    assert first.at <= latest.at
-
-
-def test_the_store_reopens_with_its_records(tmp_path: Path) -> None:
-    path = tmp_path / "class.sqlite3"
-    with SQLiteStore(path) as store:
-        store.join("Leo")
-        store.record_game(GameRecord(("Leo", "Easy bot"), {1: "easy"}, "Leo", 24, 312.5))
-    with SQLiteStore(path) as again:
-        assert again.students() == ["Leo"]
-        (game,) = again.games()
-        assert (game.players, game.bots, game.winner, game.turns) == (
-            ("Leo", "Easy bot"),
-            {1: "easy"},
-            "Leo",
-            24,
+        store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Mia", 24, 312.5))
+    with open_store(location) as again:
+        latest, first = again.attempts("Mia")
+        assert again.students() == ["Leo", "Mia"]
+        assert (latest.text, latest.ok, latest.skill, latest.level) == (
+            "2 × 3 = 6",
+            True,
+            "multiplication-two",
+            "rescue",
         )
+        assert (first.codes, first.numbers, first.typed, first.hint_level, first.level) == (
+            ("not-true",),
+            (2, 3, 6),
+            True,
+            1,
+            "",
+        )
+        assert first.at <= latest.at
+        (game,) = again.games()
+        assert (game.players, game.bots, game.winner, game.turns, game.seconds) == (
+            ("Mia", "Easy bot"),
+            {1: "easy"},
+            "Mia",
+            24,
+            312.5,
+        )
+        assert again.attempts(limit=1) == [latest]
 
 
 def test_the_store_is_in_wal_mode_and_versioned(tmp_path: Path) -> None:
@@ -76,43 +76,37 @@ def test_the_default_place_is_the_users_data_folder() -> None:
     assert "sq2edu" in path.parts
 
 
-def test_nicknames_with_sql_or_html_are_kept_as_plain_text(tmp_path: Path) -> None:
-    with SQLiteStore(tmp_path / "class.sqlite3") as store:
-        for nickname in [
-            "' OR 1=1 --",
-            "<img src=x onerror=alert(1)>",
-            "Robert'); DROP TABLE students;--",
-        ]:
+def test_nicknames_with_sql_or_html_are_kept_as_plain_text(location: str) -> None:
+    hostile = ["' OR 1=1 --", "<img src=x onerror=alert(1)>", "Robert'); DROP TABLE students;--"]
+    with open_store(location) as store:
+        for nickname in hostile:
             store.record_attempt(Attempt(nickname, "1 + 1 = 2", True))
-        assert store.students() == [
-            "' OR 1=1 --",
-            "<img src=x onerror=alert(1)>",
-            "Robert'); DROP TABLE students;--",
-        ]
-        assert len(store.attempts("' OR 1=1 --")) == 1
+        assert store.students() == hostile
+        assert [a.student for a in store.attempts(hostile[0])] == [hostile[0]]
 
 
-def _write_attempts(path: str, student: str, count: int) -> None:
-    with SQLiteStore(path) as store:
+def _write_attempts(location: str, student: str, count: int) -> None:
+    with open_store(location) as store:
         for number in range(count):
             store.record_attempt(Attempt(student, f"{number} + 1 = {number + 1}", True))
 
 
-def test_thirty_kernels_writing_at_once_lose_nothing(tmp_path: Path) -> None:
-    path = str(tmp_path / "class.sqlite3")
-    SQLiteStore(path).close()
+def test_thirty_kernels_opening_and_writing_at_once_lose_nothing(location: str) -> None:
+    """Even the first opening (which makes the schema) happens thirty times at once."""
     context = multiprocessing.get_context("spawn")
     writers = [
-        context.Process(target=_write_attempts, args=(path, f"student{n}", 20)) for n in range(30)
+        context.Process(target=_write_attempts, args=(location, f"student{n}", 20))
+        for n in range(30)
     ]
     for writer in writers:
         writer.start()
     for writer in writers:
         writer.join(timeout=120)
         assert writer.exitcode == 0
-    with SQLiteStore(path) as store:
+    with open_store(location) as store:
         assert len(store.attempts()) == 30 * 20
         assert len(store.students()) == 30
+        assert [name for name, _archived in store.classes()] == ["My class"]
 
 
 def _open_fresh_stores(
@@ -156,8 +150,8 @@ def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> 
         db.close()
 
 
-def _write_forever(path: str, ready: multiprocessing.synchronize.Event) -> None:
-    with SQLiteStore(path) as store:
+def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> None:
+    with open_store(location) as store:
         number = 0
         while True:
             store.record_attempt(Attempt("Zoe", f"{number} + 1 = {number + 1}", True))
@@ -166,18 +160,17 @@ def _write_forever(path: str, ready: multiprocessing.synchronize.Event) -> None:
                 ready.set()
 
 
-def test_a_killed_kernel_loses_nothing_it_wrote(tmp_path: Path) -> None:
-    path = str(tmp_path / "class.sqlite3")
-    SQLiteStore(path).close()
+def test_a_killed_kernel_loses_nothing_it_wrote(location: str) -> None:
+    open_store(location).close()
     context = multiprocessing.get_context("spawn")
     ready = context.Event()
-    writer = context.Process(target=_write_forever, args=(path, ready))
+    writer = context.Process(target=_write_forever, args=(location, ready))
     writer.start()
     assert ready.wait(timeout=60)
     time.sleep(0.2)
     os.kill(writer.pid or 0, signal.SIGKILL)
     writer.join()
-    with SQLiteStore(path) as store:
+    with open_store(location) as store:
         texts = [a.text for a in store.attempts("Zoe")]
     assert len(texts) >= 50
     # Every attempt is whole and they follow each other without a gap.

@@ -1,0 +1,150 @@
+"""The class challenge in Chromium: the teacher starts a round from the dashboard, the
+projector shows it, three children in three languages join from the banner and look for
+equations, one child's page reloads mid-round, the teacher ends the round, and a second
+round follows. The projector never names a child who made a mistake. Pictures of the
+projector at 1920×1080 and 1280×720 go to ``test-artifacts/challenge/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from sq2edu.classroom.challenge_store import Challenges
+from sq2edu.classroom.store import SQLiteStore
+from sq2edu.equations import solve
+from sq2edu.i18n import LANGUAGE_NAMES, _, language, local_signs
+from tests.browser.conftest import WIDGET_TIMEOUT_MS
+from tests.browser.test_classroom import Classroom, classroom  # noqa: F401 - a fixture
+
+#: Each child: a name, a language, a wrong try, a right find in round 1.
+CHILDREN = (
+    ("Mia", "en", "", "2 + 6 = 8"),
+    ("Oleg", "ru", "8 − 2 = 6 + 0", "6 + 2 = 8"),
+    ("Ola", "nb", "8 - 2 = 6 + 0", "2 × 3 = 6"),
+)
+TIMEOUT = WIDGET_TIMEOUT_MS
+
+
+def _words(lang: str, message: str, **values: object) -> str:
+    with language(lang):
+        return _(message, **values)
+
+
+def _join(device: BrowserContext, port: int, name: str, lang: str) -> Page:
+    page = device.new_page()
+    page.goto(f"http://127.0.0.1:{port}/", timeout=TIMEOUT)
+    page.get_by_role("button", name=LANGUAGE_NAMES[lang]).click(timeout=TIMEOUT)
+    join = page.get_by_role("button", name=_words(lang, "Join"), exact=True)
+    expect(join).to_be_visible(timeout=TIMEOUT)
+    boxes = page.get_by_role("textbox")
+    boxes.nth(0).fill(name)
+    boxes.nth(1).fill("OWL")
+    join.click()
+    return page
+
+
+def _into_challenge(page: Page, lang: str) -> None:
+    banner = page.get_by_role("button", name=_words(lang, "Join the challenge"))
+    expect(banner).to_be_visible(timeout=TIMEOUT)
+    banner.click()
+    page.get_by_role("button", name=_words(lang, "⌨ Type it").lstrip("⌨ ")).click(timeout=TIMEOUT)
+
+
+def _try(page: Page, lang: str, text: str) -> None:
+    page.get_by_label(_words(lang, "Type an equation, like 2 + 3 = 5")).fill(text)
+    page.get_by_role("button", name=_words(lang, "Check ✓").rstrip("✓ ")).click()
+    verdict = _words(lang, "Not yet.") if "0" in text else text.split("=")[0].strip()[:1]
+    expect(page.get_by_role("status").filter(has_text=verdict).first).to_be_visible(timeout=TIMEOUT)
+
+
+def test_a_class_challenge_with_three_children_in_three_languages(
+    classroom: Classroom,  # noqa: F811 - the fixture
+    browser: Browser,
+    artifacts_dir: Path,
+) -> None:
+    shots = artifacts_dir / "challenge"
+    shots.mkdir(exist_ok=True)
+    desk = browser.new_context()
+    teacher = desk.new_page()
+    teacher.goto(classroom.teacher_url, wait_until="commit", timeout=TIMEOUT)
+    teacher.get_by_role("tab", name="Challenge").click(timeout=TIMEOUT)
+    teacher.get_by_role("button", name="Cards I type").click()
+    teacher.get_by_label("Cards", exact=True).fill("2 3 5 6 8")
+    teacher.get_by_role("button", name="Start a round").click()
+    expect(teacher.get_by_text("Round 1 has started.")).to_be_visible(timeout=TIMEOUT)
+
+    wall = desk.new_page()
+    wall.set_viewport_size({"width": 1920, "height": 1080})
+    wall.goto(f"http://127.0.0.1:{classroom.teacher_port}/sq2edu/projector", timeout=TIMEOUT)
+    board = wall.locator("#board")
+    expect(board.get_by_text("The class has found 0 of the 12 equations.")).to_be_visible()
+
+    devices = {name: browser.new_context() for name, *_rest in CHILDREN}
+    pages: dict[str, Page] = {}
+    try:
+        for name, lang, wrong, right in CHILDREN:
+            page = _join(devices[name], classroom.port, name, lang)
+            _into_challenge(page, lang)
+            if wrong:
+                _try(page, lang, wrong)
+            _try(page, lang, right)
+            pages[name] = page
+        expect(board.get_by_text("The class has found 2 of the 12 equations.")).to_be_visible(
+            timeout=TIMEOUT
+        )
+        expect(board.get_by_text("found by 2 children")).to_be_visible()
+        wall.screenshot(path=shots / "projector_round_1920x1080.png")
+
+        # Mia's page reloads mid-round: she joins again and finds her find.
+        mia = pages["Mia"]
+        mia.reload()
+        join = mia.get_by_role("button", name="Join", exact=True)
+        expect(join).to_be_visible(timeout=TIMEOUT)
+        mia.get_by_role("textbox").nth(1).fill("OWL")
+        join.click()
+        _into_challenge(mia, "en")
+        expect(mia.get_by_text("You found: 2 + 6 = 8.")).to_be_visible(timeout=TIMEOUT)
+
+        teacher.get_by_role("button", name="End the round").click()
+        expect(board.get_by_text("The round has ended.")).to_be_visible(timeout=TIMEOUT)
+        expect(board.get_by_text("Nobody found these yet")).to_be_visible()
+        expect(board.get_by_text("2 children tried 8 − 2 = 6 + 0:")).to_be_visible()
+        expect(mia.get_by_text("This round has ended. Look at the board!")).to_be_visible(
+            timeout=TIMEOUT
+        )
+        content = wall.content()
+        for name, *_rest in CHILDREN:
+            assert name not in content  # names are off, and never shown for mistakes
+        wall.screenshot(path=shots / "projector_end_1920x1080.png")
+        wall.set_viewport_size({"width": 1280, "height": 720})
+        wall.screenshot(path=shots / "projector_end_1280x720.png")
+        teacher.screenshot(path=shots / "dashboard_challenge.png", full_page=True)
+
+        # Round 2: the teacher shows names of finds; the children on the challenge get the
+        # new cards by themselves.
+        teacher.get_by_role("button", name="A level").click()
+        teacher.get_by_role("button", name="Start a round").click()
+        expect(teacher.get_by_text("Round 2 has started.")).to_be_visible(timeout=TIMEOUT)
+        teacher.get_by_role(
+            "checkbox", name="Show on the projector who found each equation"
+        ).check()
+        with SQLiteStore(classroom.db) as store:
+            second = Challenges(store).current()
+        assert second is not None
+        assert second.number == 2
+        find = str(solve(second.cards, second.operations)[0])
+        expect(board.get_by_text("Class challenge: round 2")).to_be_visible(timeout=TIMEOUT)
+        oleg = pages["Oleg"]
+        expect(
+            oleg.get_by_text(_words("ru", "Class challenge: round {number}", number=2))
+        ).to_be_visible(timeout=TIMEOUT)
+        oleg.get_by_role("button", name=_words("ru", "⌨ Type it").lstrip("⌨ ")).click()
+        _try(oleg, "ru", find)
+        expect(board.get_by_text(local_signs(find)).first).to_be_visible(timeout=TIMEOUT)
+        expect(board.get_by_text("found by 1 child (Oleg)")).to_be_visible(timeout=TIMEOUT)
+        wall.screenshot(path=shots / "projector_round_2_1280x720.png")
+    finally:
+        for device in devices.values():
+            device.close()
+        desk.close()
