@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from sq2edu import editions
-from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
+from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StaleWriteError
 from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
 from sq2edu.progress.records import utc_now
@@ -51,8 +51,6 @@ _SEAT_ATTEMPTS = 5
 _T = TypeVar("_T")
 #: How long a kernel may take to make a computer player's move before another may.
 LEASE_SECONDS = 10
-#: The notification channel of table changes (PostgreSQL).
-CHANNEL = "sq2edu_tables"  # as sq2edu.classroom.postgres.CHANNEL
 _COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, started, turn_since"
 
 
