@@ -47,7 +47,7 @@ from sq2edu.progress.nicknames import (
     similar_names,
 )
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
-from sq2edu.ui import ClassicTable, EquationLab, RescueTable
+from sq2edu.ui import EquationLab
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
@@ -574,23 +574,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         settings = self.settings()
         assert self.student is not None
         players = [self.student, settings.level]
-        table: GameTable
-        if settings.edition == "classic":
-            table = ClassicTable(
-                players,
-                rules=settings.classic_rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
-        else:
-            table = RescueTable(
-                players,
-                rules=settings.rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
+        table = GameTable.of_edition(settings.edition)(
+            players,
+            rules=settings.game_rules(),
+            hints=settings.hints,
+            pace=self.pace,
+            language=self.language,
+        )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
         table.gate = self._slow_down
