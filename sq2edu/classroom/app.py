@@ -808,7 +808,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             student=self.student,
             language=self.language,
             level=place(levels, history).key,
-            levels=(levels[0].key, levels[-1].key),
+            levels=tuple(level.key for level in levels),
             history=history,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))
