@@ -47,7 +47,7 @@ from sq2edu.progress.nicknames import (
     similar_names,
 )
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
-from sq2edu.ui import ClassicTable, EquationLab, RescueTable
+from sq2edu.ui import EquationLab
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
@@ -415,7 +415,36 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self.play_together()  # back to the seat the child kept
         else:
             self.show_menu()
+            with language(self.language):
+                self.problem.value = self._missed_result()
         return True
+
+    def _missed_result(self) -> str:
+        """How the child's game of classmates ended while she was away (the page closed),
+        if it ended in the last ten minutes ("" : none)."""
+        tables = self.tables
+        if not isinstance(tables, Tables) or self.student is None:
+            return ""
+        for shared in tables.finished_with(self.student)[:1]:
+            game, info = shared.game, shared.info
+            if info.status == "ended":
+                return _(
+                    "Your teacher ended the game at {maker}'s table while you were away.",
+                    maker=info.maker,
+                )
+            if game.winner is not None:
+                winner = game.names[game.winner]
+                if winner == self.student:
+                    return _(
+                        "The game at {maker}'s table ended while you were away: you won!",
+                        maker=info.maker,
+                    )
+                return _(
+                    "The game at {maker}'s table ended while you were away: {name} won.",
+                    maker=info.maker,
+                    name=winner,
+                )
+        return ""
 
     def _refusal(self, nickname: str, code: str) -> str:
         """Why the page may not join with this nickname and code ("" : it may, and has)."""
@@ -586,23 +615,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         settings = self.settings()
         assert self.student is not None
         players = [self.student, settings.level]
-        table: GameTable
-        if settings.edition == "classic":
-            table = ClassicTable(
-                players,
-                rules=settings.classic_rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
-        else:
-            table = RescueTable(
-                players,
-                rules=settings.rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
+        table = GameTable.of_edition(settings.edition)(
+            players,
+            rules=settings.game_rules(),
+            hints=settings.hints,
+            pace=self.pace,
+            language=self.language,
+        )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
         table.gate = self._slow_down
@@ -699,7 +718,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.activity = table
         self._noted = -PRESENT_EVERY
         self._present()
-        self._show(lambda: [self._back(), table])
+        # A child coming back is told that the computer played her seat meanwhile (its moves
+        # are narrated under her name).
+        played_for = tables.played_for(info.id) if isinstance(tables, Tables) else []
+        back = widgets.HTML()
+        if seat in played_for:
+            with language(self.language):
+                words = _("While you were away, the computer played for you. Now you play again.")
+            back.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+        self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
         self.seat = None
@@ -793,7 +820,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             student=self.student,
             language=self.language,
             level=place(levels, history).key,
-            levels=(levels[0].key, levels[-1].key),
+            levels=tuple(level.key for level in levels),
             history=history,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))

@@ -45,8 +45,7 @@ def table_dealer(settings: ClassSettings) -> Callable[[Sequence[dict[str, str]]]
         computers = [index for index, seat in enumerate(seats) if "bot" in seat]
         with language(settings.language):
             names, _levels = seat_names(players, computers)
-        rules = settings.classic_rules() if settings.edition == "classic" else settings.rules()
-        return editions.load(settings.edition).new_game(names, rules=rules)
+        return editions.load(settings.edition).new_game(names, rules=settings.game_rules())
 
     return deal
 

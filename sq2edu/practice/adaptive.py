@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from sq2edu.practice.deal import Deal, deal_for, usable_operations
-from sq2edu.practice.facts import Fact, fact_of, facts, skills_of
+from sq2edu.practice.facts import Fact, fact_of, families, skills_of
 from sq2edu.practice.levels import LEVELS, Level
 from sq2edu.progress.mastery import (
     ARITHMETIC_CODES,
@@ -198,7 +198,7 @@ def _aimed(
 def _weak_fact(level: Level, skill: str, at: Sequence[Attempt], rng: random.Random) -> Fact | None:
     """A fact of ``skill`` the child gets wrong more often than right (the weakest), chosen
     :data:`FACT_AIM` times in a hundred; ``None`` for a fact at random."""
-    known = {fact.family for fact in facts(level, skill)} - {None}
+    known = families(level, skill)
     right: dict[str, int] = {}
     tried: dict[str, int] = {}
     for attempt in at[:FACT_MEMORY]:
@@ -215,7 +215,7 @@ def _weak_fact(level: Level, skill: str, at: Sequence[Attempt], rng: random.Rand
     if not weak or rng.random() >= FACT_AIM:
         return None
     weakest = min(weak, key=lambda family: (weak[family], family))
-    return rng.choice([fact for fact in facts(level, skill) if fact.family == weakest])
+    return rng.choice(known[weakest])
 
 
 def _share_right(recent: Sequence[Attempt]) -> float:

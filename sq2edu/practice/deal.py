@@ -119,7 +119,7 @@ def deal_for(
         raise ValueError(f"the level {level.key} has no {skill} with {operations or 'no signs'}")
     if fact is None:
         fact = rng.choice(facts(level, skill))
-    elif fact not in facts(level, skill):
+    elif fact not in _fact_set(level, skill):
         raise ValueError(f"{fact.text} is not a fact of {level.key} in {skill}")
     if level.kind == "missing":
         return _missing(level, skill, fact, rng, usable, reason)
@@ -136,6 +136,11 @@ def deal_for(
     deal = Deal(level, best[1], skill, fact, usable, reason)
     assert deal.proved(), deal
     return deal
+
+
+@cache
+def _fact_set(level: Level, skill: str) -> frozenset[Fact]:
+    return frozenset(facts(level, skill))
 
 
 def _fill(hand: list[int], deck: tuple[int, ...], size: int, rng: random.Random) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from sq2edu.equations.remainder import split_rest
 from sq2edu.practice.levels import Level
 from sq2edu.progress.records import SKILLS, skill_of
 
-__all__ = ["Fact", "fact_of", "facts", "skills_of"]
+__all__ = ["Fact", "fact_of", "facts", "families", "skills_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +134,18 @@ def facts(level: Level, skill: str) -> tuple[Fact, ...]:
                 continue  # a half divides by 2; 14 ÷ 7 = 2 is not halving
             found.append(Fact(Equation.of((result, *rest), op, moved)))
     return tuple(found)
+
+
+@cache
+def families(level: Level, skill: str) -> dict[str, tuple[Fact, ...]]:
+    """The facts of ``level`` in ``skill`` by fact family (:func:`fact_of`); facts of three
+    numbers, which are not tracked singly, are left out."""
+    found: dict[str, list[Fact]] = {}
+    for fact in facts(level, skill):
+        family = fact.family
+        if family is not None:
+            found.setdefault(family, []).append(fact)
+    return {family: tuple(group) for family, group in found.items()}
 
 
 def _fits(level: Level, operands: tuple[int, ...], op: Op) -> bool:

@@ -100,3 +100,16 @@ def test_a_level_is_refused_in_words_when_unknown_or_closed() -> None:
         EquationLab(level="<b>")
     with pytest.raises(ValueError, match="not open to this class"):
         EquationLab(level="tables-10", operations="+−")
+
+
+def test_the_lab_moves_between_the_set_of_levels_it_is_given_in_teaching_order() -> None:
+    chosen = ("rescue", "remainders", "missing", "division-100")
+    lab = EquationLab(level="missing", levels=chosen, seed=1)
+    assert [level.key for level in lab.range] == [
+        "missing",
+        "division-100",
+        "remainders",
+        "rescue",
+    ]
+    with pytest.raises(ValueError, match="not a level"):
+        EquationLab(level="missing", levels=("missing", "no-such-level"))
