@@ -407,7 +407,36 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self.play_together()  # back to the seat the child kept
         else:
             self.show_menu()
+            with language(self.language):
+                self.problem.value = self._missed_result()
         return True
+
+    def _missed_result(self) -> str:
+        """How the child's game of classmates ended while she was away (the page closed),
+        if it ended in the last ten minutes ("" : none)."""
+        tables = self.tables
+        if not isinstance(tables, Tables) or self.student is None:
+            return ""
+        for shared in tables.finished_with(self.student)[:1]:
+            game, info = shared.game, shared.info
+            if info.status == "ended":
+                return _(
+                    "Your teacher ended the game at {maker}'s table while you were away.",
+                    maker=info.maker,
+                )
+            if game.winner is not None:
+                winner = game.names[game.winner]
+                if winner == self.student:
+                    return _(
+                        "The game at {maker}'s table ended while you were away: you won!",
+                        maker=info.maker,
+                    )
+                return _(
+                    "The game at {maker}'s table ended while you were away: {name} won.",
+                    maker=info.maker,
+                    name=winner,
+                )
+        return ""
 
     def _refusal(self, nickname: str, code: str) -> str:
         """Why the page may not join with this nickname and code ("" : it may, and has)."""
@@ -677,7 +706,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.activity = table
         self._noted = -PRESENT_EVERY
         self._present()
-        self._show(lambda: [self._back(), table])
+        # A child coming back is told that the computer played her seat meanwhile (its moves
+        # are narrated under her name).
+        played_for = tables.played_for(info.id) if isinstance(tables, Tables) else []
+        back = widgets.HTML()
+        if seat in played_for:
+            with language(self.language):
+                words = _("While you were away, the computer played for you. Now you play again.")
+            back.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+        self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
         self.seat = None

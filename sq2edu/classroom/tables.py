@@ -318,6 +318,28 @@ class Tables:
         maker = info.maker if info.maker in children else (children[0] if children else "")
         self._write_seats(cursor, info, seats, maker)
 
+    def finished_with(self, nickname: str, within: float = 600.0) -> list[SharedGame]:
+        """The games ``nickname`` sat at that ended (played to the end, or by the teacher)
+        in the last ``within`` seconds, newest first."""
+        since = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=within)).isoformat()
+        with self.store._transaction() as cursor:
+            rows = self.store._run(
+                cursor,
+                f"SELECT {_COLUMNS}, game FROM {{t}}game_tables WHERE class_id = ? "
+                "AND status IN ('over', 'ended') AND changed >= ? ORDER BY changed DESC",
+                (self.store._class_id(cursor), since),
+            ).fetchall()
+        found = []
+        for row in rows:
+            info, saved = _info(row[:-1]), row[-1]
+            if nickname not in info.children or saved is None:
+                continue
+            try:
+                found.append(SharedGame(info, game_type(info.edition).from_json(saved)))
+            except SaveFileError:
+                continue
+        return found
+
     def drop_left(self, last_seen: dict[str, str], after: float = 30.0) -> list[str]:
         """Stand up the makers of open tables whose page has gone (not seen for ``after``
         seconds): the next child at the table becomes its maker, and a table left empty is

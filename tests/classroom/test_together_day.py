@@ -240,3 +240,56 @@ def test_a_table_whose_maker_left_before_the_start_leaves_the_lobby(store: SQLit
     assert Tables(store).info(mias.id).maker == "Leo"
     with pytest.raises(TableError):
         Tables(store).info(avas.id)  # nobody sat there: it is gone
+
+
+def test_a_child_who_comes_back_is_told_the_computer_played_for_her(store: SQLiteStore) -> None:
+    _sit_down(store, ["Mia", "Leo"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    # The computer plays Leo's turns while he is away (his page closed).
+    for move in range(40):
+        shared = tables.load(info.id)
+        if 1 in tables.played_for(info.id) and shared.game.current_player == 0:
+            break
+        seat = shared.game.current_player
+        if seat == 1:
+            assert tables.lease(info.id, shared.info.version, "kernel")
+        action = make_bot("easy", seed=move).choose(shared.game.clone())
+        tables.move(info.id, shared.info.version, seat, action)
+    assert tables.played_for(info.id) == [1]
+    again = _app(store, "Leo")  # his page opened again
+    _table(again)
+    said = " ".join(
+        getattr(widget, "value", "")
+        for widget in again._screens.box.children
+        if isinstance(getattr(widget, "value", None), str)
+    )
+    assert "While you were away, the computer played for you." in said
+
+
+def test_a_child_whose_game_ended_while_she_was_away_sees_how_it_ended(
+    store: SQLiteStore,
+) -> None:
+    _sit_down(store, ["Mia", "Leo"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    for move in range(600):
+        shared = tables.load(info.id)
+        if shared.game.is_over:
+            break
+        seat = shared.game.current_player
+        if seat == 1:
+            assert tables.lease(info.id, shared.info.version, "kernel")
+        action = make_bot("easy", seed=move).choose(shared.game.clone())
+        tables.move(info.id, shared.info.version, seat, action)
+    winner = tables.load(info.id).game.winner
+    again = _app(store, "Leo")
+    assert again.activity is None  # the menu
+    if winner == 1:
+        assert again.problem.value == "The game at Mia's table ended while you were away: you won!"
+    else:
+        assert again.problem.value == (
+            "The game at Mia's table ended while you were away: Mia won."
+        )
