@@ -46,9 +46,14 @@ function newBuilder() {
   return { slots: [null, null], result: null, rest: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
 }
 
+// The half-built equation of each table, kept when its view is drawn anew (the page is
+// redrawn when the child switches language): the child does not lose what she built.
+const KEPT = new Map();
+
 function render({ model, el }) {
-  let builder = newBuilder();
-  let builderKey = "";
+  const kept = KEPT.get(model.model_id);
+  let builder = kept ? kept.builder : newBuilder();
+  let builderKey = kept ? kept.builderKey : "";
   let version = 0;
   let keyboard = false; // the child moves with the keyboard: keep a button focused for them
   const uid = Math.random().toString(36).slice(2, 8);
@@ -783,6 +788,7 @@ function render({ model, el }) {
       lastAsked = asked;
       showTargets();
     }
+    KEPT.set(model.model_id, { builder, builderKey });
   }
 
   // What the prompt asks the child to press now: the choices, the cards to choose, the
