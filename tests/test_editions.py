@@ -58,3 +58,21 @@ def test_a_registered_edition_is_offered_everywhere_an_edition_is_named(variant:
     assert len(result.games) == 1
     with pytest.raises(ValueError, match="only the random computer player"):
         make_bot("strong", edition=variant)
+
+
+def test_each_edition_is_played_at_its_own_table() -> None:
+    from sq2edu.ui import ClassicTable, RescueTable
+    from sq2edu.ui.game_table import GameTable
+
+    assert GameTable.of_edition("rescue") is RescueTable
+    assert GameTable.of_edition("classic") is ClassicTable
+    with pytest.raises(ValueError, match="no table plays"):
+        GameTable.of_edition("variant")
+
+
+@pytest.mark.parametrize(("edition", "quick"), [("rescue", True), ("classic", True)])
+def test_the_class_settings_make_the_rules_of_the_class_edition(edition: str, quick: bool) -> None:
+    settings = ClassSettings(edition=edition, quick=quick)
+    rules = settings.game_rules()
+    assert rules == (settings.classic_rules() if edition == "classic" else settings.rules())
+    assert editions.load(edition).new_game(2, seed=1, rules=rules).rules == rules

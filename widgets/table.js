@@ -49,6 +49,7 @@ function newBuilder() {
 function render({ model, el }) {
   let builder = newBuilder();
   let builderKey = "";
+  let howTurn = null; // the turn in which the how-to-play was last seen
   let version = 0;
   let keyboard = false; // the child moves with the keyboard: keep a button focused for them
   const uid = Math.random().toString(36).slice(2, 8);
@@ -230,6 +231,10 @@ function render({ model, el }) {
     const building = own && buildable(state) && !builder.typing;
     const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
     const items = [];
+    // The card a keyboard starts on when the child must discard: a number card (else any card
+    // that is not an awake queen), never a queen that a quick Enter would throw away.
+    const kept = [...player.realm].filter((id) => discards.has(id));
+    const lead = kept.find((id) => card(id).kind === "number") || kept.find((id) => card(id).kind !== "queen") || null;
     for (const id of player.realm) {
       const c = card(id);
       const isQueen = c.kind === "queen";
@@ -243,7 +248,9 @@ function render({ model, el }) {
         onclick = () => placeCard(id);
         key = "build:" + id;
       }
-      items.push(cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined, choose: discards.has(id) }));
+      const item = cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined, choose: discards.has(id) });
+      if (id === lead) item.dataset.lead = "";
+      items.push(item);
     }
     if (Array.isArray(player.sleeping)) {
       for (const id of player.sleeping) {
@@ -407,16 +414,68 @@ function render({ model, el }) {
   function hintList(hints) {
     if (!hints.shown || !hints.shown.length) return null;
     return h("ol", { class: "sq2-hints", "aria-label": t("hints") },
-      hints.shown.map((text) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line))))));
+      hints.shown.map((text, index) => h("li", {}, text.split("\n").map((line) => h("span", { class: "sq2-line" }, words(line))),
+        readAloudButton(text, `hint-${index}`))));
   }
 
   function verdictBox(state) {
     const verdict = state.verdict;
     if (!verdict) return null;
     return h("div", { class: `sq2-verdict ${verdict.ok ? "sq2-ok" : "sq2-not-yet"}`, role: "status" },
-      h("p", { class: "sq2-verdict-head" }, words(verdict.ok ? "✓ " : "✗ "), verdict.lines[0] || "", words(verdict.ok ? " 🎉" : "")),
+      h("p", { class: "sq2-verdict-head" }, words(verdict.ok ? "✓ " : "✗ "), verdict.lines[0] || "", words(verdict.ok ? " 🎉" : ""),
+        readAloudButton(verdict.lines.join("\n"), "verdict")),
       h("ul", {}, verdict.lines.slice(1).map((line) => h("li", {}, words(line)))));
   }
+
+  // ---- reading aloud ----
+  // A child who cannot read yet presses 🔊: the browser's speech synthesis says the words in
+  // the page's language. A device with no voice for that language says so in plain words.
+
+  function readAloudButton(text, key) {
+    if (!text) return null;
+    return h("button", { class: "sq2-small-button sq2-read-aloud", type: "button", "data-key": `read-${key}`,
+      "aria-label": t("readAloud"), title: t("readAloud"), onclick: () => readAloud(text) },
+      h("span", { "aria-hidden": "true" }, "🔊"));
+  }
+
+  // Signs said as words: "7 : 2" is "7 divided by 2", not "7 colon 2".
+  function sayable(text) {
+    return String(text)
+      .replace(/[🔊✓✗🎉⭐💡]/gu, " ")
+      .replace(/(\d)\s*[:÷]\s*(?=\d|□)/g, `$1 ${t("saidDivide")} `)
+      .replace(/(\d)\s*[·×]\s*(?=\d|□)/g, `$1 ${t("saidTimes")} `)
+      .replace(/(\d|□)\s*−\s*(?=\d|□)/g, `$1 ${t("saidMinus")} `)
+      .replace(/(\d|□)\s*\+\s*(?=\d|□)/g, `$1 ${t("saidPlus")} `)
+      .replace(/\s=\s/g, ` ${t("saidEquals")} `)
+      .replace(/□/g, ` ${t("saidBox")} `)
+      .replace(/\s+/g, " ").trim();
+  }
+
+  function readAloud(text) {
+    const lang = catalog().lang || "en";
+    const synth = window.speechSynthesis;
+    const note = root.querySelector(".sq2-speech-note");
+    const say = (message) => { if (note) note.textContent = message; };
+    if (!synth || typeof window.SpeechSynthesisUtterance !== "function") {
+      say(t("noSpeech"));
+      return;
+    }
+    const voices = synth.getVoices() || [];
+    const voice = voices.find((v) => (v.lang || "").toLowerCase().replace("_", "-").split("-")[0] === lang
+      || (lang === "nb" && /^(nb|no|nn)\b/i.test(v.lang || "")));
+    if (!voice) {
+      say(t("noVoice"));
+      return;
+    }
+    say("");
+    const utterance = new window.SpeechSynthesisUtterance(sayable(text));
+    utterance.lang = voice.lang || lang;
+    utterance.voice = voice;
+    synth.cancel();
+    synth.speak(utterance);
+  }
+  // Chromium loads its voices after the page: ask early, so they are there at the first press.
+  if (window.speechSynthesis && window.speechSynthesis.getVoices) window.speechSynthesis.getVoices();
 
   function choices(state) {
     const contextual = new Set(state.by_card || ["take-companion", "take-king", "discard", "make-equation"]);
@@ -576,7 +635,7 @@ function render({ model, el }) {
     const queens = player.queens.map((id) => {
       const action = aimed.get(id);
       const label = `${cardLabel(id)}, ${t("points", { points: card(id).points })}`;
-      return cardItem(id, { label, onclick: action ? () => aim(action) : null, key: action ? keyOf(action) : null });
+      return cardItem(id, { label, onclick: action ? () => aim(action) : null, key: action ? keyOf(action) : null, choose: Boolean(action) });
     });
     let hand;
     if (Array.isArray(player.hand)) {
@@ -591,9 +650,9 @@ function render({ model, el }) {
           }
           if (own && aimable.has(c.kind)) {
             const label = picked === id ? `${cardLabel(id)}, ${t("selected")}` : cardLabel(id);
-            const item = cardItem(id, { label, onclick: () => { picked = picked === id ? null : id; redraw(); }, key: "pick:" + id, pressed: picked === id });
-            item.classList.add("sq2-choose");
-            return item;
+            // Before a pick every card that can be played is framed; once one is picked, only
+            // what it can be aimed at is, so the other cards in the hand do not look like targets.
+            return cardItem(id, { label, onclick: () => { picked = picked === id ? null : id; redraw(); }, key: "pick:" + id, pressed: picked === id, choose: !picked });
           }
           return cardItem(id, { label: cardLabel(id) });
         }));
@@ -611,7 +670,7 @@ function render({ model, el }) {
     if (!picked) return null;
     const c = card(picked);
     const words = c.kind === "king" ? t("chooseQueenFor", { card: c.name }) : t("chooseTargetFor", { card: c.name });
-    return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
+    return h("div", { class: "sq2-choices sq2-picking", role: "group", "aria-label": t("whatNow") },
       h("p", { class: "sq2-prompt" }, words),
       h("button", { class: "sq2-big", "data-key": "cancel-pick", onclick: () => { picked = null; redraw(); } }, t("cancel")));
   }
@@ -628,10 +687,12 @@ function render({ model, el }) {
     return [
       h("header", { class: "sq2-header" },
         h("div", { class: "sq2-turn" }, h("span", { class: "sq2-who" }, state.lesson || t("lab")),
-          h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
+          // A lesson's exercise is marked by the lesson (✓ or not), not by Lab stars.
+          state.lesson ? null : h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
         level ? levelLine(level) : null,
-        h("p", { class: "sq2-prompt" }, state.view.prompt || ""),
-        h("p", { class: "sq2-message" }, state.message || "")),
+        h("p", { class: "sq2-prompt" }, state.view.prompt || "", readAloudButton(promptSaid(state), "prompt")),
+        h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
+        h("p", { class: "sq2-speech-note", role: "status" })),
       box ? h("p", { class: "sq2-box-task", "aria-label": box.replace("□", t("theBox")) },
         box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "\u00a0"), part] : [part]))) : null,
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
@@ -645,6 +706,11 @@ function render({ model, el }) {
       state.lesson ? null : h("div", { class: "sq2-row" },
         h("button", { class: "sq2-big", "data-key": "deal", onclick: () => send({ intent: "deal" }) }, t("newCards"))),
     ];
+  }
+
+  // The prompt as it is read aloud: with the box task, when there is one.
+  function promptSaid(state) {
+    return [state.view.prompt || "", state.view.box || ""].filter(Boolean).join("\n");
   }
 
   // Where the child is: the level's name and its stars, drawn filled and hollow (a shape,
@@ -683,6 +749,12 @@ function render({ model, el }) {
       throwing = false;
     }
     if (picked && !pickedActions(state).length) picked = null;
+    // The how-to-play folds away once a new turn begins, so that it does not push the cards
+    // and the builder below the fold turn after turn; the child can open it again.
+    if (view.turn !== howTurn) {
+      if (howTurn !== null) unfolded.delete("how");
+      howTurn = view.turn;
+    }
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     const order = view.players.map((_, seat) => seat);
     const others = order.filter((seat) => seat !== state.seat);
@@ -716,7 +788,7 @@ function render({ model, el }) {
     else if (focused || (keyboard && !root.contains(document.activeElement))) {
       // The button that had focus is gone (or a computer's turn took it): offer the first
       // thing to do now, so a keyboard never has to start again from the top of the page.
-      const first = root.querySelector("[data-target]");
+      const first = firstTarget();
       if (first) first.focus();
     }
     const asked = [view.phase, view.turn, state.seat, state.curtain, Boolean(state.winner), reading, throwing, giving, picked].join("|");
@@ -729,13 +801,18 @@ function render({ model, el }) {
   // What the prompt asks the child to press now: the choices, the cards to choose, the
   // builder's cards and its Check button.
   const TARGETS = [
-    ".sq2-curtain button", ".sq2-over > button", ".sq2-choices button", "button.sq2-choose",
+    ".sq2-curtain button", ".sq2-over > button", ".sq2-choices:not(.sq2-picking) button", "button.sq2-choose",
     "button[data-key^='build:']", "button[data-key^='box:']", "button[data-key='check']:not(:disabled)",
   ].join(", ");
   let lastAsked = "";
 
   function markTargets() {
     for (const node of root.querySelectorAll(TARGETS)) node.dataset.target = "";
+  }
+
+  // Where a keyboard starts: the card marked to lead (see ``realm``), else the first target.
+  function firstTarget() {
+    return root.querySelector("[data-target][data-lead]") || root.querySelector("[data-target]");
   }
 
   // When the prompt asks for something new, bring what it asks for into view: all of it
@@ -749,9 +826,17 @@ function render({ model, el }) {
       const box = node.getBoundingClientRect();
       return box.top >= 0 && box.bottom <= window.innerHeight;
     };
-    if (seen(first) && seen(last)) return;
+    // The words that ask, too, when they fit on the screen with what they ask for.
+    const prompt = root.querySelector(".sq2-picking .sq2-prompt") || root.querySelector(".sq2-header .sq2-prompt");
+    const fits = (node) => {
+      const boxes = [node, first, last].map((n) => n.getBoundingClientRect());
+      return Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top)) <= window.innerHeight;
+    };
+    const asking = prompt && prompt.textContent.trim() && fits(prompt) ? prompt : null;
+    if (seen(first) && seen(last) && (!asking || seen(asking))) return;
     last.scrollIntoView({ block: "nearest" });
     first.scrollIntoView({ block: "nearest" });
+    if (asking && !seen(asking)) asking.scrollIntoView({ block: "nearest" });
   }
 
   // Everything new is spoken, not only the last line (a roll and the cards it drew).

@@ -47,7 +47,7 @@ from sq2edu.progress.nicknames import (
     similar_names,
 )
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
-from sq2edu.ui import ClassicTable, EquationLab, RescueTable
+from sq2edu.ui import EquationLab
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
@@ -407,7 +407,36 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self.play_together()  # back to the seat the child kept
         else:
             self.show_menu()
+            with language(self.language):
+                self.problem.value = self._missed_result()
         return True
+
+    def _missed_result(self) -> str:
+        """How the child's game of classmates ended while she was away (the page closed),
+        if it ended in the last ten minutes ("" : none)."""
+        tables = self.tables
+        if not isinstance(tables, Tables) or self.student is None:
+            return ""
+        for shared in tables.finished_with(self.student)[:1]:
+            game, info = shared.game, shared.info
+            if info.status == "ended":
+                return _(
+                    "Your teacher ended the game at {maker}'s table while you were away.",
+                    maker=info.maker,
+                )
+            if game.winner is not None:
+                winner = game.names[game.winner]
+                if winner == self.student:
+                    return _(
+                        "The game at {maker}'s table ended while you were away: you won!",
+                        maker=info.maker,
+                    )
+                return _(
+                    "The game at {maker}'s table ended while you were away: {name} won.",
+                    maker=info.maker,
+                    name=winner,
+                )
+        return ""
 
     def _refusal(self, nickname: str, code: str) -> str:
         """Why the page may not join with this nickname and code ("" : it may, and has)."""
@@ -478,8 +507,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if len(self.store.events(since, address=event.address)) < NOTES_A_MINUTE:
             self.store.record_event(event)
 
+    def _leave_table(self) -> None:
+        """The child leaves her table's screen (Back, the Lab, another game): the others are
+        told she is away, and the computer plays her turns after a short wait."""
+        seat, tables = self.seat, self.tables
+        if seat is not None and isinstance(tables, Tables) and not seat.game.is_over:
+            tables.set_away(seat.table_id, seat.seat)
+
     def show_menu(self) -> None:
         """The choice between a game, a game with classmates and the Lab."""
+        self._leave_table()
         self.activity = None
         self.listing_lessons = False
         self.seat = None
@@ -571,26 +608,18 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def play(self) -> GameTable:
         """A game against the computer, at the class's level, of the class's edition."""
+        self._leave_table()
+        self.seat = None
         settings = self.settings()
         assert self.student is not None
         players = [self.student, settings.level]
-        table: GameTable
-        if settings.edition == "classic":
-            table = ClassicTable(
-                players,
-                rules=settings.classic_rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
-        else:
-            table = RescueTable(
-                players,
-                rules=settings.rules(),
-                hints=settings.hints,
-                pace=self.pace,
-                language=self.language,
-            )
+        table = GameTable.of_edition(settings.edition)(
+            players,
+            rules=settings.game_rules(),
+            hints=settings.hints,
+            pace=self.pace,
+            language=self.language,
+        )
         table.attempt_listeners.append(self._record_attempt("game"))
         table.game_listeners.append(self._record_game)
         table.gate = self._slow_down
@@ -687,7 +716,17 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.activity = table
         self._noted = -PRESENT_EVERY
         self._present()
-        self._show(lambda: [self._back(), table])
+        # A child coming back is told that the computer played her seat meanwhile (its moves
+        # are narrated under her name).
+        played_for = tables.played_for(info.id) if isinstance(tables, Tables) else []
+        if isinstance(tables, Tables):
+            tables.set_back(info.id, seat)
+        back = widgets.HTML()
+        if seat in played_for:
+            with language(self.language):
+                words = _("While you were away, the computer played for you. Now you play again.")
+            back.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+        self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
         self.seat = None
@@ -764,6 +803,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def practise(self) -> EquationLab:
         """The Equation Lab at the child's level of practice, within the teacher's range
         (the group's, else the class's), dealing from what the child has done."""
+        self._leave_table()
+        self.seat = None
         settings = self.settings()
         focus = self.focus()
         operations = focus.operations if focus is not None else settings.operations
@@ -781,13 +822,22 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             student=self.student,
             language=self.language,
             level=place(levels, history).key,
-            levels=(levels[0].key, levels[-1].key),
+            levels=tuple(level.key for level in levels),
             history=history,
         )
         lab.attempt_listeners.append(self._record_attempt("lab"))
         lab.gate = self._slow_down
         self.activity = lab
-        self._show(lambda: [self._back(), lab])
+        waiting = widgets.HTML()
+        mine = self._my_table()
+        if mine is not None and mine.status == "playing":
+            with language(self.language):
+                words = _(
+                    "Your table of classmates is waiting for you: go back with Play with "
+                    "classmates."
+                )
+            waiting.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+        self._show(lambda: [self._back(), waiting, lab])
         return lab
 
     def _present(self) -> None:

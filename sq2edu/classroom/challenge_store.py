@@ -19,11 +19,8 @@ from typing import Any
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.store import Cursor, SQLStore, StoreError
+from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StoreError
 from sq2edu.progress.records import utc_now
-
-#: The channel the store notifies of a change (PostgreSQL), the one its watch listens to.
-CHANNEL = "sq2edu_tables"  # as sq2edu.classroom.postgres.CHANNEL
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
 

@@ -1137,6 +1137,8 @@ class ChildPicker(widgets.VBox):  # type: ignore[misc]
     def __init__(self, description: str) -> None:
         self._boxes: dict[str, widgets.Checkbox] = {}
         self._row = widgets.HBox(layout={"flex_flow": "row wrap"})
+        # The boxes of names no longer offered (another page of a big class) are closed.
+        self._shown = Screens(self._row)
         super().__init__([widgets.HTML(f"<b>{escape(description)}</b>"), self._row])
 
     @property
@@ -1156,7 +1158,7 @@ class ChildPicker(widgets.VBox):  # type: ignore[misc]
             )
             for name in names
         }
-        self._row.children = list(self._boxes.values())
+        self._shown.show(list(self._boxes.values()))
 
     @property
     def value(self) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from sq2edu.classroom.store import (
+    CHANNEL,
     SCHEMA_VERSION,
     Cursor,
     ProgressStore,
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["PostgresStore"]
 
 _SCHEMA = "sq2edu"
-#: The channel the store notifies when a shared table changes.
-CHANNEL = "sq2edu_tables"
 _APPLICATION = "sq2edu progress store"
 # Any constant: every sq2edu process that creates or upgrades the schema takes this lock.
 _MIGRATION_LOCK = 0x53513245

@@ -128,6 +128,10 @@ class ClassSettings:
             return classic.Rules(queens_to_win=3, points_to_win=30)
         return classic.Rules()
 
+    def game_rules(self) -> Rules | classic.Rules:
+        """The rules these settings make for the class's edition."""
+        return self.classic_rules() if self.edition == "classic" else self.rules()
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -31,6 +31,7 @@ from platformdirs import user_data_path
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
+    "CHANNEL",
     "SCHEMA_VERSION",
     "Cursor",
     "NameTakenError",
@@ -48,6 +49,9 @@ __all__ = [
     "redact",
 ]
 
+#: The channel a change of the shared tables or rounds is told on (PostgreSQL's ``NOTIFY``;
+#: SQLite's watchers see every commit).
+CHANNEL = "sq2edu_tables"
 #: The newest schema; each store's migrations bring any older one up to it.
 SCHEMA_VERSION = 11
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store

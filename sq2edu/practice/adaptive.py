@@ -18,6 +18,12 @@ The rules, in the order they are tried:
    in it, counted as if they had one more right and one more wrong: a skill not tried yet
    is a half, one gone wrong three times in four is a third.
 
+Within the skill chosen, facts are tracked singly (:func:`~sq2edu.practice.facts.fact_of`:
+7 × 8, 8 × 7, 56 ÷ 8 and 56 ÷ 7 are one fact): when the child's recent attempts at the level
+hold a fact of that skill gone wrong more often than right, the deal is built on it
+:data:`FACT_AIM` times in a hundred (the weakest first), so a child who knows every table
+but 7 × 8 meets 7 × 8 again soon; otherwise a fact of the skill at random.
+
 Only attempts at a level count for it, so the levels never blur into each other; a child's
 place is the level of their latest attempt in the range (:func:`place`).
 """
@@ -28,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from sq2edu.practice.deal import Deal, deal_for, usable_operations
-from sq2edu.practice.facts import skills_of
+from sq2edu.practice.facts import Fact, fact_of, families, skills_of
 from sq2edu.practice.levels import LEVELS, Level
 from sq2edu.progress.mastery import (
     ARITHMETIC_CODES,
@@ -40,6 +46,7 @@ from sq2edu.progress.mastery import Level as Mastery
 from sq2edu.progress.records import Attempt
 
 __all__ = [
+    "FACT_AIM",
     "REVIEW_EVERY",
     "RUN_BACK",
     "RUN_UP",
@@ -58,6 +65,10 @@ RUN_BACK = 3
 REVIEW_EVERY = 4
 #: A level's stars are counted over the child's latest attempts at it: this many.
 STARS = 10
+#: How often a deal is built on the child's weakest fact of the skill, when they have one.
+FACT_AIM = 0.6
+#: The latest attempts at a level read to find a weak fact.
+FACT_MEMORY = 40
 
 #: Attempts of their own accord that make a child ready for a skill anyway.
 _TRIED = 3
@@ -180,7 +191,31 @@ def _aimed(
         weakest = min(weakness.values())
         tied = [skill for skill in learning if weakness[skill] == weakest]
         skill, reason = rng.choice(tied), "practice"
-    return deal_for(level, skill, rng, usable, moved or reason)
+    fact = _weak_fact(level, skill, at, rng)
+    return deal_for(level, skill, rng, usable, moved or reason, fact=fact)
+
+
+def _weak_fact(level: Level, skill: str, at: Sequence[Attempt], rng: random.Random) -> Fact | None:
+    """A fact of ``skill`` the child gets wrong more often than right (the weakest), chosen
+    :data:`FACT_AIM` times in a hundred; ``None`` for a fact at random."""
+    known = families(level, skill)
+    right: dict[str, int] = {}
+    tried: dict[str, int] = {}
+    for attempt in at[:FACT_MEMORY]:
+        family = fact_of(attempt.text)
+        if family is None or family not in known:
+            continue
+        tried[family] = tried.get(family, 0) + 1
+        right[family] = right.get(family, 0) + own_work(attempt)
+    weak = {
+        family: (right[family] + 1) / (tried[family] + 2)
+        for family in tried
+        if (right[family] + 1) / (tried[family] + 2) < 0.5
+    }
+    if not weak or rng.random() >= FACT_AIM:
+        return None
+    weakest = min(weak, key=lambda family: (weak[family], family))
+    return rng.choice(known[weakest])
 
 
 def _share_right(recent: Sequence[Attempt]) -> float:

@@ -106,15 +106,21 @@ def deal_for(
     rng: random.Random,
     operations: str = "+−×÷",
     reason: str = "practice",
+    fact: Fact | None = None,
 ) -> Deal:
-    """A deal of ``level`` aimed at ``skill``.
+    """A deal of ``level`` aimed at ``skill``, built on ``fact`` (one of the level's facts
+    in that skill) or on one at random.
 
-    :raises ValueError: when the level has no fact in that skill with these operations.
+    :raises ValueError: when the level has no fact in that skill with these operations, or
+        ``fact`` is not one of them.
     """
     usable = usable_operations(level, operations)
     if skill not in skills_of(level, usable):
         raise ValueError(f"the level {level.key} has no {skill} with {operations or 'no signs'}")
-    fact = rng.choice(facts(level, skill))
+    if fact is None:
+        fact = rng.choice(facts(level, skill))
+    elif fact not in _fact_set(level, skill):
+        raise ValueError(f"{fact.text} is not a fact of {level.key} in {skill}")
     if level.kind == "missing":
         return _missing(level, skill, fact, rng, usable, reason)
     deck = _deck(level, usable)
@@ -130,6 +136,11 @@ def deal_for(
     deal = Deal(level, best[1], skill, fact, usable, reason)
     assert deal.proved(), deal
     return deal
+
+
+@cache
+def _fact_set(level: Level, skill: str) -> frozenset[Fact]:
+    return frozenset(facts(level, skill))
 
 
 def _fill(hand: list[int], deck: tuple[int, ...], size: int, rng: random.Random) -> tuple[int, ...]:

@@ -14,11 +14,12 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import prod
 
-from sq2edu.equations import Equation, Op
+from sq2edu.equations import Equation, EquationSyntaxError, Op, parse
+from sq2edu.equations.remainder import split_rest
 from sq2edu.practice.levels import Level
 from sq2edu.progress.records import SKILLS, skill_of
 
-__all__ = ["Fact", "facts", "skills_of"]
+__all__ = ["Fact", "fact_of", "facts", "families", "skills_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +46,44 @@ class Fact:
         return skill
 
     @property
+    def family(self) -> str | None:
+        """The fact family it belongs to, as one fact is tracked (``"7×8"`` for 7 × 8 = 56,
+        8 × 7 = 56, 56 ÷ 8 = 7 and 56 ÷ 7 = 8; ``"5+8"`` for 5 + 8 = 13 and 13 − 5 = 8);
+        ``None`` for three numbers, which are not tracked singly."""
+        return fact_of(self.text)
+
+    @property
     def text(self) -> str:
         """The fact as children write it in English (``17 ÷ 5 = 3 r 2``)."""
         return f"{self.equation.text} r {self.rest}" if self.rest else self.equation.text
+
+
+def fact_of(text: str) -> str | None:
+    """The fact family an equation of two numbers and an answer practises, right or wrong:
+    ``"7×8"`` for ``7 × 8 = 54`` and ``56 ÷ 8 = 7``, ``"5+8"`` for ``13 − 5 = 8``; ``None``
+    for anything else (three numbers, no sign, text that is not an equation).
+
+    >>> fact_of("8 × 7 = 54"), fact_of("56 ÷ 8 = 7"), fact_of("13 − 5 = 9")
+    ('7×8', '7×8', '5+8')
+    """
+    try:
+        equation = parse(split_rest(text)[0])
+    except EquationSyntaxError:
+        return None
+    side, op = equation.operator_side, equation.operation
+    if side is None or op is None or len(side.numbers) != 2:
+        return None
+    a, b = side.numbers
+    if op is Op.SUB:
+        a, b = b, a - b  # 13 − 5: the family of 5 and 8
+    elif op is Op.DIV:
+        if b == 0:
+            return None
+        a, b = b, a // b  # 56 ÷ 8: the family of 8 and 7 (17 ÷ 5 r 2: of 5 and 3)
+    if a < 0 or b < 0:
+        return None
+    sign = "+" if op in (Op.ADD, Op.SUB) else "×"
+    return f"{min(a, b)}{sign}{max(a, b)}"
 
 
 _SKILL_OPS = {"addition": Op.ADD, "subtraction": Op.SUB, "multiplication": Op.MUL}
@@ -100,8 +136,25 @@ def facts(level: Level, skill: str) -> tuple[Fact, ...]:
     return tuple(found)
 
 
+@cache
+def families(level: Level, skill: str) -> dict[str, tuple[Fact, ...]]:
+    """The facts of ``level`` in ``skill`` by fact family (:func:`fact_of`); facts of three
+    numbers, which are not tracked singly, are left out."""
+    found: dict[str, list[Fact]] = {}
+    for fact in facts(level, skill):
+        family = fact.family
+        if family is not None:
+            found.setdefault(family, []).append(fact)
+    return {family: tuple(group) for family, group in found.items()}
+
+
 def _fits(level: Level, operands: tuple[int, ...], op: Op) -> bool:
-    """Whether a family's operands belong to the level's tables or doubles."""
+    """Whether a family's operands belong to the level's tables, doubles or bridges; no
+    level is built on a fact of 1 times (7 × 1 = 7 and 7 ÷ 7 = 1 teach no table)."""
+    if op in (Op.MUL, Op.DIV) and 1 in operands:
+        return False
+    if level.bridges and sum(operands) <= 10:
+        return False
     if level.factors and not set(operands) & set(level.factors):
         return False
     if level.doubles:

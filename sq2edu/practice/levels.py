@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from sq2edu.equations import parse_operations
 from sq2edu.i18n import N_
 
-__all__ = ["KINDS", "LEVELS", "Level", "level_range"]
+__all__ = ["KINDS", "LEVELS", "RANGE_ORDER", "Level", "level_range"]
 
 #: What a level asks of a child: make an equation from the cards (``"make"``), find the
 #: number that belongs in the box (``"missing"``), or divide and say the rest
@@ -43,6 +43,8 @@ class Level:
     :ivar factors: when given, every equation has one of these among its operands (the 2, 5
         and 10 times tables).
     :ivar doubles: every equation is a double or a half (``6 + 6 = 12``, ``12 ÷ 2 = 6``).
+    :ivar bridges: every sum goes past 10 (``8 + 5 = 13``, ``13 − 5 = 8``): most of them
+        bridge through ten, the step children find hardest within 20.
     :ivar kind: one of :data:`KINDS`.
     :ivar hand: how many cards a deal has.
     :ivar before: the level to step back to after repeated mistakes (its prerequisite).
@@ -57,6 +59,7 @@ class Level:
     sizes: tuple[int, ...] = (2,)
     factors: tuple[int, ...] = ()
     doubles: bool = False
+    bridges: bool = False
     kind: str = "make"
     hand: int = 5
     before: str | None = None
@@ -81,15 +84,33 @@ class Level:
         return self.key
 
 
+#: The order the levels had when a teacher could set only a range of them: a range saved
+#: then (``practice_from``, ``practice_to``) is read in it, so it keeps the levels it had.
+RANGE_ORDER = (
+    "bonds-10",
+    "within-20",
+    "add-three",
+    "within-100",
+    "doubles",
+    "tables-2-5-10",
+    "tables-10",
+    "division-100",
+    "remainders",
+    "missing",
+    "rescue",
+)
+
+
 def _levels(*levels: Level) -> dict[str, Level]:
     found = {level.key: level for level in levels}
     for level in levels:
         if level.before is not None and level.before not in found:
             raise ValueError(f"level {level.key} steps back to an unknown level")
+    if set(found) != set(RANGE_ORDER):  # pragma: no cover - a mistake in this file
+        raise ValueError("every level has its place in RANGE_ORDER")
     return found
 
 
-_ONES = tuple(range(1, 10))
 _TO_TEN = tuple(range(1, 11))
 
 #: Every level, from the first a six-year-old meets to the last; a step up goes to the next.
@@ -104,12 +125,38 @@ LEVELS: dict[str, Level] = _levels(
         examples=("3 + 4 = 7", "10 − 6 = 4"),
     ),
     Level(
+        "missing",
+        N_("Missing numbers"),
+        N_("Find the number in the box: 2 + □ = 7, □ ÷ 2 = 4."),
+        "+−×÷",
+        _TO_TEN,
+        100,
+        kind="missing",
+        before="bonds-10",
+        examples=("2 + □ = 7", "□ ÷ 2 = 4"),
+    ),
+    Level(
+        "doubles",
+        N_("Doubles and halves"),
+        N_("A number and the same number again, and half of a number: 7 + 7 = 14, 14 ÷ 2 = 7."),
+        "+−×÷",
+        _TO_TEN,
+        20,
+        doubles=True,
+        before="bonds-10",
+        examples=("7 + 7 = 14", "2 × 8 = 16", "14 ÷ 2 = 7"),
+    ),
+    Level(
         "within-20",
         N_("Add and take away within 20"),
-        N_("Adding and taking away with numbers up to 20, bridging through ten: 8 + 5 = 13."),
+        N_(
+            "Adding and taking away past 10, most of it bridging through ten: 8 + 5 = 13, "
+            "13 − 5 = 8."
+        ),
         "+−",
-        tuple(range(1, 21)),
+        _TO_TEN,
         20,
+        bridges=True,
         before="bonds-10",
         examples=("8 + 5 = 13", "17 − 9 = 8"),
     ),
@@ -128,23 +175,15 @@ LEVELS: dict[str, Level] = _levels(
     Level(
         "within-100",
         N_("Tens and ones to 100"),
-        N_("Adding and taking away whole tens, and ones, up to 100: 30 + 40 = 70."),
+        N_(
+            "Adding and taking away two-digit numbers, thinking in tens and ones, up to 100: "
+            "34 + 25 = 59, 70 − 40 = 30."
+        ),
         "+−",
-        (*_ONES, *range(10, 100, 10)),
+        tuple(range(1, 100)),
         100,
         before="within-20",
-        examples=("30 + 40 = 70", "100 − 60 = 40"),
-    ),
-    Level(
-        "doubles",
-        N_("Doubles and halves"),
-        N_("A number and the same number again, and half of a number: 7 + 7 = 14, 14 ÷ 2 = 7."),
-        "+−×÷",
-        _TO_TEN,
-        20,
-        doubles=True,
-        before="bonds-10",
-        examples=("7 + 7 = 14", "2 × 8 = 16", "14 ÷ 2 = 7"),
+        examples=("34 + 25 = 59", "70 − 40 = 30", "86 − 23 = 63"),
     ),
     Level(
         "tables-2-5-10",
@@ -189,17 +228,6 @@ LEVELS: dict[str, Level] = _levels(
         examples=("17 ÷ 5 = 3 r 2", "7 ÷ 2 = 3 r 1"),
     ),
     Level(
-        "missing",
-        N_("Missing numbers"),
-        N_("Find the number in the box: 2 + □ = 7, □ ÷ 2 = 4."),
-        "+−×÷",
-        _TO_TEN,
-        100,
-        kind="missing",
-        before="bonds-10",
-        examples=("2 + □ = 7", "□ ÷ 2 = 4"),
-    ),
-    Level(
         "rescue",
         N_("The Rescue's cards"),
         N_("Cards 1 to 10 with every operation the class uses, as in the game."),
@@ -214,13 +242,14 @@ LEVELS: dict[str, Level] = _levels(
 
 
 def level_range(lowest: str = "", highest: str = "") -> tuple[Level, ...]:
-    """The levels from ``lowest`` to ``highest`` in :data:`LEVELS` order ("" for no bound).
+    """The levels from ``lowest`` to ``highest`` ("" for no bound), as a range was read when
+    a teacher could set only a range (:data:`RANGE_ORDER`), in :data:`LEVELS` order.
 
     A teacher pins a class to one level by giving the same level twice.
 
     :raises ValueError: for an unknown level, or a range that runs backwards.
     """
-    keys = list(LEVELS)
+    keys = list(RANGE_ORDER)
     for key in (lowest, highest):
         if key and key not in LEVELS:
             raise ValueError(f"{key[:40]!r} is not a level; the levels are {', '.join(keys)}")
@@ -228,4 +257,5 @@ def level_range(lowest: str = "", highest: str = "") -> tuple[Level, ...]:
     stop = keys.index(highest) if highest else len(keys) - 1
     if start > stop:
         raise ValueError(f"the level {lowest} comes after {highest}")
-    return tuple(LEVELS[key] for key in keys[start : stop + 1])
+    chosen = set(keys[start : stop + 1])
+    return tuple(level for key, level in LEVELS.items() if key in chosen)

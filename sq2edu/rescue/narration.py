@@ -76,7 +76,7 @@ _SIMPLE: dict[str, Words] = {
         second=names[p["second"]],
     ),
     "switched": lambda name, names, p: _(
-        "{name} swapped {mine} for {theirs} from {target}.",
+        "{name} gave {mine} to {target} and got {theirs} back.",
         name=name,
         mine=card_name(p["mine"]),
         theirs=card_name(p["theirs"]),

@@ -184,6 +184,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
 
         :raises ValueError: if no table plays that edition.
         """
+        import sq2edu.ui  # noqa: F401 - the package imports every edition's table
+
         found: list[type[GameTable]] = [cls]
         while found:
             kind = found.pop()

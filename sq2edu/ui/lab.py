@@ -46,7 +46,6 @@ from sq2edu.practice import (
     Deal,
     Level,
     available,
-    level_range,
     next_deal,
     stars,
     step_back_due,
@@ -123,8 +122,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
     :param level: a level of practice to start at (a key of :data:`sq2edu.practice.LEVELS`);
         ``None`` deals at random from the Rescue's cards, as shaped by ``largest`` and
         ``length``.
-    :param levels: the lowest and highest level the child may move between (the teacher's
-        range; ``("", "")`` for every level the operations allow).
+    :param levels: the levels the child may move between, keys of
+        :data:`sq2edu.practice.LEVELS` (the teacher's set of levels, in any order: the
+        child moves through them in the order of ``LEVELS``); none (or only "") for every
+        level the operations allow.
     :param history: the child's earlier attempts, newest first, which the adaptive choice
         reads (the Lab adds each new one).
     """
@@ -146,7 +147,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         largest: int = 10,
         length: str = "any",
         level: str | None = None,
-        levels: tuple[str, str] = ("", ""),
+        levels: Sequence[str] = (),
         history: Sequence[Attempt] = (),
     ) -> None:
         super().__init__()
@@ -178,7 +179,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.big_cards = False
         self.moved = ""
         if level is not None:
-            self.range = available(self.operations, level_range(*levels))
+            self.range = available(self.operations, _chosen_levels(levels))
             if level not in LEVELS:
                 raise ValueError(f"{level[:40]!r} is not a level of practice")
             if LEVELS[level] not in self.range:
@@ -194,7 +195,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: Asked before an equation is checked: words that refuse it ("slow down"), or "".
         self.gate: Callable[[], str] | None = None
-        self.right = 0
+        #: Right answers on the child's own: at levels of practice, those of their history
+        #: too, so the stars are still there when the Lab is opened again.
+        self.right = sum(a.own for a in history if a.level) if level is not None else 0
         self.tries = 0
         self.deals = 0
         self.on_msg(lambda _widget, content, _buffers: self.handle(content))
@@ -407,6 +410,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             kept = self.verdict
             self._deal()
             self.verdict = kept
+            if not verdict.ok and not self.moved:
+                # The verdict speaks of the cards before: say that these are new ones.
+                self.moved = _(
+                    "Here are new cards to try. The check below is about your cards before."
+                )
         self._publish()
 
     def _hint(self) -> None:
@@ -511,3 +519,15 @@ def _as_attempt(attempt: dict[str, Any], text: str) -> Attempt:
         cards=tuple(attempt["cards"]),
         level=attempt["level"],
     )
+
+
+def _chosen_levels(keys: Sequence[str]) -> tuple[Level, ...]:
+    """The levels named by ``keys`` in :data:`LEVELS` order; every level for none.
+
+    :raises ValueError: for a key that is not a level.
+    """
+    chosen = {key for key in keys if key}
+    unknown = sorted(chosen - set(LEVELS))
+    if unknown:
+        raise ValueError(f"{unknown[0][:40]!r} is not a level of practice")
+    return tuple(level for key, level in LEVELS.items() if not chosen or key in chosen)

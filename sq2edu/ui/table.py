@@ -18,6 +18,7 @@ from typing import Any
 from sq2edu.i18n import _, ngettext
 from sq2edu.rescue import Game, MakeEquation, Phase, Rules, new_game
 from sq2edu.rescue.cards import CARDS, Kind
+from sq2edu.rescue.instants import willow_target
 from sq2edu.ui.catalog import catalog
 from sq2edu.ui.game_table import (
     HINT_LIMIT,
@@ -65,7 +66,12 @@ class RescueTable(GameTable):
         return _("Put number cards from your realm in the equation first.")
 
     def label(self, action: dict[str, Any]) -> str:
-        return action_label(action, self.game.names)
+        return action_label(
+            action,
+            self.game.names,
+            willow=willow_target(self.game),
+            current=self.game.state.current,
+        )
 
     def goal(self, view: dict[str, Any]) -> str:
         return rescue_goal(view["kings_to_win"])

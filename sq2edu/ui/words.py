@@ -80,6 +80,18 @@ _WORDS = {
     "restEmpty": N_("Empty place for what is left over"),
     "intoBox": N_("Put {card} in the box"),
     "theBox": N_("The box"),
+    "readAloud": N_("Read aloud"),
+    "noSpeech": N_("This device cannot read aloud. Ask a grown-up to read it with you."),
+    "noVoice": N_(
+        "This device has no voice for this language, so it cannot read aloud. "
+        "Ask a grown-up to read it with you."
+    ),
+    "saidPlus": N_("plus"),
+    "saidMinus": N_("minus"),
+    "saidTimes": N_("times"),
+    "saidDivide": N_("divided by"),
+    "saidEquals": N_("equals"),
+    "saidBox": N_("box"),
     "levelStars": N_("{title}: {n} of {of} stars"),
     "cancel": N_("Cancel"),
     "switchWhich": N_("Switch Witch: which of your cards will you give away?"),
@@ -134,8 +146,43 @@ def _card(card_id: Any) -> str:
     return card_word(CARDS, card_id)
 
 
-def action_label(action: dict[str, Any], names: Sequence[str]) -> str:
-    """What a button that takes ``action`` says."""
+def _instant_label(
+    action: dict[str, Any], names: Sequence[str], willow: int | None, current: int | None
+) -> str:
+    """What the button of an Instant Action says; a Sleeping Willow says whose queens sleep."""
+    card_id = action.get("card")
+    card = CARDS.get(card_id) if isinstance(card_id, str) else None
+    if card is None or card.kind.value != "willow":
+        return _("Play the {card}", card=_card(card_id))
+    if willow is None:
+        return _("Play the Sleeping Willow: no queen falls asleep")
+    if willow == current:
+        return _("Play the Sleeping Willow: your own awake queens fall asleep")
+    return _(
+        "Play the Sleeping Willow: the awake queens of {name} fall asleep",
+        name=seat_name(names, willow),
+    )
+
+
+def action_label(
+    action: dict[str, Any],
+    names: Sequence[str],
+    willow: int | None = None,
+    current: int | None = None,
+) -> str:
+    """What a button that takes ``action`` says.
+
+    Parameters
+    ----------
+    action
+        The action, as the browser sends it back.
+    names
+        The players' names, by seat.
+    willow
+        Whose awake queens a Sleeping Willow would put to sleep now (``None``: nobody's).
+    current
+        The seat whose turn it is (the player who presses the button).
+    """
     kind = action.get("kind")
 
     def name(seat: Any) -> str:
@@ -147,7 +194,7 @@ def action_label(action: dict[str, Any], names: Sequence[str]) -> str:
         "keep-roll": lambda: _("Keep the 1"),
         "wake-queen": lambda: _("Wake the {queen}", queen=_card(action.get("queen"))),
         "decline": lambda: _("No, thanks"),
-        "play-instant": lambda: _("Play the {card}", card=_card(action.get("card"))),
+        "play-instant": lambda: _instant_label(action, names, willow, current),
         "steal-card": lambda: _(
             "Take the {card} from {name}",
             card=_card(action.get("card")),

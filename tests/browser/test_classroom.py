@@ -40,10 +40,12 @@ class Classroom:
         teacher_port: int | None = None,
         settings: dict[str, object] | None = None,
         file_limit: int | None = None,
+        code: str | None = "OWL",
     ) -> None:
         """:param settings: ``ClassroomVoila`` settings of the two servers (a ``voila.json``
             on Jupyter's configuration path), such as low limits for a test.
-        :param file_limit: the servers' limit of open files when they start."""
+        :param file_limit: the servers' limit of open files when they start.
+        :param code: the class code it starts with (``None``: none given, the kept one)."""
         tmp_path.mkdir(parents=True, exist_ok=True)
         self.db = tmp_path / "class.sqlite3"
         self.port, self.teacher_port = port or free_port(), teacher_port or free_port()
@@ -73,7 +75,7 @@ class Classroom:
                 f"--teacher-port={self.teacher_port}",
                 f"--db={self.db}",
                 "--pool=1",
-                "--class-code=OWL",
+                *([] if code is None else [f"--class-code={code}"]),
                 "--no-qr",
                 f"--log={self.server_log}",
                 # Every page of a test comes from this machine's one address; a test of the

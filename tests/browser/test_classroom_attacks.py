@@ -435,6 +435,35 @@ def test_a_student_server_that_dies_is_started_again_and_the_dashboard_goes_on(
         assert room.stop() == 0
 
 
+def test_a_dashboard_server_that_dies_is_started_again_and_the_class_goes_on(
+    tmp_path: Path,
+) -> None:
+    room = Classroom(tmp_path)
+    try:
+        token = room.teacher_url.split("token=")[1]
+        dashboard = f"http://127.0.0.1:{room.teacher_port}/?token={token}"
+        servers = _servers(room.process.pid)
+        student, teacher = servers["classroom.ipynb"], servers["teacher.ipynb"]
+        teacher.kill()
+        deadline = time.monotonic() + 120
+        again = None
+        while again is None or again.pid == teacher.pid:
+            assert time.monotonic() < deadline, room.out.read_text()
+            assert room.process.poll() is None, room.out.read_text()
+            time.sleep(0.2)
+            again = _servers(room.process.pid).get("teacher.ipynb")
+        wait_until_answering(room.teacher_port)
+        # The same secret address opens the dashboard again; the children's server never
+        # stopped.
+        assert _fetch(dashboard)[0] == 200
+        assert _servers(room.process.pid)["classroom.ipynb"].pid == student.pid
+        assert _fetch(_url(room))[0] == 200
+        said = "the teacher's dashboard's server stopped unexpectedly (exit status -9)"
+        assert said in room.server_log.read_text(errors="replace")
+    finally:
+        assert room.stop() == 0
+
+
 # -- one page, one device, one child ------------------------------------------------------
 
 

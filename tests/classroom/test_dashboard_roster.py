@@ -199,3 +199,16 @@ def test_the_group_editor_offers_the_page_shown_and_keeps_the_ticked(
     board.group_name.value = "Two"
     board.save_group()
     assert crowded.groups()["Two"][0] == ["Child0001", "Child0999"]
+
+
+def test_turning_the_pages_leaves_no_widgets_behind(crowded: SQLiteStore) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    board = Dashboard(crowded, refresh=0)
+    board.roster.next.click()
+    board.roster.previous.click()
+    before = len(_instances)
+    for _turn in range(5):
+        board.roster.next.click()
+        board.roster.previous.click()
+    assert len(_instances) <= before

@@ -17,15 +17,15 @@ SEEDS = range(120)
 def test_there_are_the_ten_levels_the_teachers_asked_for_and_the_rescue() -> None:
     assert list(LEVELS) == [
         "bonds-10",
+        "missing",
+        "doubles",
         "within-20",
         "add-three",
         "within-100",
-        "doubles",
         "tables-2-5-10",
         "tables-10",
         "division-100",
         "remainders",
-        "missing",
         "rescue",
     ]
 

@@ -350,3 +350,35 @@ def test_limited_hints_are_counted_for_each_child() -> None:
     act(table, {"kind": "end-actions"})
     table.handle({"intent": "ready"})
     assert table.state["hints"]["left"] == 3
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Play the Sleeping Willow: your own awake queens fall asleep"),
+        ("ru", "Сыграть Сонную Иву: уснут твои собственные королевы"),
+        ("nb", "Spill Sovepil: dine egne våkne dronninger sovner"),
+    ],
+)
+def test_the_sleeping_willow_button_says_it_puts_your_own_queens_to_sleep(
+    lang: str, said: str
+) -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, language=lang)
+    table.load(
+        position(["Mia", "Easy bot"], pending=["willow1"], phase="instant", realms={0: ["q-bee"]})
+    )
+    labels = [a["label"] for a in table.state["view"]["legal_actions"]]
+    assert said in labels, labels
+
+
+def test_the_sleeping_willow_button_names_whose_queens_sleep_when_the_wind_carries_it() -> None:
+    # The white knight keeps Mia's queens awake: the wind carries the Willow to Leo's.
+    table = table_at(
+        players=["Mia", "Leo"],
+        pending=["willow1"],
+        phase="instant",
+        realms={0: ["q-bee"], 1: ["q-owl"]},
+        knights=["white", "blue"],
+    )
+    labels = [a["label"] for a in table.state["view"]["legal_actions"]]
+    assert "Play the Sleeping Willow: the awake queens of Leo fall asleep" in labels, labels

@@ -92,3 +92,26 @@ def test_every_classic_action_has_words_on_its_button() -> None:
         "Throw away the pair: 7 and 7",
         "2 + 3 = 5",
     ]
+
+
+def test_a_switch_says_who_got_which_card_in_every_language() -> None:
+    from sq2edu.core.records import Event
+    from sq2edu.i18n import language
+    from sq2edu.rescue.narration import narrate
+
+    event = Event(
+        "switched",
+        0,
+        {"mine": "q-pear", "theirs": "n9a", "target": 1},
+        "rescue",
+        ("Easy bot", "Sam"),
+    )
+    said = {}
+    for lang in ("en", "ru", "nb"):
+        with language(lang):
+            said[lang] = narrate(event)
+    assert said == {
+        "en": "Easy bot gave the Pear Queen to Sam and got the 9 back.",
+        "ru": "Easy bot отдаёт игроку Sam: Королева Груш, а получает взамен: 9.",
+        "nb": "Easy bot ga Pære\u00addronningen til Sam og fikk 9-eren tilbake.",
+    }
