@@ -507,8 +507,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if len(self.store.events(since, address=event.address)) < NOTES_A_MINUTE:
             self.store.record_event(event)
 
+    def _leave_table(self) -> None:
+        """The child leaves her table's screen (Back, the Lab, another game): the others are
+        told she is away, and the computer plays her turns after a short wait."""
+        seat, tables = self.seat, self.tables
+        if seat is not None and isinstance(tables, Tables) and not seat.game.is_over:
+            tables.set_away(seat.table_id, seat.seat)
+
     def show_menu(self) -> None:
         """The choice between a game, a game with classmates and the Lab."""
+        self._leave_table()
         self.activity = None
         self.listing_lessons = False
         self.seat = None
@@ -600,6 +608,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def play(self) -> GameTable:
         """A game against the computer, at the class's level, of the class's edition."""
+        self._leave_table()
+        self.seat = None
         settings = self.settings()
         assert self.student is not None
         players = [self.student, settings.level]
@@ -709,6 +719,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # A child coming back is told that the computer played her seat meanwhile (its moves
         # are narrated under her name).
         played_for = tables.played_for(info.id) if isinstance(tables, Tables) else []
+        if isinstance(tables, Tables):
+            tables.set_back(info.id, seat)
         back = widgets.HTML()
         if seat in played_for:
             with language(self.language):
@@ -791,6 +803,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def practise(self) -> EquationLab:
         """The Equation Lab at the child's level of practice, within the teacher's range
         (the group's, else the class's), dealing from what the child has done."""
+        self._leave_table()
+        self.seat = None
         settings = self.settings()
         focus = self.focus()
         operations = focus.operations if focus is not None else settings.operations
@@ -814,7 +828,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         lab.attempt_listeners.append(self._record_attempt("lab"))
         lab.gate = self._slow_down
         self.activity = lab
-        self._show(lambda: [self._back(), lab])
+        waiting = widgets.HTML()
+        mine = self._my_table()
+        if mine is not None and mine.status == "playing":
+            with language(self.language):
+                words = _(
+                    "Your table of classmates is waiting for you: go back with Play with "
+                    "classmates."
+                )
+            waiting.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+        self._show(lambda: [self._back(), waiting, lab])
         return lab
 
     def _present(self) -> None:

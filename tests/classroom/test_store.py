@@ -91,6 +91,7 @@ def _write_attempts(location: str, student: str, count: int) -> None:
             store.record_attempt(Attempt(student, f"{number} + 1 = {number + 1}", True))
 
 
+@pytest.mark.slow  # thirty (or one) new Python processes: make test, not make check
 def test_thirty_kernels_opening_and_writing_at_once_lose_nothing(location: str) -> None:
     """Even the first opening (which makes the schema) happens thirty times at once."""
     context = multiprocessing.get_context("spawn")
@@ -160,6 +161,7 @@ def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> N
                 ready.set()
 
 
+@pytest.mark.slow  # thirty (or one) new Python processes: make test, not make check
 def test_a_killed_kernel_loses_nothing_it_wrote(location: str) -> None:
     open_store(location).close()
     context = multiprocessing.get_context("spawn")
