@@ -46,9 +46,15 @@ function newBuilder() {
   return { slots: [null, null], result: null, rest: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
 }
 
+// The half-built equation of each table, kept when its view is drawn anew (the page is
+// redrawn when the child switches language): the child does not lose what she built.
+const KEPT = new Map();
+
 function render({ model, el }) {
-  let builder = newBuilder();
-  let builderKey = "";
+  const kept = KEPT.get(model.model_id);
+  let builder = kept ? kept.builder : newBuilder();
+  let builderKey = kept ? kept.builderKey : "";
+  let howTurn = null; // the turn in which the how-to-play was last seen
   let version = 0;
   let keyboard = false; // the child moves with the keyboard: keep a button focused for them
   const uid = Math.random().toString(36).slice(2, 8);
@@ -230,6 +236,10 @@ function render({ model, el }) {
     const building = own && buildable(state) && !builder.typing;
     const inEquation = new Set([...builder.slots, builder.result].filter(Boolean));
     const items = [];
+    // The card a keyboard starts on when the child must discard: a number card (else any card
+    // that is not an awake queen), never a queen that a quick Enter would throw away.
+    const kept = [...player.realm].filter((id) => discards.has(id));
+    const lead = kept.find((id) => card(id).kind === "number") || kept.find((id) => card(id).kind !== "queen") || null;
     for (const id of player.realm) {
       const c = card(id);
       const isQueen = c.kind === "queen";
@@ -243,7 +253,9 @@ function render({ model, el }) {
         onclick = () => placeCard(id);
         key = "build:" + id;
       }
-      items.push(cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined, choose: discards.has(id) }));
+      const item = cardItem(id, { label: discards.has(id) ? t("discardIt", { card: label }) : label, onclick, key, pressed: building && c.kind === "number" ? inEquation.has(id) : undefined, choose: discards.has(id) });
+      if (id === lead) item.dataset.lead = "";
+      items.push(item);
     }
     if (Array.isArray(player.sleeping)) {
       for (const id of player.sleeping) {
@@ -628,7 +640,7 @@ function render({ model, el }) {
     const queens = player.queens.map((id) => {
       const action = aimed.get(id);
       const label = `${cardLabel(id)}, ${t("points", { points: card(id).points })}`;
-      return cardItem(id, { label, onclick: action ? () => aim(action) : null, key: action ? keyOf(action) : null });
+      return cardItem(id, { label, onclick: action ? () => aim(action) : null, key: action ? keyOf(action) : null, choose: Boolean(action) });
     });
     let hand;
     if (Array.isArray(player.hand)) {
@@ -643,9 +655,9 @@ function render({ model, el }) {
           }
           if (own && aimable.has(c.kind)) {
             const label = picked === id ? `${cardLabel(id)}, ${t("selected")}` : cardLabel(id);
-            const item = cardItem(id, { label, onclick: () => { picked = picked === id ? null : id; redraw(); }, key: "pick:" + id, pressed: picked === id });
-            item.classList.add("sq2-choose");
-            return item;
+            // Before a pick every card that can be played is framed; once one is picked, only
+            // what it can be aimed at is, so the other cards in the hand do not look like targets.
+            return cardItem(id, { label, onclick: () => { picked = picked === id ? null : id; redraw(); }, key: "pick:" + id, pressed: picked === id, choose: !picked });
           }
           return cardItem(id, { label: cardLabel(id) });
         }));
@@ -663,7 +675,7 @@ function render({ model, el }) {
     if (!picked) return null;
     const c = card(picked);
     const words = c.kind === "king" ? t("chooseQueenFor", { card: c.name }) : t("chooseTargetFor", { card: c.name });
-    return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
+    return h("div", { class: "sq2-choices sq2-picking", role: "group", "aria-label": t("whatNow") },
       h("p", { class: "sq2-prompt" }, words),
       h("button", { class: "sq2-big", "data-key": "cancel-pick", onclick: () => { picked = null; redraw(); } }, t("cancel")));
   }
@@ -742,6 +754,12 @@ function render({ model, el }) {
       throwing = false;
     }
     if (picked && !pickedActions(state).length) picked = null;
+    // The how-to-play folds away once a new turn begins, so that it does not push the cards
+    // and the builder below the fold turn after turn; the child can open it again.
+    if (view.turn !== howTurn) {
+      if (howTurn !== null) unfolded.delete("how");
+      howTurn = view.turn;
+    }
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     const order = view.players.map((_, seat) => seat);
     const others = order.filter((seat) => seat !== state.seat);
@@ -775,7 +793,7 @@ function render({ model, el }) {
     else if (focused || (keyboard && !root.contains(document.activeElement))) {
       // The button that had focus is gone (or a computer's turn took it): offer the first
       // thing to do now, so a keyboard never has to start again from the top of the page.
-      const first = root.querySelector("[data-target]");
+      const first = firstTarget();
       if (first) first.focus();
     }
     const asked = [view.phase, view.turn, state.seat, state.curtain, Boolean(state.winner), reading, throwing, giving, picked].join("|");
@@ -783,18 +801,24 @@ function render({ model, el }) {
       lastAsked = asked;
       showTargets();
     }
+    KEPT.set(model.model_id, { builder, builderKey });
   }
 
   // What the prompt asks the child to press now: the choices, the cards to choose, the
   // builder's cards and its Check button.
   const TARGETS = [
-    ".sq2-curtain button", ".sq2-over > button", ".sq2-choices button", "button.sq2-choose",
+    ".sq2-curtain button", ".sq2-over > button", ".sq2-choices:not(.sq2-picking) button", "button.sq2-choose",
     "button[data-key^='build:']", "button[data-key^='box:']", "button[data-key='check']:not(:disabled)",
   ].join(", ");
   let lastAsked = "";
 
   function markTargets() {
     for (const node of root.querySelectorAll(TARGETS)) node.dataset.target = "";
+  }
+
+  // Where a keyboard starts: the card marked to lead (see ``realm``), else the first target.
+  function firstTarget() {
+    return root.querySelector("[data-target][data-lead]") || root.querySelector("[data-target]");
   }
 
   // When the prompt asks for something new, bring what it asks for into view: all of it
@@ -808,9 +832,17 @@ function render({ model, el }) {
       const box = node.getBoundingClientRect();
       return box.top >= 0 && box.bottom <= window.innerHeight;
     };
-    if (seen(first) && seen(last)) return;
+    // The words that ask, too, when they fit on the screen with what they ask for.
+    const prompt = root.querySelector(".sq2-picking .sq2-prompt") || root.querySelector(".sq2-header .sq2-prompt");
+    const fits = (node) => {
+      const boxes = [node, first, last].map((n) => n.getBoundingClientRect());
+      return Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top)) <= window.innerHeight;
+    };
+    const asking = prompt && prompt.textContent.trim() && fits(prompt) ? prompt : null;
+    if (seen(first) && seen(last) && (!asking || seen(asking))) return;
     last.scrollIntoView({ block: "nearest" });
     first.scrollIntoView({ block: "nearest" });
+    if (asking && !seen(asking)) asking.scrollIntoView({ block: "nearest" });
   }
 
   // Everything new is spoken, not only the last line (a roll and the cards it drew).

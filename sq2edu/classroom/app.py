@@ -32,14 +32,14 @@ from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
 from sq2edu.classroom.screens import Screens, big_button
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
-from sq2edu.practice import available, level_range, place
+from sq2edu.practice import available, place
 from sq2edu.progress.nicknames import (
     MAX_NICKNAME,
     check_nickname,
@@ -515,8 +515,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if len(self.store.events(since, address=event.address)) < NOTES_A_MINUTE:
             self.store.record_event(event)
 
+    def _leave_table(self) -> None:
+        """The child leaves her table's screen (Back, the Lab, another game): the others are
+        told she is away, and the computer plays her turns after a short wait."""
+        seat, tables = self.seat, self.tables
+        if seat is not None and isinstance(tables, Tables) and not seat.game.is_over:
+            tables.set_away(seat.table_id, seat.seat)
+
     def show_menu(self) -> None:
         """The choice between a game, a game with classmates and the Lab."""
+        self._leave_table()
         self.activity = None
         self.listing_lessons = False
         self.seat = None
@@ -612,6 +620,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def play(self) -> GameTable:
         """A game against the computer, at the class's level, of the class's edition."""
+        self._leave_table()
+        self.seat = None
         settings = self.settings()
         assert self.student is not None
         players = [self.student, settings.level]
@@ -721,6 +731,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # A child coming back is told that the computer played her seat meanwhile (its moves
         # are narrated under her name).
         played_for = tables.played_for(info.id) if isinstance(tables, Tables) else []
+        if isinstance(tables, Tables):
+            tables.set_back(info.id, seat)
         back = widgets.HTML()
         if seat in played_for:
             with language(self.language):
@@ -803,13 +815,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def practise(self) -> EquationLab:
         """The Equation Lab at the child's level of practice, within the teacher's range
         (the group's, else the class's), dealing from what the child has done."""
+        self._leave_table()
+        self.seat = None
         settings = self.settings()
         focus = self.focus()
         operations = focus.operations if focus is not None else settings.operations
         if focus is not None and focus.has_levels:
-            chosen = level_range(focus.practice_from, focus.practice_to)
+            chosen = chosen_levels(focus)
         else:
-            chosen = level_range(settings.practice_from, settings.practice_to)
+            chosen = chosen_levels(settings)
         # A range without the class's signs (adding only, tables chosen) opens them all.
         levels = available(operations, chosen) or available(operations)
         assert self.student is not None
@@ -826,7 +840,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         lab.attempt_listeners.append(self._record_attempt("lab"))
         lab.gate = self._slow_down
         self.activity = lab
-        self._show(lambda: [self._back(), lab])
+        waiting = widgets.HTML()
+        mine = self._my_table()
+        if mine is not None and mine.status == "playing":
+            with language(self.language):
+                words = _(
+                    "Your table of classmates is waiting for you: go back with Play with "
+                    "classmates."
+                )
+            waiting.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+        self._show(lambda: [self._back(), waiting, lab])
         return lab
 
     def _present(self) -> None:

@@ -49,6 +49,8 @@ MAX_SEATS = 5
 #: How often a change of seats is tried when other children change seats at the same moment.
 _SEAT_ATTEMPTS = 5
 _T = TypeVar("_T")
+#: How long a child who left the table's screen on her turn is waited for.
+LEFT_WAIT_SECONDS = 10
 #: How long a kernel may take to make a computer player's move before another may.
 LEASE_SECONDS = 10
 _COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, started, turn_since"
@@ -514,6 +516,7 @@ class Tables:
             now = utc_now()
             over = game.is_over
             played_for = self._played_for(cursor, info, seat)
+            left = self._marks(cursor, info.id)[2]
             self._swap(
                 cursor,
                 info,
@@ -524,7 +527,7 @@ class Tables:
                     "status": "over" if over else "playing",
                     "driver": None,
                     "driver_until": None,
-                    "played_for": json.dumps(sorted(played_for)),
+                    "played_for": self._marks_json(played_for, left),
                 },
                 _("Someone moved first. Look at the table again."),
             )
@@ -533,31 +536,71 @@ class Tables:
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game), events
 
+    def _marks(self, cursor: Cursor, table_id: str) -> tuple[str | None, set[int], set[int]]:
+        """The table's lease holder, the children's seats the computer plays for, and those
+        whose child left the table's screen (kept in one column: a seat that left as
+        ``-(seat + 1)``)."""
+        row = self.store._run(
+            cursor, "SELECT driver, played_for FROM {t}game_tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        marks = [int(mark) for mark in json.loads(row[1] or "[]")] if row else []
+        played_for = {mark for mark in marks if mark >= 0}
+        left = {-mark - 1 for mark in marks if mark < 0}
+        return (row[0] if row else None), played_for, left
+
+    @staticmethod
+    def _marks_json(played_for: set[int], left: set[int]) -> str:
+        return json.dumps(sorted(played_for) + sorted(-seat - 1 for seat in left))
+
     def _played_for(self, cursor: Cursor, info: TableInfo, seat: int | None) -> set[int]:
         """The children's seats the computer plays for, after a move of ``seat`` (``None``:
         as they are): a move made under a lease (:meth:`lease`) on a child's seat is the
         computer's, for a child who is away; a child's own move takes the seat back."""
-        row = self.store._run(
-            cursor,
-            "SELECT driver, played_for FROM {t}game_tables WHERE id = ?",
-            (info.id,),
-        ).fetchone()
-        played_for = {int(taken) for taken in json.loads(row[1] or "[]")}
+        driver, played_for, _left = self._marks(cursor, info.id)
         if seat is not None and seat not in info.computers():
-            if row[0] is not None:
+            if driver is not None:
                 played_for.add(seat)
             else:
                 played_for.discard(seat)
         return played_for
 
+    def set_away(self, table_id: str, seat: int) -> None:
+        """Note that the child of ``seat`` left the table's screen (Back, the Lab): the
+        computer plays for her after :data:`LEFT_WAIT_SECONDS` of her turn, until she is
+        back."""
+        self._set_left(table_id, seat, True)
+
+    def set_back(self, table_id: str, seat: int) -> None:
+        """The child of ``seat`` is back at the table's screen: her seat is hers again."""
+        self._set_left(table_id, seat, False)
+
+    def _set_left(self, table_id: str, seat: int, away: bool) -> None:
+        with self.store._transaction() as cursor:
+            found = self._row(cursor, table_id)
+            if found is None or found[0].status != "playing":
+                return
+            _driver, played_for, left = self._marks(cursor, table_id)
+            if (seat in left) == away:
+                return
+            left = left | {seat} if away else left - {seat}
+            self.store._run(
+                cursor,
+                "UPDATE {t}game_tables SET played_for = ? WHERE id = ?",
+                (self._marks_json(played_for, left), table_id),
+            )
+            self.store._notify(cursor, CHANNEL, table_id)
+
     def played_for(self, table_id: str) -> list[int]:
         """The children's seats the computer plays for now (they went away)."""
         with self.store._transaction() as cursor:
             info = self._known(cursor, table_id)[0]
-            row = self.store._run(
-                cursor, "SELECT played_for FROM {t}game_tables WHERE id = ?", (info.id,)
-            ).fetchone()
-        return sorted(int(seat) for seat in json.loads(row[0] or "[]"))
+            return sorted(self._marks(cursor, info.id)[1])
+
+    def left_seats(self, table_id: str) -> list[int]:
+        """The seats whose child left the table's screen (see :meth:`set_away`)."""
+        with self.store._transaction() as cursor:
+            info = self._known(cursor, table_id)[0]
+            return sorted(self._marks(cursor, info.id)[2])
 
     def _record(
         self,

@@ -20,7 +20,15 @@ from typing import Any
 from sq2edu import editions
 from sq2edu.bots import make_bot
 from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.tables import SharedGame, StaleTableError, TableError, TableKeeper
+from sq2edu.classroom.tables import (
+    LEFT_WAIT_SECONDS,
+    SharedGame,
+    StaleTableError,
+    TableError,
+    TableKeeper,
+    Tables,
+    seconds_since,
+)
 from sq2edu.core import Game, IllegalActionError
 from sq2edu.i18n import language
 
@@ -152,6 +160,20 @@ class TableSeat:
             # went: counted from then, the computer would take over that much too soon.
             if last is None or (now - last).total_seconds() > self.away_after + SEEN_EVERY:
                 away.append(seat)
+        if isinstance(self.tables, Tables):
+            # A child who left the table's screen (Back, the Lab) on her turn is waited for
+            # a short while, then played for.
+            left = self.tables.left_seats(self.table_id)
+            current = self.game.current_player
+            waited = seconds_since(self.shared.info.turn_since, now)
+            if (
+                current in left
+                and current not in away
+                and current != self.seat
+                and waited >= LEFT_WAIT_SECONDS
+                and current not in self.shared.info.computers()
+            ):
+                away.append(current)
         self._away = away
         return away
 

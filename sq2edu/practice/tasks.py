@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sq2edu.equations import Hint, Problem, Verdict, check, hints
+from sq2edu.equations import Hint, Op, Problem, Verdict, check, hints
 from sq2edu.equations.remainder import check_remainder, with_rest
 from sq2edu.i18n import N_, _
 from sq2edu.practice.deal import BOX, Deal
@@ -182,10 +182,36 @@ def _inverse(deal: Deal) -> str:
     numbers = list(equation.numbers)
     result = numbers[-1]
     if deal.missing == len(numbers) - 1:
-        return _("Work out {side}: that number goes in the box.", side=deal.shown.split(" =")[0])
+        return _working_out(op, numbers[0], numbers[1])
     other = numbers[1 - deal.missing]
     if op.commutative or deal.missing == 0:
         inverse = f"{result} {op.inverse.value} {other} = {BOX}"
     else:  # 12 − □ = 4 is 12 − 4 = □
         inverse = f"{numbers[0]} {op.value} {result} = {BOX}"
     return _("{task} is the same as {inverse}.", task=deal.shown, inverse=inverse)
+
+
+def _working_out(op: Op, a: int, b: int) -> str:
+    """A way to work out ``a op b`` that is not its answer: make ten first, count on or back
+    from the bigger number, count in equal steps, or think of the times table."""
+    if op is Op.ADD:
+        big, small = max(a, b), min(a, b)
+        if big < 10 < big + small:
+            return _(
+                "Make 10 first: {big} + {to_ten} = 10. Then add the {left} that is left.",
+                big=big,
+                to_ten=10 - big,
+                left=small - (10 - big),
+            )
+        return _("Start at {big} and count on {small}.", big=big, small=small)
+    if op is Op.SUB:
+        if a > 10 > a - b and b < 10:
+            return _(
+                "Take away {ones} to get to 10 first, then {left} more.",
+                ones=a - 10,
+                left=b - (a - 10),
+            )
+        return _("Think: {b} + □ = {a}. How much do you add to {b} to make {a}?", a=a, b=b)
+    if op is Op.MUL:
+        return _("Count in {b}s, {a} times.", a=a, b=b)
+    return _("Think: {b} × □ = {a}.", a=a, b=b)

@@ -195,7 +195,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.attempt_listeners: list[Callable[[dict[str, Any]], None]] = []
         #: Asked before an equation is checked: words that refuse it ("slow down"), or "".
         self.gate: Callable[[], str] | None = None
-        self.right = 0
+        #: Right answers on the child's own: at levels of practice, those of their history
+        #: too, so the stars are still there when the Lab is opened again.
+        self.right = sum(a.own for a in history if a.level) if level is not None else 0
         self.tries = 0
         self.deals = 0
         self.on_msg(lambda _widget, content, _buffers: self.handle(content))
@@ -408,6 +410,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             kept = self.verdict
             self._deal()
             self.verdict = kept
+            if not verdict.ok and not self.moved:
+                # The verdict speaks of the cards before: say that these are new ones.
+                self.moved = _(
+                    "Here are new cards to try. The check below is about your cards before."
+                )
         self._publish()
 
     def _hint(self) -> None:

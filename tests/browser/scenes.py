@@ -307,6 +307,15 @@ SCENES: tuple[Scene, ...] = (
         "discard",
     ),
     Scene(
+        # An awake queen first in the realm: a keyboard must not start on her.
+        "rescue-discard-queen-first",
+        lambda lang: rescue(
+            lang, realms={0: ["q-owl", "n1a", "n2a", "n3a", "n7a", "n9a", "book1"]}, phase="actions"
+        ),
+        (_act("end-actions"),),
+        "discard",
+    ),
+    Scene(
         "rescue-game-over",
         lambda lang: rescue(
             lang,
@@ -423,6 +432,17 @@ SCENES: tuple[Scene, ...] = (
         "classic-knight-picked",
         lambda lang: classic(
             lang, hands={0: ["k-hat", "knight1", "n2a", "n3a", "n5a"]}, queens={1: ["q-rose"]}
+        ),
+        phase="turn",
+        clicks=("[data-key='pick:knight1']",),
+    ),
+    Scene(
+        # A Knight aimed with another Knight and a Sleeping Potion left in the hand.
+        "classic-knight-target",
+        lambda lang: classic(
+            lang,
+            hands={0: ["knight1", "knight2", "potion1", "n2a", "n3a"]},
+            queens={1: ["q-rose", "q-cat"]},
         ),
         phase="turn",
         clicks=("[data-key='pick:knight1']",),

@@ -6,8 +6,11 @@ projector at 1920×1080 and 1280×720 go to ``test-artifacts/challenge/``."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sq2edu.classroom.challenge_store import Challenges
@@ -24,6 +27,11 @@ CHILDREN = (
     ("Ola", "nb", "8 - 2 = 6 + 0", "2 × 3 = 6"),
 )
 TIMEOUT = WIDGET_TIMEOUT_MS
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *_args: object, **_kwargs: object) -> None:
+        return None
 
 
 def _words(lang: str, message: str, **values: object) -> str:
@@ -65,6 +73,12 @@ def test_a_class_challenge_with_three_children_in_three_languages(
 ) -> None:
     shots = artifacts_dir / "challenge"
     shots.mkdir(exist_ok=True)
+    # Without the teacher's token the projector, its board and the CSV are not given.
+    opener = urllib.request.build_opener(_NoRedirect)
+    for path in ("sq2edu/projector", "sq2edu/projector/board", "sq2edu/challenge.csv"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            opener.open(f"http://127.0.0.1:{classroom.teacher_port}/{path}", timeout=30)
+        assert refused.value.code in (302, 403)
     desk = browser.new_context()
     teacher = desk.new_page()
     teacher.goto(classroom.teacher_url, wait_until="commit", timeout=TIMEOUT)

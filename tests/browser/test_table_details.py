@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from sq2edu.classic.position import position as classic_position
@@ -140,3 +143,80 @@ def test_a_right_classic_equation_stays_said_when_the_new_cards_are_no_numbers(p
     expect(page.locator(".sq2-builder")).to_contain_text("An equation needs three number cards.")
     page.wait_for_timeout(500)
     expect(verdict).to_be_visible()
+
+
+def test_the_queens_a_knight_is_aimed_at_are_framed_and_in_view_not_the_other_cards(
+    page: Page,
+) -> None:
+    page.set_viewport_size({"width": 820, "height": 1180})
+    show(page, "classic-knight-target")
+    queens = page.locator(
+        "button.sq2-card[aria-label*='Rose Queen'], button.sq2-card[aria-label*='Cat Queen']"
+    )
+    expect(queens).to_have_count(2)
+    for queen in queens.all():
+        expect(queen).to_have_class(re.compile(r"\bsq2-choose\b"))
+        expect(queen).to_be_in_viewport()
+        style = queen.locator(".sq2-face").evaluate("n => getComputedStyle(n).outlineStyle")
+        assert style == "dashed"
+    # The other Knight and the Potion wait in the hand, unframed: they are not the target.
+    for key in ("pick:knight2", "pick:potion1"):
+        card = page.locator(f"[data-key='{key}']")
+        expect(card).to_be_visible()
+        assert (
+            card.locator(".sq2-face").evaluate("n => getComputedStyle(n).outlineStyle") != "dashed"
+        )
+        assert card.get_attribute("data-target") is None
+
+
+def test_a_keyboard_starts_the_discard_on_a_number_card_not_on_an_awake_queen(page: Page) -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0)
+    table.load(
+        rescue_position(
+            ["Mia", "Easy bot"],
+            realms={0: ["q-owl", "n1a", "n2a", "n3a", "n7a", "n9a", "book1"]},
+            phase="actions",
+        )
+    )
+    show_widget(page, table)
+    finish = page.locator("[data-key*='end-actions']")
+    finish.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".sq2-table")).to_have_attribute("data-phase", "discard")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "Discard 1"
+    # Enter on it throws away the 1, not the queen.
+    page.keyboard.press("Enter")
+    expect(page.locator(".sq2-table")).not_to_have_attribute("data-phase", "discard")
+    assert "q-owl" in table.game.state.players[0].realm
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (820, 1180)])
+@pytest.mark.parametrize("lang", ["en", "ru", "nb"])
+@pytest.mark.parametrize("scene", ["rescue-discard", "rescue-discard-queen-first"])
+def test_the_discard_keeps_its_prompt_in_view(
+    page: Page, scene: str, lang: str, size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    show(page, scene, lang)
+    expect(page.locator(".sq2-header .sq2-prompt")).to_be_in_viewport()
+    expect(page.locator("button.sq2-choose").first).to_be_in_viewport()
+
+
+def test_how_to_play_folds_away_when_the_next_turn_begins(page: Page) -> None:
+    table = RescueTable(players=["Mia", "easy"], seed=7, pace=0)
+    drawn = show_widget(page, table)
+    page.locator("[data-key='how']").click()
+    how = page.locator("details.sq2-how")
+    expect(how).to_have_attribute("open", "")
+    turn = table.state["view"]["turn"]
+    # Mia plays her turn from Python; the computer plays its own; Mia's next turn begins.
+    while table.state["view"]["turn"] == turn:
+        action = table.state["view"]["legal_actions"][-1]
+        table.handle({"intent": "act", "action": {k: v for k, v in action.items() if k != "label"}})
+        assert not table.state["message"], table.state["message"]
+    drawn.push()
+    expect(how).not_to_have_attribute("open", "")
+    # The child can open it again, and it stays open for the rest of that turn.
+    page.locator("[data-key='how']").click()
+    expect(how).to_have_attribute("open", "")

@@ -3,6 +3,7 @@ dashboard keep each answer with its lesson and exercise (SQLite and PostgreSQL).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,15 +29,22 @@ def _open(store: ProgressStore, *keys: str) -> None:
 
 
 def _buttons(app: StudentApp) -> list[str]:
-    """The words on every button the app shows now."""
-    from ipywidgets import Button
+    """The words on every button the app shows now (not those in a hidden box, such as the
+    class challenge's banner while no round is open)."""
+    from ipywidgets import Button, Widget
 
-    from sq2edu.classroom.screens import widget_tree
+    def shown(widget: Widget) -> Iterator[Widget]:
+        layout = getattr(widget, "layout", None)
+        if layout is not None and layout.display == "none":
+            return
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from shown(child)
 
     return [
         widget.description
         for child in app._screens.box.children
-        for widget in widget_tree(child)
+        for widget in shown(child)
         if isinstance(widget, Button)
     ]
 

@@ -4,6 +4,7 @@ breaks, a child goes away and comes back."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -293,3 +294,58 @@ def test_a_child_whose_game_ended_while_she_was_away_sees_how_it_ended(
         assert again.problem.value == (
             "The game at Mia's table ended while you were away: Mia won."
         )
+
+
+def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_a_short_wait(
+    store: SQLiteStore,
+) -> None:
+    """Back or the Lab on her turn stalled the table (150 s with the default timeout)."""
+    mia, leo = _sit_down(store, ["Mia", "Leo"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    while tables.load(info.id).game.current_player != 1:
+        _table(mia).handle(
+            {
+                "intent": "act",
+                "action": {
+                    key: value
+                    for key, value in _table(mia).state["view"]["legal_actions"][0].items()
+                    if key != "label"
+                },
+            }
+        )
+    leo.practise()  # Leo opens the Lab on his turn
+    said = " ".join(str(getattr(widget, "value", "")) for widget in leo._screens.box.children)
+    assert "Your table of classmates is waiting for you" in said
+    assert tables.left_seats(info.id) == [1]
+    mia._last_table_look = 0.0
+    mia.look()
+    assert _table(mia).state["away"] == [], "Leo is waited for a little"
+    seat = mia.seat
+    assert seat is not None
+    later = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=15)  # his turn began a while ago
+    assert seat.look_for_away(later) == [1]
+    version = tables.version(info.id)
+    assert seat.drive(), "the computer plays Leo's turn"
+    assert tables.version(info.id) > version
+    _table(mia).refresh()
+    assert _table(mia).state["away"] == ["Leo"], "the others are told"
+    leo.play_together()  # Leo is back
+    _table(leo)
+    assert tables.left_seats(info.id) == []
+
+
+def test_a_computer_player_is_called_in_each_childs_language(store: SQLiteStore) -> None:
+    """ "Easy bot" was English on Russian and Norwegian screens at a table of classmates."""
+    from sq2edu.bots.names import seat_names
+    from sq2edu.i18n import language
+
+    _mia, leo = _sit_down(store, ["Mia", "Leo"], fill=True)
+    assert _shared(store, "Leo").game.names[2] == "Easy bot"  # dealt in the class's language
+    leo.set_language("ru")
+    with language("ru"):
+        russian = seat_names(["easy"])[0][0]
+    state = _table(leo).state
+    assert state["names"][2] == russian != "Easy bot"
+    assert "Easy bot" not in json.dumps(state, ensure_ascii=False)

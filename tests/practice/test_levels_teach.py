@@ -100,3 +100,32 @@ def test_a_fact_the_child_now_gets_right_is_no_longer_aimed_at() -> None:
     rng = random.Random(2)
     dealt = [next_deal(level, history, rng, levels=(level,)).fact.family for _ in range(200)]
     assert dealt.count("7×8") < 20
+
+
+@pytest.mark.parametrize(
+    ("box", "rung"),
+    [
+        ("8 + 5 = □", "Make 10 first: 8 + 2 = 10. Then add the 3 that is left."),
+        ("3 + 4 = □", "Start at 4 and count on 3."),
+        ("13 − 5 = □", "Take away 3 to get to 10 first, then 2 more."),
+        ("9 − 4 = □", "Think: 4 + □ = 9. How much do you add to 4 to make 9?"),
+        ("7 × 8 = □", "Count in 8s, 7 times."),
+        ("56 ÷ 8 = □", "Think: 8 × □ = 56."),
+    ],
+)
+def test_the_second_hint_for_an_answer_box_shows_a_way_to_work_it_out(box: str, rung: str) -> None:
+    from sq2edu.lessons.exercises import Exercise
+    from sq2edu.lessons.model import Words
+
+    answer = int(fact_of(box.replace("□", "1")) is not None)  # the box parses
+    assert answer
+    equation = box.replace(" = □", "")
+    from sq2edu.lessons.exercises import worked_out
+
+    right = int(worked_out(equation))
+    task = Exercise(
+        Words("Which card goes in the box?"), (right, right + 1, right + 2), "+−×÷", box=box
+    )
+    ladder = task.ladder()
+    assert ladder[1].text == rung
+    assert str(right) not in ladder[1].text.split()  # the answer is the third rung's

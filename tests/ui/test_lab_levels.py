@@ -113,3 +113,25 @@ def test_the_lab_moves_between_the_set_of_levels_it_is_given_in_teaching_order()
     ]
     with pytest.raises(ValueError, match="not a level"):
         EquationLab(level="missing", levels=("missing", "no-such-level"))
+
+
+def test_new_cards_after_three_wrong_tries_are_said_in_words() -> None:
+    lab = EquationLab(level="tables-10", levels=("tables-10",), seed=4, student="Mia")
+    before = list(lab.cards)
+    for _try in range(3):
+        lab.handle({"intent": "check", "text": "2 × 3 = 7"})
+    assert lab.cards != before  # new cards were dealt
+    assert lab.state["verdict"]["codes"][0] == "not-true"  # about the cards before
+    assert lab.state["message"] == (
+        "Here are new cards to try. The check below is about your cards before."
+    )
+
+
+def test_the_stars_are_still_there_when_the_lab_is_opened_again() -> None:
+    from sq2edu.progress.records import Attempt
+
+    history = [Attempt("Mia", "2 × 3 = 6", True, level="tables-10", where="lab")] * 4
+    lab = EquationLab(level="tables-10", levels=("tables-10",), history=history, seed=1)
+    assert lab.state["score"]["right"] == 4
+    assert lab.state["score_text"] == "4 stars"
+    assert lab.state["level"]["stars"] == 4
