@@ -46,9 +46,14 @@ function newBuilder() {
   return { slots: [null, null], result: null, rest: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
 }
 
+// The half-built equation of each table, kept when its view is drawn anew (the page is
+// redrawn when the child switches language): the child does not lose what she built.
+const KEPT = new Map();
+
 function render({ model, el }) {
-  let builder = newBuilder();
-  let builderKey = "";
+  const kept = KEPT.get(model.model_id);
+  let builder = kept ? kept.builder : newBuilder();
+  let builderKey = kept ? kept.builderKey : "";
   let howTurn = null; // the turn in which the how-to-play was last seen
   let version = 0;
   let keyboard = false; // the child moves with the keyboard: keep a button focused for them
@@ -796,6 +801,7 @@ function render({ model, el }) {
       lastAsked = asked;
       showTargets();
     }
+    KEPT.set(model.model_id, { builder, builderKey });
   }
 
   // What the prompt asks the child to press now: the choices, the cards to choose, the

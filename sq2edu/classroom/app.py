@@ -32,14 +32,14 @@ from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
 from sq2edu.classroom.screens import Screens, big_button
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
 from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
-from sq2edu.practice import available, level_range, place
+from sq2edu.practice import available, place
 from sq2edu.progress.nicknames import (
     MAX_NICKNAME,
     check_nickname,
@@ -809,9 +809,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         focus = self.focus()
         operations = focus.operations if focus is not None else settings.operations
         if focus is not None and focus.has_levels:
-            chosen = level_range(focus.practice_from, focus.practice_to)
+            chosen = chosen_levels(focus)
         else:
-            chosen = level_range(settings.practice_from, settings.practice_to)
+            chosen = chosen_levels(settings)
         # A range without the class's signs (adding only, tables chosen) opens them all.
         levels = available(operations, chosen) or available(operations)
         assert self.student is not None
