@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,23 @@ def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> 
         db = sqlite3.connect(tmp_path / f"round{round_}.sqlite3")
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         db.close()
+
+
+def test_a_store_being_made_by_another_kernel_is_waited_for(tmp_path: Path) -> None:
+    """A kernel that finds another one half-way through making the class's new store waits
+    for it (SQLite refused at once, without waiting, to switch such a file to WAL)."""
+    path = tmp_path / "new.sqlite3"
+    maker = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    maker.execute("BEGIN IMMEDIATE")
+    maker.execute("CREATE TABLE half_made (x)")
+    gives_up = threading.Timer(0.5, maker.execute, ("ROLLBACK",))
+    gives_up.start()
+    try:
+        with SQLiteStore(path) as store:
+            assert store.class_list() == [(1, "My class", None)]
+    finally:
+        gives_up.join()
+        maker.close()
 
 
 def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> None:
