@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -82,8 +83,9 @@ class ChallengeTask:
         return asked + " " + _("You found: {equations}.", equations="; ".join(self.found))
 
     def answer(self, text: str) -> Verdict:
-        """The checker's verdict; a try of an open round is kept for the class."""
-        verdict = judge(self.round, text)
+        """The checker's verdict, without its near miss (it would hand the child one of the
+        class's equations); a try of an open round is kept for the class."""
+        verdict = replace(judge(self.round, text), suggestion=None, suggested=None)
         try:
             self.record(text)
         except ChallengeError:

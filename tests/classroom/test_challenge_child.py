@@ -68,6 +68,8 @@ def test_joining_opens_the_cards_in_the_builder_and_keeps_the_finds(store: SQLit
     assert lab.state["verdict"]["ok"]
     lab.handle({"intent": "check", "text": "8 − 2 = 6 + 0"})
     assert not lab.state["verdict"]["ok"]
+    # No near miss: "Try +: 2 + 6 = 8 works!" would hand over one of the class's equations.
+    assert "works" not in " ".join(lab.state["verdict"]["lines"])
     kept = sorted(int(lab.catalog["cards"][card]["value"]) for card in lab.cards)
     assert kept == [2, 3, 5, 6, 8]  # the cards stay: the child keeps looking
     assert "You found: 2 + 6 = 8." in lab.state["view"]["prompt"]
