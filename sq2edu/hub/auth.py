@@ -334,6 +334,8 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         if not self.school.check_password(name.strip(), password):
             raise _WrongError(_("That name or password is not right."))
         user = self.school.teacher_user(name.strip())
+        # The hub's own log names users by a digest: say once whose it is.
+        self.log.info("sq2edu: hub user %s is the teacher %s", user.name, name.strip())
         if device:
             self._tries.known_devices.add(device)
         return {"name": user.name, "groups": ["teachers"]}
@@ -369,6 +371,7 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                     ),
                 )
         user = self.school.child_user(room, nickname)
+        self.log.info("sq2edu: hub user %s is %s of class %s", user.name, nickname, room)
         if device:
             self._tries.known_devices.add(device)
         return {"name": user.name, "groups": ["children"]}

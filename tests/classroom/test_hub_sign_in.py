@@ -147,3 +147,18 @@ def test_sign_in_checks_a_password_off_the_event_loop(
     assert checked_in
     assert all(name.startswith("sq2edu-sign-in") for name in checked_in)
     assert threading.current_thread().name not in checked_in
+
+
+def test_sign_in_says_in_the_log_whose_hub_user_name_is_whose(
+    school: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hub's log names users by a digest (c3f9...): the sign-in says once who it is."""
+    auth = SchoolAuthenticator(db=school)
+    with caplog.at_level("INFO"):
+        child = _sign_in(auth, {"username": "Mia", "password": "OWL7"}, "m1")
+        teacher = _sign_in(
+            auth, {"kind": "teacher", "username": "Anna", "password": "anna's password"}, "t1"
+        )
+    said = caplog.text
+    assert f"hub user {child['name']} is Mia of class 3A" in said
+    assert f"hub user {teacher['name']} is the teacher Anna" in said
