@@ -16,6 +16,7 @@ from pathlib import Path
 from benchmarks import (
     adaptive,
     bots,
+    challenge_load,
     classroom,
     engines,
     equations,
@@ -84,7 +85,7 @@ def main() -> int:
         "- Times are wall-clock on one core; p50 is the median, p95 the 95th percentile.",
         "",
     ]
-    heavy = [loadtest, tables_load, hub_load]
+    heavy = [loadtest, tables_load, hub_load, challenge_load]
     suites = [s for s in [*SUITES, *heavy] if args.only in (None, s.__name__.rpartition(".")[2])]
     if args.only is None:
         suites = list(SUITES)  # the class of thirty runs only when asked for (make loadtest)

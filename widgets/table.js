@@ -46,9 +46,14 @@ function newBuilder() {
   return { slots: [null, null], result: null, rest: null, op: null, active: 0, adjust: null, typing: false, typed: "" };
 }
 
+// The half-built equation of each table, kept when its view is drawn anew (the page is
+// redrawn when the child switches language): the child does not lose what she built.
+const KEPT = new Map();
+
 function render({ model, el }) {
-  let builder = newBuilder();
-  let builderKey = "";
+  const kept = KEPT.get(model.model_id);
+  let builder = kept ? kept.builder : newBuilder();
+  let builderKey = kept ? kept.builderKey : "";
   let howTurn = null; // the turn in which the how-to-play was last seen
   let version = 0;
   let keyboard = false; // the child moves with the keyboard: keep a button focused for them
@@ -234,8 +239,8 @@ function render({ model, el }) {
     const items = [];
     // The card a keyboard starts on when the child must discard: a number card (else any card
     // that is not an awake queen), never a queen that a quick Enter would throw away.
-    const kept = [...player.realm].filter((id) => discards.has(id));
-    const lead = kept.find((id) => card(id).kind === "number") || kept.find((id) => card(id).kind !== "queen") || null;
+    const discardable = [...player.realm].filter((id) => discards.has(id));
+    const lead = discardable.find((id) => card(id).kind === "number") || discardable.find((id) => card(id).kind !== "queen") || null;
     for (const id of player.realm) {
       const c = card(id);
       const isQueen = c.kind === "queen";
@@ -809,6 +814,7 @@ function render({ model, el }) {
         if (box.top < 0 || box.bottom > window.innerHeight) said.scrollIntoView({ block: "nearest" });
       }
     }
+    KEPT.set(model.model_id, { builder, builderKey });
   }
   let lastAnswered = null;
 

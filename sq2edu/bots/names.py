@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sq2edu.bots import BOT_NAMES, LEVELS
 from sq2edu.i18n import N_, _
 
-__all__ = ["seat_names"]
+__all__ = ["bot_level", "local_bot_names", "seat_names"]
 
 #: The computer players' names on the table, by level or player (message ids).
 _BOT_WORDS = {
@@ -22,6 +22,35 @@ _BOT_WORDS = {
 
 def _bot_name(level: str) -> str:
     return _("{level} bot", level=_(_BOT_WORDS[level]))
+
+
+_NAMED: dict[str, str] = {}
+
+
+def bot_level(name: str) -> str | None:
+    """The level of a computer player named ``name`` in any language ("Easy bot 2",
+    "Лёгкий бот": ``"easy"``); ``None`` for any other name."""
+    from sq2edu.i18n import LANGUAGES, language
+
+    if not _NAMED:
+        for lang in LANGUAGES:
+            with language(lang):
+                _NAMED.update({_bot_name(level): level for level in _BOT_WORDS})
+    base, _space, number = name.rpartition(" ")
+    return _NAMED.get(name) or (_NAMED.get(base) if number.isdigit() else None)
+
+
+def local_bot_names(names: Sequence[str], computers: Sequence[int]) -> dict[str, str]:
+    """The computer players' names, as dealt (in the language of whoever dealt the game),
+    and as they are called in the active language: ``{"Easy bot": "Лёгкий бот"}``; those
+    that do not change are left out."""
+    levels = {seat: bot_level(names[seat]) for seat in computers if 0 <= seat < len(names)}
+    known = {seat: level for seat, level in levels.items() if level is not None}
+    if not known:
+        return {}
+    players = [known.get(seat, name) for seat, name in enumerate(names)]
+    local, _levels = seat_names(players, list(known))
+    return {names[seat]: local[seat] for seat in known if names[seat] != local[seat]}
 
 
 def seat_names(

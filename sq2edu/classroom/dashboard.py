@@ -24,7 +24,7 @@ import functools
 import logging
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -38,7 +38,7 @@ from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.roster import PAGE, Roster
 from sq2edu.classroom.screens import Screens
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
 from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
@@ -46,7 +46,7 @@ from sq2edu.classroom.worksheets import Audience, NotInClassError, downloads_htm
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
-from sq2edu.practice import LEVELS, level_range
+from sq2edu.practice import LEVELS
 from sq2edu.progress.records import Attempt
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.worksheets import MAX_COUNT, PAPERS
@@ -724,9 +724,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             for sign in "+−×÷"
         }
         self._sync_group_signs()
-        as_class = [(_("as the class"), "")]
-        self.group_from = _level_picker(_("Lab levels from"), "", as_class)
-        self.group_to = _level_picker(_("Lab levels to"), "", as_class)
+        #: The group's levels of practice: none ticked is the class's levels.
+        self.group_levels = _level_boxes(())
         save = widgets.Button(
             description=_("Save the group"), button_style="primary", layout={"width": "auto"}
         )
@@ -753,8 +752,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 self.group_name,
                 self.group_members,
                 widgets.HBox(list(self.group_signs.values())),
-                self.group_from,
-                self.group_to,
+                widgets.HTML(
+                    escape(_("Lab levels (none ticked: the class's levels)")),
+                ),
+                _level_grid(self.group_levels),
                 save,
                 self.group_message,
                 self.groups_list,
@@ -797,13 +798,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         signs = "".join(sign for sign, box in self.group_signs.items() if box.value)
         try:
-            focus = Focus(signs, self.group_from.value, self.group_to.value)
-        except ValueError as error:
-            self.group_message.value = (
-                _("The first level comes after the last one.")
-                if "comes after" in str(error)
-                else _("Choose at least one sign.")
-            )
+            focus = Focus(signs, practice_levels=_ticked(self.group_levels))
+        except ValueError:
+            self.group_message.value = _("Choose at least one sign.")
             return
         self.store.save_group(name, list(self.group_members.value), focus.to_dict())
         self.group_message.value = _(
@@ -946,8 +943,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             style=_WIDE,
             layout={"width": "auto"},
         )
-        self.practice_from = _level_picker(_("Lab levels from"), current.practice_from or _FIRST)
-        self.practice_to = _level_picker(_("Lab levels to"), current.practice_to or _LAST)
+        self.practice_levels = _level_boxes(level.key for level in chosen_levels(current))
         save = widgets.Button(
             description=_("Save settings"), button_style="primary", layout={"width": "auto"}
         )
@@ -970,14 +966,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                     + "</b><p>"
                     + escape(
                         _(
-                            "Each child moves between these levels as they learn; choose one "
-                            "level twice to pin the class to it for a lesson."
+                            "Tick the levels your class practises: each child moves through "
+                            "them as they learn. Tick one to keep the class on it for a lesson."
                         )
                     )
                     + "</p>"
                 ),
-                self.practice_from,
-                self.practice_to,
+                _level_grid(self.practice_levels),
                 widgets.HBox([save, self.saved]),
             ]
         )
@@ -998,15 +993,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 edition=self.edition.value,
                 language=self.class_language.value,
                 turn_timeout=self.turn_timeout.value,
-                practice_from=self.practice_from.value,
-                practice_to=self.practice_to.value,
+                practice_from="",
+                practice_to="",
+                practice_levels=_ticked(self.practice_levels),
             )
-        except ValueError as error:
-            self.saved.value = (
-                _("The first level comes after the last one.")
-                if "comes after" in str(error)
-                else _("Choose at least one sign.")
-            )
+        except ValueError:
+            self.saved.value = _("Choose at least one sign.")
+            return
+        if not settings.practice_levels:
+            self.saved.value = _("Tick at least one level of practice.")
             return
         self.store.save_settings(settings.to_dict())
         for box in self.group_signs.values():
@@ -1127,9 +1122,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
 
-_FIRST, _LAST = next(iter(LEVELS)), list(LEVELS)[-1]
-
-
 class ChildPicker(widgets.VBox):  # type: ignore[misc]
     """Children to pick, each with a box to tick (no Ctrl-click): ``options`` are the names,
     ``value`` the ticked ones, in the options' order."""
@@ -1181,10 +1173,31 @@ def _level_picker(
 
 
 def _levels_words(focus: Focus) -> str:
-    """A group's levels of practice in words: one level, or the first and the last."""
-    chosen = level_range(focus.practice_from, focus.practice_to)
-    first, last = _(chosen[0].title), _(chosen[-1].title)
-    return first if first == last else _("{first} to {last}", first=first, last=last)
+    """A group's levels of practice in words: each of them, by name."""
+    return ", ".join(_(level.title) for level in chosen_levels(focus))
+
+
+def _level_boxes(chosen: Iterable[str]) -> dict[str, widgets.Checkbox]:
+    """A box to tick for each level of practice, ticked for the ``chosen`` ones."""
+    ticked = set(chosen)
+    return {
+        key: widgets.Checkbox(
+            value=key in ticked,
+            description=_(level.title),
+            indent=False,
+            layout={"width": "auto", "margin": "0 18px 0 0"},
+        )
+        for key, level in LEVELS.items()
+    }
+
+
+def _level_grid(boxes: dict[str, widgets.Checkbox]) -> widgets.Box:
+    """The level boxes, wrapping on a narrow screen."""
+    return widgets.Box(list(boxes.values()), layout={"display": "flex", "flex_flow": "row wrap"})
+
+
+def _ticked(boxes: dict[str, widgets.Checkbox]) -> tuple[str, ...]:
+    return tuple(key for key, box in boxes.items() if box.value)
 
 
 def local_date(at: str) -> str:

@@ -132,30 +132,35 @@ def doing_now(
     now: dt.datetime,
 ) -> str:
     """What a child online is doing now: playing or waiting at a table of classmates, else
-    what their last answer (of the last two minutes) was part of."""
+    what their last answer (of the last two minutes) was part of, else how long ago their
+    last answer was."""
     for info in tables:
         if student in info.children:
             others = ", ".join(name for name in info.children if name != student)
             if info.status == "playing":
                 return _("playing at a table with {names}", names=others or "—")
             return _("waiting at a table to start")
-    if latest is not None:
-        with_zone = dt.datetime.fromisoformat(latest.at)
-        if (now - with_zone).total_seconds() <= DOING_SECONDS:
-            if latest.where == "lesson" and latest.lesson:
-                from sq2edu.lessons import LESSONS
+    if latest is None:
+        return _("no answer yet")
+    seconds = (now - dt.datetime.fromisoformat(latest.at)).total_seconds()
+    if seconds <= DOING_SECONDS:
+        if latest.where == "lesson" and latest.lesson:
+            from sq2edu.lessons import LESSONS
 
-                lesson = LESSONS.get(latest.lesson)
-                return _(
-                    "lesson {number}, exercise {exercise}",
-                    number=lesson.number if lesson else latest.lesson,
-                    exercise=latest.exercise,
-                )
-            if latest.where == "lab":
-                level = LEVELS.get(latest.level)
-                return _("Lab: {level}", level=_(level.title)) if level else _("Lab")
-            return _("a game against the computer")
-    return _("no answer for 2 minutes")
+            lesson = LESSONS.get(latest.lesson)
+            return _(
+                "lesson {number}, exercise {exercise}",
+                number=lesson.number if lesson else latest.lesson,
+                exercise=latest.exercise,
+            )
+        if latest.where == "lab":
+            level = LEVELS.get(latest.level)
+            return _("Lab: {level}", level=_(level.title)) if level else _("Lab")
+        return _("a game against the computer")
+    minutes = int(seconds // 60)
+    if minutes >= 120:
+        return _("no answer for over an hour")
+    return ngettext("no answer for {n} minute", "no answer for {n} minutes", minutes)
 
 
 def grid_html(students: Sequence[str], summary: ClassSummary) -> str:

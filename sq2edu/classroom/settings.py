@@ -12,10 +12,12 @@ from sq2edu.equations import parse_operations
 from sq2edu.equations.hint_policy import HINT_POLICIES
 from sq2edu.i18n import LANGUAGES
 from sq2edu.lessons import LESSONS
+from sq2edu.practice import LEVELS as PRACTICE_LEVELS
+from sq2edu.practice import Level as PracticeLevel
 from sq2edu.practice import level_range
 from sq2edu.rescue import Rules
 
-__all__ = ["TURN_TIMEOUTS", "ClassSettings", "Focus"]
+__all__ = ["TURN_TIMEOUTS", "ClassSettings", "Focus", "chosen_levels"]
 
 #: The shortest and longest turn timeout a teacher may choose, in seconds.
 TURN_TIMEOUTS = (15, 600)
@@ -29,11 +31,15 @@ class Focus:
     :ivar practice_from: the group's lowest level of practice in the Lab (a key of
         :data:`sq2edu.practice.LEVELS`; "" with ``practice_to`` "": the class's levels).
     :ivar practice_to: the group's highest level of practice.
+    :ivar practice_levels: the group's set of levels of practice (keys of
+        :data:`sq2edu.practice.LEVELS`); when given, it is the group's levels, and
+        ``practice_from`` and ``practice_to`` (a range saved before) are not read.
     """
 
     operations: str = "+−×÷"
     practice_from: str = ""
     practice_to: str = ""
+    practice_levels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         chosen = sorted(parse_operations(self.operations), key=lambda op: op.order)
@@ -41,14 +47,17 @@ class Focus:
             raise ValueError("choose at least one operation")
         object.__setattr__(self, "operations", "".join(op.value for op in chosen))
         _check_levels(self.practice_from, self.practice_to)
+        object.__setattr__(self, "practice_levels", _level_set(self.practice_levels))
 
     @property
     def has_levels(self) -> bool:
         """Whether the group practises levels of its own."""
-        return bool(self.practice_from or self.practice_to)
+        return bool(self.practice_levels or self.practice_from or self.practice_to)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        made = asdict(self)
+        made["practice_levels"] = list(self.practice_levels)  # as JSON gives it back
+        return made
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Focus | None:
@@ -78,6 +87,10 @@ class ClassSettings:
         :data:`sq2edu.practice.LEVELS`; "" for the first); the same as ``practice_to`` pins
         the class to one level.
     :ivar practice_to: the highest level of practice ("" for the last).
+    :ivar practice_levels: the set of levels of practice the Lab may deal (keys of
+        :data:`sq2edu.practice.LEVELS`, any of them: "Number bonds to 10" and "Missing
+        numbers" without the levels between); when given, ``practice_from`` and
+        ``practice_to`` (a range saved before sets) are not read. One level pins the class.
     :ivar lessons: the lessons open to the class (keys of :data:`sq2edu.lessons.LESSONS`,
         in the lessons' order); none open hides the Lessons button.
     """
@@ -91,6 +104,7 @@ class ClassSettings:
     turn_timeout: int = 60
     practice_from: str = ""
     practice_to: str = ""
+    practice_levels: tuple[str, ...] = ()
     lessons: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -117,6 +131,7 @@ class ClassSettings:
             low, high = TURN_TIMEOUTS
             raise ValueError(f"the turn timeout is 0 (off) or {low} to {high} seconds")
         _check_levels(self.practice_from, self.practice_to)
+        object.__setattr__(self, "practice_levels", _level_set(self.practice_levels))
 
     def rules(self) -> Rules:
         """The game rules these settings make."""
@@ -133,7 +148,9 @@ class ClassSettings:
         return self.classic_rules() if self.edition == "classic" else self.rules()
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        made = asdict(self)
+        made["practice_levels"] = list(self.practice_levels)  # as JSON gives it back
+        return made
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClassSettings:
@@ -149,3 +166,21 @@ def _check_levels(lowest: object, highest: object) -> None:
     if not isinstance(lowest, str) or not isinstance(highest, str):
         raise ValueError("the levels of practice are named by their keys")
     level_range(lowest, highest)
+
+
+def _level_set(keys: object) -> tuple[str, ...]:
+    """A set of levels as stored: keys of levels, in the order of the levels."""
+    if not isinstance(keys, tuple | list) or not all(isinstance(key, str) for key in keys):
+        raise ValueError("the levels of practice are named by their keys")
+    unknown = [key for key in keys if key not in PRACTICE_LEVELS]
+    if unknown:
+        raise ValueError(f"{unknown[0][:40]!r} is not a level of practice")
+    return tuple(key for key in PRACTICE_LEVELS if key in keys)
+
+
+def chosen_levels(chosen: Focus | ClassSettings) -> tuple[PracticeLevel, ...]:
+    """The levels of practice a class's settings or a group's focus chose: its set of levels,
+    else its range (as saved before sets), in the order of the levels."""
+    if chosen.practice_levels:
+        return tuple(PRACTICE_LEVELS[key] for key in chosen.practice_levels)
+    return level_range(chosen.practice_from, chosen.practice_to)

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -1015,7 +1017,7 @@ class SQLiteStore(SQLStore):
         try:
             self._db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             self._db.execute("PRAGMA foreign_keys = ON")
-            self._prepare()
+            self._prepare_when_free()
         except StoreError:
             self._db.close()
             raise
@@ -1031,6 +1033,26 @@ class SQLiteStore(SQLStore):
                 f"{self.path} is not a progress store that sq2edu can read ({error}). "
                 "Start with another --db file, or move this one away."
             ) from error
+
+    def _prepare_when_free(self) -> None:
+        """:meth:`_prepare`, tried again while another opener holds the file.
+
+        SQLite waits out a lock for the busy timeout, except where waiting could deadlock:
+        switching a new file to WAL while another kernel is making the schema in it fails at
+        once with "database is locked". Such an opener tries again, a little later each time,
+        until the busy timeout is spent.
+        """
+        deadline = time.monotonic() + _BUSY_TIMEOUT_MS / 1000
+        pause = 0.02
+        while True:
+            try:
+                self._prepare()
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() + pause > deadline:
+                    raise
+            time.sleep(pause * (1 + random.random()))
+            pause = min(pause * 2, 0.5)
 
     def _prepare(self) -> None:
         """Check the file is an sq2edu store sq2edu can read, then bring its schema up to date.

@@ -12,11 +12,11 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
 from sq2edu.classroom.store import ProgressStore
 from sq2edu.i18n import N_, _, language
 from sq2edu.markup import html, joined
-from sq2edu.practice import LEVELS, Level, available, level_range, place
+from sq2edu.practice import LEVELS, Level, available, place
 from sq2edu.worksheets import Sheet, make_sheet, sheet_html
 from sq2edu.worksheets.html import title_of
 from sq2edu.worksheets.learners import common_place, weakest_skill
@@ -69,9 +69,9 @@ def _range(settings: ClassSettings, focus: Focus | None) -> tuple[str, tuple[Lev
     """The signs and levels the Lab deals from, for the class or a group's members."""
     operations = focus.operations if focus is not None else settings.operations
     if focus is not None and focus.has_levels:
-        chosen = level_range(focus.practice_from, focus.practice_to)
+        chosen = chosen_levels(focus)
     else:
-        chosen = level_range(settings.practice_from, settings.practice_to)
+        chosen = chosen_levels(settings)
     return operations, available(operations, chosen) or available(operations)
 
 

@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from sq2edu.bots import make_bot
-from sq2edu.bots.names import seat_names
+from sq2edu.bots.names import local_bot_names, seat_names
 from sq2edu.core import Action, Event, IllegalActionError, action_from_dict
 from sq2edu.equations import MAX_LENGTH, Hint, Verdict, check, hints
 from sq2edu.equations.hint_policy import HINT_LIMIT, HINT_POLICIES
@@ -718,3 +718,22 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "tip": local_signs(self.tip(view)) if coaching else "",
             **self.drawn(view, viewer),
         }
+        # Computer players dealt in another language (a table of classmates is dealt in the
+        # class's) are called as this child's language calls them.
+        computers = self.link.computers() if self.link else sorted(self.bots)
+        renamed = local_bot_names(game.names, computers)
+        if renamed:
+            self.state = _renamed(self.state, renamed)
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """``value`` (the table's state) with each name in ``names`` replaced, in every text."""
+    if isinstance(value, str):
+        for old in sorted(names, key=len, reverse=True):
+            value = value.replace(old, names[old])
+        return value
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: _renamed(item, names) for key, item in value.items()}
+    return value

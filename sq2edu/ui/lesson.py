@@ -34,9 +34,11 @@ from sq2edu.i18n import _, local_signs
 from sq2edu.i18n import language as speaking_in
 from sq2edu.lessons import Choice, Exercise, Lesson, lesson
 from sq2edu.lessons.html import block_html, guide_html, intro_html, page_html
+from sq2edu.lessons.model import Page, Say, Show
 from sq2edu.lessons.pictures import svg
 from sq2edu.ui.helping import Helping
 from sq2edu.ui.lab import EquationLab
+from sq2edu.ui.read_aloud import ReadAloud
 from sq2edu.ui.speaking import Speaking
 
 __all__ = ["ChoiceCard", "LessonBook", "LessonPages", "Shown"]
@@ -85,7 +87,12 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
         #: The answer chosen to the question shown, or ``None`` before one is.
         self.chosen: int | None = None
         answers = widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([self.question, answers, self.feedback])
+        #: Read aloud: the question with its answers, and what is said after one.
+        self.read_question = ReadAloud()
+        self.read_feedback = ReadAloud()
+        super().__init__(
+            [self.question, self.read_question, answers, self.feedback, self.read_feedback]
+        )
         self.add_class("sq2-choice")
 
     def ask(self, choice: Choice, chosen: int | None = None) -> None:
@@ -111,6 +118,10 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
             else:
                 button.layout.display = "none"
         self.feedback.value = "" if chosen is None else self._said(chosen)
+        options = ", ".join(choice.option(index) for index in range(len(choice.options)))
+        said = [str(choice.ask), local_signs(choice.shown), options]
+        self.read_question.say("\n".join(part for part in said if part))
+        self.read_feedback.say("" if chosen is None else self._said_words(chosen))
 
     def _clicked(self, index: int) -> None:
         with self.speaking():
@@ -130,7 +141,15 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
         for button in self.buttons:
             button.disabled = True
         self.feedback.value = self._said(index)
+        self.read_feedback.say(self._said_words(index))
         self.on_answer(self.choice, index, self.choice.answer(index))
+
+    def _said_words(self, index: int) -> str:
+        """What :meth:`_said` says, as words to read aloud."""
+        assert self.choice is not None
+        word = _("Yes!") if self.choice.answer(index) else _("Not yet")
+        chose = _("You chose: {answer}", answer=self.choice.option(index))
+        return "\n".join([chose, word, local_signs(" ".join(self.choice.said_why(index)))])
 
     def _said(self, index: int) -> str:
         """Right or not, and why, for the answer at ``index``."""
@@ -196,6 +215,8 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
             self.title = widgets.HTML()
             self.marks = widgets.HTML()
             self.body = widgets.HTML()
+            #: Reads the page aloud (a lesson's words, for a child who cannot read yet).
+            self.read_page = ReadAloud()
             self.picture = widgets.HTML()
             self.back = _big_button()
             self.next = _big_button(button_style="primary")
@@ -206,6 +227,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
                 self.title,
                 self.marks,
                 self.body,
+                self.read_page,
                 self.picture,
                 self.lab,
                 self.choice,
@@ -266,10 +288,14 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         self.picture.value = ""
         self.lab.layout.display = "none"
         self.choice.layout.display = "none"
+        self.read_page.say("")
         if kind == "intro":
             self.body.value = intro_html(self.lesson)
+            said = [str(self.lesson.title), *(str(goal) for goal in self.lesson.learn)]
+            self.read_page.say("\n".join(said))
         elif kind == "page":
             self.body.value = page_html(self.lesson.pages[index])
+            self.read_page.say(_page_words(self.lesson.pages[index]))
         else:
             self._exercise(index)
         self.back.description = _("Back")
@@ -430,3 +456,15 @@ class LessonPages:
             lambda: guide_html(self.lesson),
             lambda: f"Teacher's guide to lesson {self.lesson.number}",
         )
+
+
+def _page_words(page: Page) -> str:
+    """A page's words as they are read aloud: its heading, what it says and shows."""
+    said = [str(page.heading)]
+    for block in page.blocks:
+        if isinstance(block, Say):
+            text = str(block.words).replace("**", "")
+            said += [line.removeprefix("- ") for line in text.splitlines()]
+        elif isinstance(block, Show):
+            said.append(str(block))
+    return "\n".join(line for line in said if line.strip())

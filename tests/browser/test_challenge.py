@@ -6,8 +6,11 @@ projector at 1920×1080 and 1280×720 go to ``test-artifacts/challenge/``."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sq2edu.classroom.challenge_store import Challenges
@@ -24,6 +27,11 @@ CHILDREN = (
     ("Ola", "nb", "8 - 2 = 6 + 0", "2 × 3 = 6"),
 )
 TIMEOUT = WIDGET_TIMEOUT_MS
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *_args: object, **_kwargs: object) -> None:
+        return None
 
 
 def _words(lang: str, message: str, **values: object) -> str:
@@ -44,18 +52,24 @@ def _join(device: BrowserContext, port: int, name: str, lang: str) -> Page:
     return page
 
 
-def _into_challenge(page: Page, lang: str) -> None:
+def _into_challenge(page: Page, lang: str, shots: Path | None = None) -> None:
     banner = page.get_by_role("button", name=_words(lang, "Join the challenge"))
     expect(banner).to_be_visible(timeout=TIMEOUT)
+    if shots is not None:
+        page.screenshot(path=shots / f"child_banner_{lang}.png", full_page=True)
     banner.click()
     page.get_by_role("button", name=_words(lang, "⌨ Type it").lstrip("⌨ ")).click(timeout=TIMEOUT)
 
 
-def _try(page: Page, lang: str, text: str) -> None:
+def _try(page: Page, lang: str, text: str, right: bool = True) -> None:
     page.get_by_label(_words(lang, "Type an equation, like 2 + 3 = 5")).fill(text)
     page.get_by_role("button", name=_words(lang, "Check ✓").rstrip("✓ ")).click()
-    verdict = _words(lang, "Not yet.") if "0" in text else text.split("=")[0].strip()[:1]
-    expect(page.get_by_role("status").filter(has_text=verdict).first).to_be_visible(timeout=TIMEOUT)
+    said = page.get_by_role("status").filter(has_text=_words(lang, "Not yet.")).first
+    if right:
+        with language(lang):
+            shown = local_signs(text.replace("-", "−"))
+        said = page.get_by_role("status").filter(has_text=shown).first
+    expect(said).to_be_visible(timeout=TIMEOUT)
 
 
 def test_a_class_challenge_with_three_children_in_three_languages(
@@ -65,6 +79,12 @@ def test_a_class_challenge_with_three_children_in_three_languages(
 ) -> None:
     shots = artifacts_dir / "challenge"
     shots.mkdir(exist_ok=True)
+    # Without the teacher's token the projector, its board and the CSV are not given.
+    opener = urllib.request.build_opener(_NoRedirect)
+    for path in ("sq2edu/projector", "sq2edu/projector/board", "sq2edu/challenge.csv"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            opener.open(f"http://127.0.0.1:{classroom.teacher_port}/{path}", timeout=30)
+        assert refused.value.code in (302, 403)
     desk = browser.new_context()
     teacher = desk.new_page()
     teacher.goto(classroom.teacher_url, wait_until="commit", timeout=TIMEOUT)
@@ -85,10 +105,14 @@ def test_a_class_challenge_with_three_children_in_three_languages(
     try:
         for name, lang, wrong, right in CHILDREN:
             page = _join(devices[name], classroom.port, name, lang)
-            _into_challenge(page, lang)
+            _into_challenge(page, lang, shots)
             if wrong:
-                _try(page, lang, wrong)
+                _try(page, lang, wrong, right=False)
+                said = " ".join(page.get_by_role("status").all_inner_texts())
+                with language(lang):
+                    assert local_signs(right) not in said  # no near miss handed over
             _try(page, lang, right)
+            page.screenshot(path=shots / f"child_challenge_{lang}.png", full_page=True)
             pages[name] = page
         expect(board.get_by_text("The class has found 2 of the 12 equations.")).to_be_visible(
             timeout=TIMEOUT

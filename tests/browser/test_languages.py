@@ -52,3 +52,41 @@ def test_the_builder_explains_in_norwegian(open_cell: OpenCell) -> None:
     field.fill("2 + 3 = 6")
     click_and_wait(page, table.get_by_role("button", name="Sjekk").last)
     expect(table.locator(".sq2-verdict")).to_contain_text("Ikke helt ennå", timeout=STEP_MS)
+
+
+SWITCHING = """\
+import ipywidgets as widgets
+from sq2edu.rescue.position import position
+from sq2edu.ui import RescueTable
+
+table = RescueTable(players=["Маша", "easy"], seed=1, pace=0, language="en")
+table.load(position(["Маша", "Easy bot"], realms={0: ["n2a", "n3a", "n6a", "n7a"]}, phase="actions"))
+switch = widgets.Button(description="Русский")
+page = widgets.VBox([switch, table])
+
+
+def to_russian(_button):
+    # As the class app does: the table speaks Russian and the screen is shown anew.
+    table.set_language("ru")
+    page.children = [widgets.Button(description="Назад"), table]
+
+
+switch.on_click(to_russian)
+page
+"""
+
+
+def test_switching_language_keeps_the_half_built_equation(open_cell: OpenCell) -> None:
+    """Switching language mid-turn emptied a half-built equation."""
+    page = open_cell(SWITCHING)
+    table = page.locator(".sq2-table")
+    for number in ("2", "3"):
+        click_and_wait(page, table.locator(f"button.sq2-card[data-key^='build:n{number}']"))
+    built = table.locator(".sq2-builder")
+    expect(built).to_contain_text("2")
+    page.get_by_role("button", name="Русский").click()
+    expect(page.get_by_role("button", name="Назад")).to_be_visible()
+    table = page.locator(".sq2-table")
+    expect(table.get_by_text("Твой ход")).to_be_visible(timeout=STEP_MS)
+    pressed = table.locator("button.sq2-card[aria-pressed='true']")
+    expect(pressed).to_have_count(2, timeout=STEP_MS)

@@ -7,13 +7,15 @@ script runs) by one that records what it was asked to say and lists the voices g
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from sq2edu.classroom.serve import write_cell_notebook
 from sq2edu.i18n import _, language
 from sq2edu.ui import EquationLab
-from tests.browser.conftest import OpenCell
+from tests.browser.conftest import WIDGET_TIMEOUT_MS, OpenCell, VoilaServer
 from tests.browser.test_table import click_and_wait
 
 _STUB = """
@@ -94,3 +96,34 @@ def test_a_device_with_no_voice_for_the_language_says_so_in_plain_words(
     page.get_by_role("button", name=read).first.click()
     expect(page.locator(".sq2-speech-note")).to_have_text(no_voice)
     assert _spoken(page) == []
+
+
+def test_a_lessons_question_and_what_it_says_after_an_answer_are_read_aloud(
+    page: Page, voila_server: VoilaServer, tmp_path: Path
+) -> None:
+    _stub(page, [{"name": "Milena", "lang": "ru-RU"}])
+    with language("ru"):
+        read = _("Read aloud")
+        ask = _("Which comes up more often?")
+        chose = _("You chose: {answer}", answer="3")
+    notebook = tmp_path / "lesson.ipynb"
+    write_cell_notebook(
+        notebook,
+        "from sq2edu.ui.lesson import LessonBook\n"
+        "book = LessonBook('chance', language='ru')\n"
+        "book.go(book.steps.index(('exercise', 1)))\n"
+        "book",
+    )
+    page.goto(voila_server(notebook), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+    question = page.locator(".sq2-choice")
+    expect(question).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    question.get_by_role("button", name=read).first.click()
+    page.wait_for_function("window.__spoken.length === 1")
+    said = _spoken(page)[0]
+    assert said["lang"] == "ru-RU"
+    assert said["text"].startswith(ask)
+    question.get_by_role("button", name="3", exact=True).click()
+    expect(question.get_by_role("button", name=read)).to_have_count(2)
+    question.get_by_role("button", name=read).nth(1).click()
+    page.wait_for_function("window.__spoken.length === 2")
+    assert _spoken(page)[1]["text"].startswith(chose)

@@ -33,6 +33,8 @@ def test_the_banner_shows_an_open_round_on_the_menu_lab_and_lessons_not_in_a_gam
     app = StudentApp(store, pace=0)
     app.join("Mia")
     assert not _shown(app)  # no round yet
+    assert app.banner is not None
+    assert app.banner.join_button.description == "Join the challenge"  # never a wordless button
     Challenges(store).start(Round(0, (2, 3, 5, 6, 8), "+−×÷"))
     assert app.banner is not None
     app.banner.look()
@@ -68,6 +70,8 @@ def test_joining_opens_the_cards_in_the_builder_and_keeps_the_finds(store: SQLit
     assert lab.state["verdict"]["ok"]
     lab.handle({"intent": "check", "text": "8 − 2 = 6 + 0"})
     assert not lab.state["verdict"]["ok"]
+    # No near miss: "Try +: 2 + 6 = 8 works!" would hand over one of the class's equations.
+    assert "works" not in " ".join(lab.state["verdict"]["lines"])
     kept = sorted(int(lab.catalog["cards"][card]["value"]) for card in lab.cards)
     assert kept == [2, 3, 5, 6, 8]  # the cards stay: the child keeps looking
     assert "You found: 2 + 6 = 8." in lab.state["view"]["prompt"]

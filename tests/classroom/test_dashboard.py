@@ -15,11 +15,11 @@ from sq2edu.classroom.client import Client
 from sq2edu.classroom.dashboard import Dashboard
 from sq2edu.classroom.panels import report_html
 from sq2edu.classroom.reteach import RETEACH, note
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.equations import PROBLEM_CODES, check
 from sq2edu.i18n import LANGUAGES, language
-from sq2edu.lessons import OFF_TASK
+from sq2edu.lessons import LESSONS, OFF_TASK, Lesson
 from sq2edu.progress.records import Attempt, GameRecord
 
 
@@ -159,18 +159,20 @@ def test_the_teacher_gives_a_group_a_focus(store: SQLiteStore) -> None:
     board.group_members.value = ("Mia", "Leo")
     for sign, box in board.group_signs.items():
         box.value = sign == "+"
-    board.group_from.value = "within-20"
-    board.group_to.value = "bonds-10"
+    for sign in board.group_signs:
+        board.group_signs[sign].value = False
     board.save_group()
-    assert board.group_message.value == "The first level comes after the last one."
+    assert board.group_message.value == "Choose at least one sign."
     assert store.groups() == {}
-    board.group_from.value = board.group_to.value = "bonds-10"
+    for sign, box in board.group_signs.items():
+        box.value = sign == "+"
+    board.group_levels["bonds-10"].value = True
+    board.group_levels["missing"].value = True
     board.save_group()
-    assert store.groups() == {
-        "Small sums": (["Mia", "Leo"], Focus("+", "bonds-10", "bonds-10").to_dict()),
-    }
+    focus = Focus("+", practice_levels=("bonds-10", "missing"))
+    assert store.groups() == {"Small sums": (["Mia", "Leo"], focus.to_dict())}
     assert "Small sums" in board.groups_list.value
-    assert "+; Lab levels: Number bonds to 10<" in board.groups_list.value
+    assert "+; Lab levels: Number bonds to 10, Missing numbers<" in board.groups_list.value
     board.group_remove.value = "Small sums"
     board.remove_group()
     assert store.groups() == {}
@@ -224,21 +226,56 @@ def test_a_new_class_keeps_the_settings_the_dashboard_shows(store: SQLiteStore) 
     assert board.op_boxes["÷"].value is False
 
 
-def test_the_teacher_pins_the_class_to_one_level_of_practice(store: SQLiteStore) -> None:
+def test_the_teacher_picks_a_set_of_levels_of_practice(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    assert (board.practice_from.value, board.practice_to.value) == ("bonds-10", "rescue")
-    board.practice_from.value = "remainders"
-    board.practice_to.value = "tables-10"
+    assert all(box.value for box in board.practice_levels.values())  # every level at first
+    for box in board.practice_levels.values():
+        box.value = False
     board.save_settings()
-    assert board.saved.value == "The first level comes after the last one."
-    assert ClassSettings.from_dict(store.settings()).practice_from == ""
-    board.practice_from.value = board.practice_to.value = "tables-2-5-10"
+    assert board.saved.value == "Tick at least one level of practice."
+    assert ClassSettings.from_dict(store.settings()).practice_levels == ()
+    board.practice_levels["missing"].value = True
+    board.practice_levels["bonds-10"].value = True
     board.save_settings()
     settings = ClassSettings.from_dict(store.settings())
-    assert (settings.practice_from, settings.practice_to) == ("tables-2-5-10", "tables-2-5-10")
+    assert settings.practice_levels == ("bonds-10", "missing")  # no levels between
+    assert [level.key for level in chosen_levels(settings)] == ["bonds-10", "missing"]
+    again = Dashboard(store, refresh=0)
+    assert [key for key, box in again.practice_levels.items() if box.value] == [
+        "bonds-10",
+        "missing",
+    ]
     store.save_settings(ClassSettings(language="nb").to_dict())
-    titles = [label for label, _key in Dashboard(store, refresh=0).practice_to.options]
+    titles = [box.description for box in Dashboard(store, refresh=0).practice_levels.values()]
     assert "Gangetabellen for 2, 5 og 10" in titles
+
+
+def test_a_range_of_levels_saved_before_sets_still_loads_with_its_levels(
+    store: SQLiteStore,
+) -> None:
+    stored = ClassSettings(practice_from="bonds-10", practice_to="within-100").to_dict()
+    del stored["practice_levels"]
+    store.save_settings(stored)
+    settings = ClassSettings.from_dict(store.settings())
+    expected = ["bonds-10", "within-20", "add-three", "within-100"]
+    assert [level.key for level in chosen_levels(settings)] == expected
+    board = Dashboard(store, refresh=0)
+    assert [key for key, box in board.practice_levels.items() if box.value] == expected
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=lambda lesson: lesson.key)
+def test_the_levels_a_guide_advises_are_ones_the_dashboard_can_set(
+    store: SQLiteStore, lesson: Lesson
+) -> None:
+    """Every guide's advice ("Levels in the Lab") is a set the teacher can tick and save."""
+    if not lesson.guide.levels:
+        pytest.skip("this guide names no level")
+    board = Dashboard(store, refresh=0)
+    for key, box in board.practice_levels.items():
+        box.value = key in lesson.guide.levels
+    board.save_settings()
+    settings = ClassSettings.from_dict(store.settings())
+    assert {level.key for level in chosen_levels(settings)} == set(lesson.guide.levels)
 
 
 def test_the_teacher_sees_each_childs_level_of_practice_and_its_stars(

@@ -157,9 +157,14 @@ def test_the_groups_form_offers_the_class_signs_and_boxes_to_tick(store: SQLiteS
 
 def test_the_teacher_sees_what_each_child_online_is_doing_now(store: SQLiteStore) -> None:
     now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    for name in ("Mia", "Leo", "Ana", "Ola"):
+    for name in ("Mia", "Leo", "Ana", "Ola", "Eva"):
         store.join(name)
         store.seen(name, now)
+    seven_minutes_ago = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=7, seconds=5)
+    store.record_attempt(
+        Attempt("Eva", "3 + 3 = 6", True, at=seven_minutes_ago.isoformat(timespec="seconds"))
+    )
+    store.seen("Eva", now)  # online, with her page open, but answering nothing since
     store.record_attempt(
         Attempt("Mia", "2 + 5 = 7", True, where="lesson", lesson="number-bonds", exercise=3)
     )
@@ -171,7 +176,9 @@ def test_the_teacher_sees_what_each_child_online_is_doing_now(store: SQLiteStore
     assert "Mia</th><td>● online now</td><td>lesson 1, exercise 3</td>" in here
     assert "Leo</th><td>● online now</td><td>Lab: Tables of 2, 5 and 10</td>" in here
     assert "Ana</th><td>● online now</td><td>waiting at a table to start</td>" in here
-    assert "Ola</th><td>● online now</td><td>no answer for 2 minutes</td>" in here
+    # Ola has just joined and answered nothing: not "no answer for 2 minutes".
+    assert "Ola</th><td>● online now</td><td>no answer yet</td>" in here
+    assert "Eva</th><td>● online now</td><td>no answer for 7 minutes</td>" in here
 
 
 def test_the_mistakes_tab_names_the_children(store: SQLiteStore) -> None:

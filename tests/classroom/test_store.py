@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,7 @@ def _write_attempts(location: str, student: str, count: int) -> None:
             store.record_attempt(Attempt(student, f"{number} + 1 = {number + 1}", True))
 
 
+@pytest.mark.slow  # thirty (or one) new Python processes: make test, not make check
 def test_thirty_kernels_opening_and_writing_at_once_lose_nothing(location: str) -> None:
     """Even the first opening (which makes the schema) happens thirty times at once."""
     context = multiprocessing.get_context("spawn")
@@ -150,6 +152,23 @@ def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> 
         db.close()
 
 
+def test_a_store_being_made_by_another_kernel_is_waited_for(tmp_path: Path) -> None:
+    """A kernel that finds another one half-way through making the class's new store waits
+    for it (SQLite refused at once, without waiting, to switch such a file to WAL)."""
+    path = tmp_path / "new.sqlite3"
+    maker = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    maker.execute("BEGIN IMMEDIATE")
+    maker.execute("CREATE TABLE half_made (x)")
+    gives_up = threading.Timer(0.5, maker.execute, ("ROLLBACK",))
+    gives_up.start()
+    try:
+        with SQLiteStore(path) as store:
+            assert store.class_list() == [(1, "My class", None)]
+    finally:
+        gives_up.join()
+        maker.close()
+
+
 def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> None:
     with open_store(location) as store:
         number = 0
@@ -160,6 +179,7 @@ def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> N
                 ready.set()
 
 
+@pytest.mark.slow  # thirty (or one) new Python processes: make test, not make check
 def test_a_killed_kernel_loses_nothing_it_wrote(location: str) -> None:
     open_store(location).close()
     context = multiprocessing.get_context("spawn")

@@ -4,6 +4,7 @@ breaks, a child goes away and comes back."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -333,3 +334,18 @@ def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_a_short_wa
     leo.play_together()  # Leo is back
     _table(leo)
     assert tables.left_seats(info.id) == []
+
+
+def test_a_computer_player_is_called_in_each_childs_language(store: SQLiteStore) -> None:
+    """ "Easy bot" was English on Russian and Norwegian screens at a table of classmates."""
+    from sq2edu.bots.names import seat_names
+    from sq2edu.i18n import language
+
+    _mia, leo = _sit_down(store, ["Mia", "Leo"], fill=True)
+    assert _shared(store, "Leo").game.names[2] == "Easy bot"  # dealt in the class's language
+    leo.set_language("ru")
+    with language("ru"):
+        russian = seat_names(["easy"])[0][0]
+    state = _table(leo).state
+    assert state["names"][2] == russian != "Easy bot"
+    assert "Easy bot" not in json.dumps(state, ensure_ascii=False)

@@ -305,3 +305,28 @@ def test_a_pressed_answer_is_explained_in_the_books_language_whatever_the_kernel
     book.choice.buttons[0].click()  # a click arrives while the kernel speaks English
     assert "Ikke helt ennå" in book.choice.feedback.value
     assert "Not yet" not in book.choice.feedback.value
+
+
+def test_every_page_question_and_answer_of_a_lesson_can_be_read_aloud_in_its_language() -> None:
+    from sq2edu.lessons.exercises import Choice
+    from sq2edu.ui.lesson import LessonBook
+
+    book = LessonBook("chance", language="nb")
+    assert book.read_page.text.startswith("Sjanse") or book.read_page.text
+    assert book.read_page.lang == "nb"
+    assert book.read_page.words["readAloud"] == "Les høyt"
+    for step, (kind, number) in enumerate(book.steps):
+        book.go(step)
+        if kind == "page":
+            assert book.read_page.text, number
+        if kind == "exercise" and isinstance(book.lesson.exercises[number - 1], Choice):
+            assert book.read_page.text == ""
+            assert book.choice.read_question.text
+            assert book.choice.read_feedback.text == ""
+            book.choice._clicked(0)  # as a press comes in: in the book's language
+            said = book.choice.read_feedback.text
+            assert said.startswith("Du valgte") or "valgte" in said, said
+            assert book.choice.read_feedback.lang == "nb"
+            break
+    else:
+        raise AssertionError("lesson 8 has a question")
