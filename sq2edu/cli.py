@@ -431,8 +431,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StoreError as error:
             print(f"sq2edu: {error}", file=sys.stderr)
             return 2
-        if args.command == "hub" and not args.db:
-            print("sq2edu: the school's hub needs its store: --db or SQ2EDU_DB", file=sys.stderr)
+        if args.command in ("hub", "school") and not args.db:
+            # Never the local file sq2edu serve uses: a school's classes are in its store.
+            who = "the school" if args.command == "school" else "the school's hub"
+            print(
+                f"sq2edu: {who} needs its store: --db or SQ2EDU_DB",
+                file=sys.stderr,
+            )
             return 2
     if args.command == "serve":
         from sq2edu.classroom.serve import serve

@@ -173,3 +173,14 @@ def test_serve_refuses_a_class_the_school_never_made(
     db = str(tmp_path / "school.sqlite3")
     assert cli.main(["serve", "--db", db, "--room", "4C", "--no-qr"]) == 2
     assert capsys.readouterr().err.startswith("sq2edu: This school has no class called '4C'.")
+
+
+def test_school_without_a_store_says_so_and_opens_no_local_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("SQ2EDU_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert cli.main(["school", "add-class", "3B", "--code", "OWL7"]) == 2
+    assert "needs its store: --db or SQ2EDU_DB" in capsys.readouterr().err
+    assert not any(path.is_file() for path in tmp_path.rglob("*"))

@@ -199,14 +199,15 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self._show(self._join_form if self.student is None else self._menu)
 
     def _remember_device(self) -> None:
-        """The language the child chose on this device, and the name it holds."""
-        if self.student is not None:
-            return
+        """The language the child chose on this device (also for a child the hub signed in
+        before the page came), and the name it holds."""
         client = self.client()
         if client.language in LANGUAGES and not self.chose_language:
             self.chose_language = True
             self.heartbeat.chosen = client.language
             self.set_language(client.language)
+        if self.student is not None:
+            return
         held = self._held_name(client)
         if held is not None and not self.nickname.value:
             self.nickname.value = held[0]
@@ -241,6 +242,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         kept = self.store.class_code() if isinstance(self.store, SQLStore) else None
         return kept or ""
 
+    #: Whether the app runs in a child's server on a school's hub (its menu can sign out).
+    on_hub = False
+
     @classmethod
     def from_environment(cls) -> StudentApp:
         """The app as ``sq2edu serve`` sets it up (``SQ2EDU_DB``, ``SQ2EDU_ROOM``,
@@ -266,7 +270,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
         store = ServiceStore()
         app = cls(store, client=this_client)
+        app.on_hub = True
         app.sign_in(store.who().nickname)
+        # The page's language (the child's choice on this device, or the sign-in page's),
+        # once the page comes.
+        app.await_page()
         return app
 
     def sign_in(self, nickname: str) -> None:
@@ -542,6 +550,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         for choice in choices:
             choice.layout.margin = "0 0.5rem 0.5rem 0"
         row = widgets.HBox(choices, layout=widgets.Layout(flex_flow="row wrap"))
+        if self.on_hub:
+            from sq2edu.classroom.sign_out import sign_out_link
+
+            return [hello, row, self.problem, sign_out_link()]
         return [hello, row, self.problem]
 
     def show_lessons(self) -> None:

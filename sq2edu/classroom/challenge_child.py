@@ -175,16 +175,17 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
         """Show the banner of an open round, on a screen that may carry it."""
         shown = self.running and self.allowed and self.student() is not None
         self.layout.display = "" if shown else "none"
-        if not shown or self.round is None:
-            return
         with language(self.speaking()):
+            # Named even while hidden: a button is never without words.
+            self.join_button.description = _("Join the challenge")
+            if not shown or self.round is None:
+                return
             cards = " ".join(str(card) for card in self.round.cards)
             words = _("Your class has a challenge: cards {cards}!", cards=cards)
             self.words.value = (
                 '<p role="status" style="font-size:1.2rem;font-weight:600;margin:0 1rem 0 0">'
                 f"🏁 {escape(local_signs(words))}</p>"
             )
-            self.join_button.description = _("Join the challenge")
 
     def start(self) -> None:
         """Look every :data:`LOOK_SECONDS` from now on (in a kernel; a script calls

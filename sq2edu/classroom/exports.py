@@ -116,9 +116,10 @@ def _skill_words(skill: str | None) -> str:
 
 def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
     """One attempt as a spreadsheet row (see :data:`CSV_HEADER`), in words of the language
-    spoken."""
+    spoken. Every text cell that a spreadsheet would read as a formula (``=``, ``+``, ``-``,
+    ``@`` first) starts with ``'``, the time and the problems included."""
     problems = dict.fromkeys(attempt.codes)  # each problem once, in order
-    return [
+    row: list[object] = [
         local_time(attempt.at),
         _cell(class_name),
         _cell(attempt.student),
@@ -135,6 +136,7 @@ def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
         _cell(_lesson_words(attempt.lesson)) if attempt.lesson else "",
         attempt.exercise or "",
     ]
+    return [_cell(cell) if isinstance(cell, str) else cell for cell in row]
 
 
 def attempts_csv(attempts: Iterable[Attempt], class_name: str = "") -> str:

@@ -15,20 +15,27 @@ The sign-in page speaks the browser's language (English, Russian or Norwegian Bo
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import hashlib
+import re
 import secrets
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from jupyterhub.auth import Authenticator
+from jupyterhub.handlers.base import BaseHandler
 from jupyterhub.handlers.login import LoginHandler
 from tornado import web
-from traitlets import Unicode
+from traitlets import List, Unicode
 
-from sq2edu.classroom.limits import ADDRESS_TRIES, WINDOW_SECONDS, _wait_after
+from sq2edu.classroom.client import LANGUAGE_COOKIE
+from sq2edu.classroom.limits import LONGEST_WAIT, _wait_after
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, open_store
 from sq2edu.i18n import LANGUAGES, _, language
@@ -39,9 +46,14 @@ __all__ = ["TEMPLATES", "SchoolAuthenticator", "SignInHandler"]
 
 #: The hub's page templates sq2edu brings (the sign-in page).
 TEMPLATES = Path(__file__).parent / "templates"
-#: The cookie that tells one browser from another, for a school year.
-DEVICE_COOKIE = "sq2edu-device"
+#: The cookie that tells one browser from another, for a school year. (Not the name of the
+#: cookie a child's server keeps, at ``/``: the browser would send both, and the hub would
+#: read the server's.)
+DEVICE_COOKIE = "sq2edu-hub-device"
+#: The cookie a child's server keeps: its secret is the device's too.
+SERVER_DEVICE_COOKIE = "sq2edu-device"
 _DEVICE_DAYS = 365
+_DEVICE_SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")
 
 
 def _page_language(accept: str) -> str:
@@ -74,26 +86,41 @@ class SignInHandler(LoginHandler):  # type: ignore[misc]
     """The hub's ``/login``: sq2edu's page, in the browser's language, and a device secret
     for a browser that has none."""
 
+    _known_device = ""
+
     def _device(self) -> str:
-        secret = self.get_secure_cookie(DEVICE_COOKIE)
-        if secret is None:
-            fresh = secrets.token_urlsafe(24)
-            self.set_secure_cookie(
-                DEVICE_COOKIE,
-                fresh,
-                expires_days=_DEVICE_DAYS,
-                httponly=True,
-                samesite="Strict",
-                path=self.hub.base_url,
-            )
-            return fresh
-        return str(secret.decode())
+        """This browser's secret: the hub's cookie (signed, kept a school year), else the
+        one a child's server gave it, else a new one; the same for every page of one visit."""
+        if self._known_device:
+            return self._known_device
+        secret = self.get_secure_cookie(DEVICE_COOKIE, max_age_days=_DEVICE_DAYS)
+        if secret is not None:
+            self._known_device = secret.decode()
+            return self._known_device
+        kept = self.get_cookie(SERVER_DEVICE_COOKIE) or ""
+        fresh = kept if _DEVICE_SECRET.fullmatch(kept) else secrets.token_urlsafe(32)
+        self.set_secure_cookie(
+            DEVICE_COOKIE,
+            fresh,
+            expires_days=_DEVICE_DAYS,
+            httponly=True,
+            samesite="Strict",
+            path=self.hub.base_url,
+        )
+        self._known_device = fresh
+        return fresh
 
     def _render(
         self, login_error: str | None = None, username: str | None = None, **kwargs: Any
     ) -> Any:
         self._device()
         lang = _page_language(self.request.headers.get("Accept-Language", ""))
+        if not self.get_cookie(LANGUAGE_COOKIE):
+            # The child's app opens in the language of the sign-in page, not the class's,
+            # until the child chooses another there (the app keeps that choice here).
+            self.set_cookie(
+                LANGUAGE_COOKIE, lang, path="/", samesite="Lax", expires_days=_DEVICE_DAYS
+            )
         return super()._render(login_error, username, words=_words(lang), **kwargs)
 
     async def post(self) -> None:
@@ -105,34 +132,129 @@ class SignInHandler(LoginHandler):  # type: ignore[misc]
         await super().post()
 
 
+#: Wrong tries one guesser (a nickname with a class code, a teacher's name, a device) may
+#: make before waiting; the waits then double from 5 s up to 5 minutes.
+GUESSER_TRIES = 5
+#: How far back wrong tries count, for a guesser and for the school.
+TRIES_WINDOW = 15 * 60
+#: Wrong tries the whole school may make in :data:`TRIES_WINDOW` before sign-ins from
+#: devices the hub has not seen sign in are taken one at a time, :data:`PACED_EVERY` apart.
+SCHOOL_TRIES = 60
+PACED_EVERY = 0.5
+#: The longest a paced sign-in waits its turn before it is told to come back.
+LONGEST_TURN = 30.0
+
+
+class ToOwnPage(BaseHandler):  # type: ignore[misc]
+    """Where JupyterHub's own pages were: a child goes to their app, a teacher to the
+    dashboard (the hub's ``default_url``)."""
+
+    @web.authenticated
+    def get(self) -> None:
+        self.redirect(self.get_next_url(self.current_user, default=None))
+
+
 class _Tries:
-    """Wrong codes and passwords by network address, with the waits they earned."""
+    """Wrong codes and passwords, by who made them (never by network address alone: a whole
+    school may share one), and by the whole school.
 
-    def __init__(self) -> None:
+    :param clock: seconds, for tests.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
         self._wrong: dict[str, deque[float]] = defaultdict(deque)
+        self._school: deque[float] = deque()
+        self._next_turn = 0.0
+        #: Devices (digests of their secret) that signed in with a right code or password
+        #: since the hub started: they are never paced, only their own wrong tries count.
+        self.known_devices: set[str] = set()
 
-    def wait(self, address: str) -> float:
-        wrong = self._wrong[address]
-        now = time.monotonic()
-        while wrong and now - wrong[0] > WINDOW_SECONDS:
-            wrong.popleft()
-        if not wrong:
+    def _recent(self, tries: deque[float]) -> deque[float]:
+        now = self._clock()
+        while tries and now - tries[0] > TRIES_WINDOW:
+            tries.popleft()
+        return tries
+
+    def wait(self, *guessers: str) -> float:
+        """How long the longest waiting of ``guessers`` must still wait."""
+        now = self._clock()
+        longest = 0.0
+        for guesser in guessers:
+            wrong = self._recent(self._wrong[guesser])
+            if wrong:
+                earned = _wait_after(len(wrong), GUESSER_TRIES, LONGEST_WAIT)
+                longest = max(longest, earned - (now - wrong[-1]))
+            else:
+                del self._wrong[guesser]
+        return longest
+
+    def wrong(self, *guessers: str) -> None:
+        """Note a wrong try by each of ``guessers`` (and by the school)."""
+        now = self._clock()
+        for guesser in guessers:
+            self._wrong[guesser].append(now)
+        self._school.append(now)
+
+    def turn(self, device: str | None) -> float | None:
+        """Seconds this sign-in waits its turn (0: none), or ``None`` if the queue is
+        longer than :data:`LONGEST_TURN`: while the school is over its ceiling of wrong
+        tries, sign-ins from devices the hub does not know go one at a time."""
+        if device in self.known_devices or len(self._recent(self._school)) < SCHOOL_TRIES:
             return 0.0
-        return max(0.0, _wait_after(len(wrong), ADDRESS_TRIES) - (now - wrong[-1]))
+        now = self._clock()
+        start = max(now, self._next_turn)
+        if start - now > LONGEST_TURN:
+            return None
+        self._next_turn = start + PACED_EVERY
+        return start - now
 
-    def wrong(self, address: str) -> None:
-        self._wrong[address].append(time.monotonic())
+
+def _close_quietly(school: School) -> None:
+    with suppress(Exception):
+        school.store.close()
+
+
+class _WrongError(Exception):
+    """A wrong class code or password, in the page's words."""
 
 
 class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
     """Children sign in with a class code and a nickname, teachers with a password."""
 
     db = Unicode(help="The school's store: a file or a postgresql:// address.").tag(config=True)
+    trusted_proxies = List(
+        Unicode(),
+        default_value=["127.0.0.1", "::1"],
+        help="The addresses of the proxies in front of the hub whose X-Forwarded-For is "
+        "believed: the hub's own proxy on this machine, and the school's reverse proxy if it "
+        "has one. X-Real-IP is never believed.",
+    ).tag(config=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._tries = _Tries()
         self._school: School | None = None
+        # The store and the password check (600,000 rounds of PBKDF2, most of a second)
+        # run here, one at a time, never on the hub's event loop.
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="sq2edu-sign-in")
+
+    def client_address(self, request: Any) -> str:
+        """The address a sign-in came from: the connection's, or, from a trusted proxy, the
+        last address in ``X-Forwarded-For`` that is not itself a trusted proxy."""
+        context = getattr(getattr(request, "connection", None), "context", None)
+        address = getattr(context, "address", None)
+        peer = address[0] if isinstance(address, tuple) and address else None
+        current = str(peer or request.remote_ip or "?")
+        forwarded = [
+            part.strip()
+            for header in request.headers.get_list("X-Forwarded-For")
+            for part in header.split(",")
+            if part.strip()
+        ]
+        while current in self.trusted_proxies and forwarded:
+            current = forwarded.pop()
+        return current
 
     @property
     def school(self) -> School:
@@ -144,8 +266,9 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         return self._school
 
     def get_handlers(self, app: Any) -> list[tuple[str, type]]:
-        """sq2edu's sign-in page in place of the hub's."""
-        return [("/login", SignInHandler)]
+        """sq2edu's sign-in page in place of the hub's; JupyterHub's own home page ("Stop My
+        Server") and token page lead to the user's own page instead."""
+        return [("/login", SignInHandler), ("/home", ToOwnPage), ("/token", ToOwnPage)]
 
     async def authenticate(self, handler: Any, data: dict[str, str]) -> dict[str, Any] | None:
         """The hub user for a child's code and nickname, or a teacher's name and password.
@@ -153,21 +276,35 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         :raises tornado.web.HTTPError: 403 with a reason in the page's language.
         """
         lang = getattr(handler.request, "sq2edu_language", "en")
-        address = handler.request.remote_ip or "?"
+        address = self.client_address(handler.request)
+        device = getattr(handler.request, "sq2edu_device", None)
         with language(lang):
-            waiting = self._tries.wait(address)
+            turn = self._tries.turn(device)
+            if turn is None:
+                raise web.HTTPError(
+                    429, _("Many are signing in at once. Wait a minute, then try again.")
+                )
+            if turn:
+                await asyncio.sleep(turn)
+            guessers = self._guessers(data, device)
+            waiting = self._tries.wait(*guessers)
             if waiting:
                 raise web.HTTPError(
                     403,
                     _(
                         "Too many tries. Wait {seconds} seconds, then try again.",
-                        seconds=round(waiting),
+                        seconds=max(1, round(waiting)),
                     ),
                 )
+            work = self._teacher if data.get("kind") == "teacher" else self._child
+            context = contextvars.copy_context()  # the page's language, in the worker too
             try:
-                if data.get("kind") == "teacher":
-                    return self._teacher(data, address)
-                return self._child(data, address, getattr(handler.request, "sq2edu_device", None))
+                signed_in: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
+                    self._worker, context.run, work, data, address, device
+                )
+            except _WrongError as wrong:
+                self._tries.wrong(*guessers)
+                raise web.HTTPError(403, str(wrong)) from wrong
             except web.HTTPError:
                 raise
             except Exception as error:
@@ -176,30 +313,41 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                 self.log.error("sq2edu: the school's store failed at sign-in: %s", error)
                 broken, self._school = self._school, None
                 if broken is not None:
-                    with suppress(Exception):
-                        broken.store.close()
+                    self._worker.submit(_close_quietly, broken)
                 raise web.HTTPError(
                     503, _("Something went wrong. Try again, or ask your teacher.")
                 ) from error
+            return signed_in
 
-    def _teacher(self, data: dict[str, str], address: str) -> dict[str, Any]:
+    @staticmethod
+    def _guessers(data: dict[str, str], device: str | None) -> list[str]:
+        """Who a wrong try is counted against: the teacher's name, or the nickname (with
+        any class code: a guesser tries codes), and the device."""
+        if data.get("kind") == "teacher":
+            who = f"teacher:{data.get('username', '').strip().casefold()}"
+        else:
+            who = f"child:{data.get('username', '').strip().casefold()}"
+        return [who, f"device:{device}"] if device else [who]
+
+    def _teacher(self, data: dict[str, str], address: str, device: str | None) -> dict[str, Any]:
         name, password = data.get("username", ""), data.get("password", "")
         if not self.school.check_password(name.strip(), password):
-            self._tries.wrong(address)
-            raise web.HTTPError(403, _("That name or password is not right."))
+            raise _WrongError(_("That name or password is not right."))
         user = self.school.teacher_user(name.strip())
+        if device:
+            self._tries.known_devices.add(device)
         return {"name": user.name, "groups": ["teachers"]}
 
     def _child(self, data: dict[str, str], address: str, device: str | None) -> dict[str, Any]:
         room = self.school.room_for_code(data.get("password", ""))
         if room is None:
-            self._tries.wrong(address)
-            raise web.HTTPError(403, _("That class code is not right. Ask your teacher."))
+            raise _WrongError(_("That class code is not right. Ask your teacher."))
         try:
             nickname = check_nickname(data.get("username", ""))
         except ValueError as error:
             raise web.HTTPError(403, str(error)) from error
         with open_store(self.db, room) as store:
+            assert isinstance(store, SQLStore)
             similar = similar_names(nickname, store.students())
             if similar:
                 raise web.HTTPError(
@@ -209,7 +357,8 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                         other=similar[0],
                     ),
                 )
-            if not store.join(nickname, device):
+            # One name per device: signing in as another lets go of the one it held.
+            if not store.join(nickname, device, only=True):
                 store.record_event(GuardEvent("name-taken", address, nickname))
                 raise web.HTTPError(
                     403,
@@ -220,6 +369,8 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                     ),
                 )
         user = self.school.child_user(room, nickname)
+        if device:
+            self._tries.known_devices.add(device)
         return {"name": user.name, "groups": ["children"]}
 
     def check_allowed(self, username: str, authentication: dict[str, Any] | None = None) -> bool:

@@ -16,10 +16,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from sq2edu.hub.culler import CULL_AFTER, CULLER_SCOPES
+from sq2edu.hub.private import DB_FILE, key_in, server_key, write_private
 from sq2edu.hub.service import NAME as SERVICE_NAME
 from sq2edu.hub.teachers import NAME as TEACHERS_NAME
 
@@ -27,6 +31,17 @@ __all__ = ["configure", "find_proxy", "run"]
 
 #: Where ``make hub`` puts JupyterHub's proxy (``npm install --prefix .hub``).
 LOCAL_PROXY = Path(".hub/node_modules/.bin/configurable-http-proxy")
+
+
+#: What every signed-in user may do of JupyterHub's own: see themselves, start, stop and
+#: open their own server. (JupyterHub's default, "self", also lets a user make API tokens
+#: and share their server.)
+USER_SCOPES = (
+    "read:users!user",
+    "users:activity!user",
+    "servers!user",
+    "access:servers!user",
+)
 
 
 def _free_port() -> int:
@@ -68,6 +83,26 @@ def children_only(spawner: Any) -> None:
         )
 
 
+def _homes_of(folder: Path) -> Path:
+    return folder / "homes"
+
+
+def _with_homes(spawner: Any, homes: Path) -> Any:
+    spawner.sq2edu_homes = str(homes)
+    return spawner
+
+
+def forget_home(spawner: Any) -> None:
+    """A child's server's home folder, gone when the server stops (it holds nothing that is
+    kept: the records are in the store), if it is one of sq2edu's (``homes`` in the hub's
+    folder) and not a system account's home."""
+    home = Path(str(getattr(spawner, "home_dir", "") or ""))
+    homes = getattr(spawner, "sq2edu_homes", None)
+    if homes is None or not home.name or home.parent != Path(homes):
+        return
+    shutil.rmtree(home, ignore_errors=True)
+
+
 def configure(
     c: Any,
     db: str,
@@ -80,6 +115,7 @@ def configure(
     proxy: str | None = None,
     spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
     service_ip: str = "127.0.0.1",
+    cull_after: float = CULL_AFTER,
 ) -> None:
     """Fill the hub configuration ``c`` for a school whose store is ``db``.
 
@@ -94,9 +130,28 @@ def configure(
         so that no child's server can read another's files or the hub's (``docs/deploy.md``).
     :param service_ip: where children's servers reach the class service: this machine for
         servers on it, the hub machine's address as containers see it otherwise.
+    :param cull_after: seconds without use after which a child's server is stopped (0:
+        never; :mod:`sq2edu.hub.culler`).
     """
     from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
 
+    # The store's address and the key of children's servers in files only this account
+    # reads; the services are given the files' paths (JupyterHub keeps its services'
+    # environment in its own database).
+    private = data if data is not None else Path(tempfile.mkdtemp(prefix="sq2edu-hub-"))
+    private.mkdir(mode=0o700, parents=True, exist_ok=True)
+    db = with_password(db)
+    write_private(private / DB_FILE, db)
+    key = key_in(private)
+    services_environment = {
+        "SQ2EDU_DB_FILE": str(private / DB_FILE),
+        "SQ2EDU_KEY_FOLDER": str(private),
+        "SQ2EDU_CULL_AFTER": str(cull_after),
+        # libpq's own files, if the school keeps the password there (their paths only).
+        **{
+            name: os.environ[name] for name in ("PGPASSFILE", "PGSERVICEFILE") if name in os.environ
+        },
+    }
     service_url = f"http://{service_ip}:{service_port or _free_port()}"
     local = "LocalProcessSpawner" in spawner
     c.JupyterHub.ip = ip
@@ -112,13 +167,28 @@ def configure(
     c.JupyterHub.template_paths = [str(TEMPLATES)]
     c.JupyterHub.spawner_class = spawner
     c.JupyterHub.default_url = landing
+    # A hub sign-in lasts a school day, not JupyterHub's two weeks: a shared device left
+    # signed in is signed out by the next morning (the device's own cookie stays a year).
+    c.JupyterHub.cookie_max_age_days = 1
     c.Spawner.pre_spawn_hook = children_only
+    if spawner.endswith("SimpleLocalProcessSpawner"):
+        # Children's home folders in the hub's private folder, each gone when its server
+        # stops (they piled up in the system's temporary folder).
+        homes = _homes_of(private)
+        homes.mkdir(mode=0o700, exist_ok=True)
+        c.SimpleLocalProcessSpawner.home_dir_template = str(homes / "{username}")
+        c.Spawner.post_stop_hook = lambda spawner: forget_home(_with_homes(spawner, homes))
     # On this machine, this Python; in a container, the image's.
     c.Spawner.cmd = [sys.executable if local else "python", "-m", "sq2edu.hub.student"]
     c.Spawner.args = []
     c.Spawner.default_url = "/"
     # Only what a child's server needs; the store's address is not among it.
-    c.Spawner.environment = {"SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}"}
+    c.Spawner.environment = {
+        "SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}",
+        # The key of this child's server: with it, and only with it, the class service acts
+        # for the child (a token the child makes for themselves has none).
+        "SQ2EDU_SERVER_KEY": lambda spawner: server_key(key, spawner.user.name),
+    }
     c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "VIRTUAL_ENV"]
     c.Spawner.server_token_scopes = [
         "users:activity!user",
@@ -136,7 +206,7 @@ def configure(
             "name": SERVICE_NAME,
             "url": service_url,
             "command": [sys.executable, "-m", "sq2edu.hub.service"],
-            "environment": {"SQ2EDU_DB": db},
+            "environment": services_environment,
             "display": False,
             "timeout": services_timeout,
         },
@@ -144,16 +214,20 @@ def configure(
             "name": TEACHERS_NAME,
             "url": f"http://127.0.0.1:{teachers_port or _free_port()}",
             "command": [sys.executable, "-m", "sq2edu.hub.teachers"],
-            "environment": {"SQ2EDU_DB": db},
+            "environment": services_environment,
             "oauth_no_confirm": True,
             "timeout": services_timeout,
         },
     ]
-    # Every child may reach the class service, acting as themselves only; the teachers'
-    # dashboard is for the teachers group, which a teacher joins by signing in.
+    # Every child may reach the class service, acting as themselves only (and only from
+    # their server, which holds its key); the teachers' dashboard is for the teachers group,
+    # which a teacher joins by signing in. A user has JupyterHub's "self" without its
+    # tokens and shares: no one makes a token of their own, or lends their server.
     c.SchoolAuthenticator.manage_groups = True
     c.JupyterHub.load_roles = [
-        {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
+        {"name": "user", "scopes": [*USER_SCOPES, f"access:services!service={SERVICE_NAME}"]},
+        # The class service stops children's servers nobody uses (sq2edu.hub.culler).
+        {"name": "sq2edu-culler", "scopes": CULLER_SCOPES, "services": [SERVICE_NAME]},
         {
             "name": "sq2edu-teacher",
             "scopes": [f"access:services!service={TEACHERS_NAME}"],
@@ -167,6 +241,33 @@ def configure(
         c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
         c.ConfigurableHTTPProxy.pid_file = str(data / "proxy.pid")
         c.JupyterHub.pid_file = str(data / "jupyterhub.pid")
+
+
+def with_password(db: str) -> str:
+    """The store's address with ``PGPASSWORD`` in it, if the hub was given one, taken out of
+    the hub's environment: the hub's proxy and children's servers inherit nothing of it, and
+    the services (which JupyterHub starts with an environment of their own) read it from the
+    hub's private file."""
+    from sq2edu.classroom.credentials import has_password
+    from sq2edu.classroom.store import is_database_url
+
+    password = os.environ.pop("PGPASSWORD", None)
+    if password is None or not is_database_url(db) or has_password(db):
+        return db
+    parts = urlsplit(db)
+    query = "&".join(filter(None, (parts.query, urlencode({"password": password}))))
+    return urlunsplit(parts._replace(query=query))
+
+
+def root_warning() -> str:
+    """What to say when the hub is started as root ("" otherwise): it, its proxy, its
+    services and every child's server would run as root."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return ""
+    return (
+        "the hub runs as root, and so would every child's server. Run it as an account of "
+        "its own: deploy/systemd/sq2edu-hub.service (docs/deploy.md)."
+    )
 
 
 def find_proxy() -> str:
@@ -218,6 +319,9 @@ def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> in
     except (StoreError, FileNotFoundError) as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
+    warning = root_warning()
+    if warning:
+        print(f"sq2edu: {warning}", file=sys.stderr, flush=True)
     folder = (data or Path(".hub/data")).resolve()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder.chmod(0o700)

@@ -1,8 +1,9 @@
 """The progress store of a student's server on the hub: every record goes through the class
 service (:mod:`sq2edu.hub.service`), so the server holds no database credential.
 
-Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``); the service asks
-the hub whose it is, and acts for that child only. Tables of classmates go the same way
+Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``) and its key
+(``SQ2EDU_SERVER_KEY``); the service asks the hub whose the token is, checks the key is that
+child's server's, and acts for that child only. Tables of classmates go the same way
 (:mod:`sq2edu.hub.remote_tables`). What a child's server may not do (a teacher's work:
 renaming, new classes, reading the class's attempts) is refused here and again by the
 service.
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from sq2edu.classroom.store import ProgressStore, StoreError
+from sq2edu.hub.private import SERVER_KEY_HEADER
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
 from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
@@ -40,17 +42,25 @@ class ServiceStore:
 
     :param url: the service's address (``SQ2EDU_CLASS_SERVICE``).
     :param token: this server's hub token (``JUPYTERHUB_API_TOKEN``).
+    :param key: this server's key (``SQ2EDU_SERVER_KEY``, :mod:`sq2edu.hub.private`).
     """
 
-    def __init__(self, url: str | None = None, token: str | None = None) -> None:
+    def __init__(
+        self, url: str | None = None, token: str | None = None, key: str | None = None
+    ) -> None:
         self.url = (url or os.environ["SQ2EDU_CLASS_SERVICE"]).rstrip("/")
         self._token = token or os.environ["JUPYTERHUB_API_TOKEN"]
+        self._key = key or os.environ.get("SQ2EDU_SERVER_KEY", "")
 
     def _call(self, method: str, **args: Any) -> Any:
         request = urllib.request.Request(
             f"{self.url}/api/{method}",
             data=json.dumps(args).encode(),
-            headers={"Authorization": f"token {self._token}", "Content-Type": "application/json"},
+            headers={
+                "Authorization": f"token {self._token}",
+                SERVER_KEY_HEADER: self._key,
+                "Content-Type": "application/json",
+            },
             method="POST",
         )
         try:

@@ -1,34 +1,43 @@
 """The class service: the part of a school's hub that keeps the children's records.
 
 It is a JupyterHub service, started by the hub, and with the hub it is the only process
-that holds the database's address and credential (``SQ2EDU_DB``). A student's server keeps
-its records here (:class:`sq2edu.hub.remote.ServiceStore`): each request carries that
-server's hub token; the service asks the hub whose token it is (the token must allow
-``access:services!service=sq2edu-class``), looks the hub user up in the store, and does only
-what that child may do in their own class:
+that holds the database's address and credential (read from a file only the hub's account
+can read). A student's server keeps its records here (:class:`sq2edu.hub.remote.
+ServiceStore`): each request carries that server's hub token and its key
+(:mod:`sq2edu.hub.private`); the service asks the hub whose the token is (it must allow
+``access:services!service=sq2edu-class``), checks that the key is that child's server's
+(a token a child makes for themselves has none), looks the hub user up in the store, and
+does only what that child may do in their own class:
 
 - read the class's settings, the names of its children and when they were last here, and
   the groups the child is in;
-- note that the child is here, and keep the child's own attempts and games;
+- note that the child is here, and keep the child's own attempts and games, at the
+  service's own time; whether an equation or a lesson's answer is right is the service's
+  to say, and only a lesson the teacher opened is answered;
 - keep a refusal the child's page met, with the address it came from;
 - play at the class's tables of classmates as that child: make, sit, stand, start (dealt
-  with the class's settings), and move the child's own seat, a computer's, or an away
-  classmate's, each move checked by the game's rules.
+  with the class's settings), and move the child's own seat, each move checked by the
+  game's rules; for a computer's seat or an away classmate's, the service chooses the move
+  itself, as the computer player would.
 
 An attempt made in another child's name, a game the child did not play, a token the hub
-does not know, a teacher's token, a body over 64 KB, and more than a burst of attempts at
-once are refused. Nothing else of the store can be reached through it.
+does not know, a teacher's token, a body over 64 KB, ``NaN`` or ``Infinity``, and more than
+a burst of writes at once are refused. Nothing else of the store can be reached through it.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
 import os
 import sys
+import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import tornado.ioloop
@@ -37,6 +46,7 @@ from jupyterhub.services.auth import HubAuth, HubAuthenticated
 
 from sq2edu import editions
 from sq2edu.bots import LEVELS as BOT_LEVELS
+from sq2edu.bots import make_bot
 from sq2edu.classroom.limits import TokenBucket
 from sq2edu.classroom.school import HubUser, School
 from sq2edu.classroom.settings import ClassSettings
@@ -49,8 +59,12 @@ from sq2edu.classroom.tables import (
     Tables,
     seconds_since,
 )
-from sq2edu.classroom.together import table_dealer
+from sq2edu.classroom.together import AWAY_LEVEL, table_dealer
 from sq2edu.core import IllegalActionError
+from sq2edu.equations import check
+from sq2edu.equations.remainder import check_remainder
+from sq2edu.hub.culler import CULL_AFTER, cull_idle
+from sq2edu.hub.private import SERVER_KEY_HEADER, key_in, server_key, store_address
 from sq2edu.hub.remote_tables import action_of
 from sq2edu.hub.wire import (
     OWN_ATTEMPTS,
@@ -60,9 +74,9 @@ from sq2edu.hub.wire import (
     game_from,
     table_to,
 )
-from sq2edu.i18n import LANGUAGES, language
+from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.lessons import LESSONS, Exercise
-from sq2edu.progress.records import Attempt, GuardEvent
+from sq2edu.progress.records import Attempt, GuardEvent, utc_now
 
 __all__ = ["NAME", "ClassService", "main", "make_app"]
 
@@ -72,6 +86,16 @@ NAME = "sq2edu-class"
 #: (the student app's own pace, so a page that keeps to it is never refused).
 ATTEMPT_BURST = 6
 ATTEMPT_EVERY = 1.5
+#: The paces of the other calls that write: (how many at once, then one every so many
+#: seconds). A game lasts minutes, a refusal is rare, a table's moves come from people
+#: and a computer that waits between its moves.
+PACES: dict[str, tuple[int, float]] = {
+    "record_attempt": (ATTEMPT_BURST, ATTEMPT_EVERY),
+    "record_game": (4, 30.0),
+    "record_event": (10, 6.0),
+    "move": (30, 0.2),
+    "make": (5, 10.0),
+}
 _LARGEST_BODY = 64 * 1024
 _EVENT_KINDS = frozenset({"name-taken", "wrong-code", "class-full", "too-fast"})
 
@@ -91,12 +115,18 @@ class RefusedError(Exception):
 class ClassService:
     """The store of every room, opened once each, and the calls a child's server makes.
 
-    :param location: the school's store (``SQ2EDU_DB``).
+    :param location: the school's store.
+    :param key: the key of children's servers (:mod:`sq2edu.hub.private`); ``None``
+        refuses every request that comes over the network.
     """
 
-    def __init__(self, location: str) -> None:
+    def __init__(self, location: str, key: bytes | None = None) -> None:
         self.location = location
-        self._school = School(self._open(""))
+        self.key = key
+        #: The one thread the store is used from, off the event loop: every call runs
+        #: there in turn (a store's connection is not shared between threads).
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="sq2edu-store")
+        self._school = self.worker.submit(lambda: School(self._open(""))).result()
         self._rooms: dict[str, SQLStore] = {}
         self._paces: dict[str, TokenBucket] = {}
         # Who a hub user is never changes (the name is a digest of the class and nickname).
@@ -129,10 +159,19 @@ class ClassService:
         return user
 
     def call(self, method: str, hub_name: str, args: dict[str, Any], address: str) -> Any:
-        """Do ``method`` for the child signed in as ``hub_name``.
+        """Do ``method`` for the child signed in as ``hub_name``, on the service's worker
+        thread, and wait for it.
 
         :raises RefusedError: for an unknown method, or one this child may not make.
         """
+        return self.worker.submit(self.run, method, hub_name, args, address).result()
+
+    def on_worker(self, work: Callable[[], Any]) -> Any:
+        """What ``work`` gives, done on the service's worker thread."""
+        return self.worker.submit(work).result()
+
+    def run(self, method: str, hub_name: str, args: dict[str, Any], address: str) -> Any:
+        """:meth:`call`, in the thread it is called from (the worker thread)."""
         action = _CALLS.get(method)
         if action is None:
             raise RefusedError(404, f"there is no call {method[:40]!r}")
@@ -140,10 +179,12 @@ class ClassService:
         store = self._rooms.get(child.room)
         if store is None:
             store = self._rooms[child.room] = self._open(child.room)
-        if method == "record_attempt":
-            pace = self._paces.setdefault(hub_name, TokenBucket(ATTEMPT_BURST, ATTEMPT_EVERY))
+        if method in PACES:
+            pace = self._paces.get(f"{method}:{hub_name}")
+            if pace is None:
+                pace = self._paces[f"{method}:{hub_name}"] = TokenBucket(*PACES[method])
             if not pace.take():
-                raise RefusedError(429, "too many attempts at once")
+                raise RefusedError(429, f"too many {method} calls at once")
         try:
             return action(store, child, args, address)
         except WireError as error:
@@ -159,9 +200,14 @@ class ClassService:
             raise StoreError(f"the store failed: {type(error).__name__}") from error
 
     def close(self) -> None:
-        """Close every store."""
-        for store in (*self._rooms.values(), self._school.store):
-            store.close()
+        """Close every store, and stop the worker thread."""
+
+        def close_all() -> None:
+            for store in (*self._rooms.values(), self._school.store):
+                store.close()
+
+        self.worker.submit(close_all).result()
+        self.worker.shutdown(wait=True)
 
 
 def _nickname(child: HubUser) -> str:
@@ -227,7 +273,10 @@ def _own_lessons(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: s
 def _record_attempt(store: SQLStore, child: HubUser, args: dict[str, Any], _addr: str) -> Any:
     attempt = attempt_from(args.get("attempt"))
     _own(child, attempt.student)
-    store.record_attempt(decided(attempt))
+    if attempt.lesson and attempt.lesson not in ClassSettings.from_dict(store.settings()).lessons:
+        raise RefusedError(403, "that lesson is not open to the class")
+    # The time is the service's own: a child's server's clock (or its word) is not taken.
+    store.record_attempt(replace(decided(attempt), at=utc_now()))
 
 
 def decided(attempt: Attempt) -> Attempt:
@@ -235,9 +284,21 @@ def decided(attempt: Attempt) -> Attempt:
     server: whether an answer to a lesson's exercise is right and what is wrong with it (the
     lesson's own check, which the service has too), and that an attempt after the worked
     example is helped (:class:`~sq2edu.progress.records.Attempt` sees to that). A question
-    answered with a button is taken as sent: its text is the question, not the answer."""
+    answered with a button is taken as sent: its text is the question, not the answer.
+
+    An equation of the Lab or a game said to be right is checked again: one that is not a
+    true equation by the Rescue's rules is kept as wrong, with what is wrong with it. (The
+    cards a child held are the page's to check; a wrong answer is kept as sent.)"""
     if attempt.where != "lesson" or not attempt.lesson:
-        return attempt
+        if not attempt.ok:
+            return attempt
+        with language("en"):
+            verdict = check(attempt.text)
+            if not verdict.ok and check_remainder(attempt.text).ok:
+                return replace(attempt, codes=())  # a division with what is left over
+        if verdict.ok:
+            return replace(attempt, codes=())
+        return replace(attempt, ok=False, codes=verdict.codes)
     task = LESSONS[attempt.lesson].exercises[attempt.exercise - 1]
     if not isinstance(task, Exercise):
         return attempt
@@ -250,7 +311,7 @@ def _record_game(store: SQLStore, child: HubUser, args: dict[str, Any], _address
     game = game_from(args.get("game"))
     if child.nickname not in game.players:
         raise RefusedError(403, "a child's server keeps the games its child played")
-    store.record_game(game)
+    store.record_game(replace(game, at=utc_now()))
 
 
 def _record_event(store: SQLStore, child: HubUser, args: dict[str, Any], address: str) -> Any:
@@ -366,11 +427,23 @@ def _start(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any]
 
 
 def _move(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
-    table_id, seat = _table_id(args), _whole_arg(args, "seat")
+    table_id, seat, version = _table_id(args), _whole_arg(args, "seat"), _whole_arg(args, "version")
     action = action_of(args.get("action"))
-    if not _may_move(store, child, tables.load(table_id).info, seat):
+    shared = tables.load(table_id)
+    if not _may_move(store, child, shared.info, seat):
         raise RefusedError(403, "a child's server moves its own seat")
-    shared, events = tables.move(table_id, _whole_arg(args, "version"), seat, action)
+    entry = shared.info.seats[seat] or {}
+    if entry.get("child") != child.nickname:
+        # A computer's seat, or an away classmate's: the service chooses the move, as the
+        # computer player would (the same table and move number give the same choice), and
+        # the page only asks for it to be made.
+        if shared.info.version != version:
+            raise StaleTableError(_("Someone moved first. Look at the table again."))
+        level = str(entry.get("bot") or AWAY_LEVEL)
+        seed = zlib.crc32(f"{table_id}:{version}".encode())
+        bot = make_bot(level, seed=seed, edition=shared.info.edition)
+        action = bot.choose(shared.game.clone())
+    shared, events = tables.move(table_id, version, seat, action)
     return {**_shared_to(shared), "events": len(events)}
 
 
@@ -416,6 +489,11 @@ _CALLS: dict[str, Call] = {
 }
 
 
+def _no_constant(name: str) -> Any:
+    """JSON's ``NaN`` and ``Infinity`` are not numbers a record may hold."""
+    raise ValueError(f"{name} is not a number")
+
+
 class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore[misc]
     """``POST <prefix>api/<call>`` with a JSON object of arguments; answers
     ``{"result": ...}`` or ``{"error": "..."}``."""
@@ -437,14 +515,30 @@ class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore
         if len(self.request.body) > _LARGEST_BODY:
             raise tornado.web.HTTPError(413, reason="the request is too large")
         try:
-            args = json.loads(self.request.body or b"{}")
+            args = json.loads(self.request.body or b"{}", parse_constant=_no_constant)
         except ValueError:
             args = None
         if not isinstance(args, dict):
             raise tornado.web.HTTPError(400, reason="the arguments are not a JSON object")
         user = self.current_user
+        sent = self.request.headers.get(SERVER_KEY_HEADER, "")
+        key = self.service.key
+        if key is None or not hmac.compare_digest(sent, server_key(key, user["name"])):
+            # A hub token that is not the child's server's own (one the child made at the
+            # hub's Token page, say) reaches nothing here.
+            log.warning("refused %s for %s: not the child's server", method, user["name"])
+            raise tornado.web.HTTPError(403, reason="only a child's own server may call this")
         try:
-            result = self.service.call(method, user["name"], args, self.request.remote_ip or "?")
+            # The store's calls block: they run on the service's one worker thread, in
+            # turn, and the event loop goes on answering (and asking the hub about tokens).
+            result = await tornado.ioloop.IOLoop.current().run_in_executor(
+                self.service.worker,
+                self.service.run,
+                method,
+                user["name"],
+                args,
+                self.request.remote_ip or "?",
+            )
         except RefusedError as refused:
             log.warning("refused %s for %s: %s", method, user["name"], refused)
             raise tornado.web.HTTPError(refused.status, reason=str(refused)) from refused
@@ -470,20 +564,27 @@ def make_app(
 
 
 def main() -> None:
-    """Run the service as the hub starts it (``SQ2EDU_DB``, and the hub's
-    ``JUPYTERHUB_SERVICE_URL`` and ``JUPYTERHUB_SERVICE_PREFIX``)."""
+    """Run the service as the hub starts it: the store's address in the file named by
+    ``SQ2EDU_DB_FILE`` (or in ``SQ2EDU_DB``), the key of children's servers in the folder
+    named by ``SQ2EDU_KEY_FOLDER``, and the hub's ``JUPYTERHUB_SERVICE_URL`` and
+    ``JUPYTERHUB_SERVICE_PREFIX``."""
     from urllib.parse import urlparse
 
     from sq2edu.hub import stop_on_interrupt
 
     stop_on_interrupt()
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
-    location = os.environ["SQ2EDU_DB"]
+    try:
+        location = store_address()
+        key = key_in(Path(os.environ["SQ2EDU_KEY_FOLDER"]))
+    except (KeyError, OSError) as error:
+        print(f"sq2edu: the class service has no store or key: {error}", file=sys.stderr)
+        sys.exit(2)
     # The address stays in this process only: none of its children, if it had any, and no
     # page of it, would see it.
-    del os.environ["SQ2EDU_DB"]
+    os.environ.pop("SQ2EDU_DB", None)
     try:
-        service = ClassService(location)
+        service = ClassService(location, key)
     except StoreError as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         sys.exit(2)
@@ -491,6 +592,20 @@ def main() -> None:
     app = make_app(service, os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
     app.listen(url.port or 80, url.hostname or "127.0.0.1")
     log.info("the class service listens at %s", url.geturl())
+    cull_after = float(os.environ.get("SQ2EDU_CULL_AFTER", CULL_AFTER))
+    if cull_after > 0:
+
+        async def cull() -> None:
+            try:
+                await cull_idle(
+                    os.environ["JUPYTERHUB_API_URL"],
+                    os.environ["JUPYTERHUB_API_TOKEN"],
+                    cull_after,
+                )
+            except Exception as error:  # the next round tries again
+                log.warning("could not look for idle servers: %s", error)
+
+        tornado.ioloop.PeriodicCallback(cull, 60_000).start()
     try:
         tornado.ioloop.IOLoop.current().start()
     except KeyboardInterrupt:

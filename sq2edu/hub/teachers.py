@@ -2,11 +2,12 @@
 no other.
 
 The hub runs it as the service ``sq2edu-teachers`` (``python -m sq2edu.hub.teachers``),
-reachable by the hub's ``teachers`` group only. It holds the store's address
-(``SQ2EDU_DB``), as the class service does; each page is the classroom's dashboard
-(:class:`~sq2edu.classroom.dashboard.Dashboard`) for one class, chosen among the signed-in
-teacher's classes (:class:`TeacherDesk`). The downloads of a page (every attempt as CSV, a
-child's report) name the class, and are served only to a teacher who keeps it.
+reachable by the hub's ``teachers`` group only. It holds the store's address (read from
+the file named by ``SQ2EDU_DB_FILE``), as the class service does; each page is the
+classroom's dashboard (:class:`~sq2edu.classroom.dashboard.Dashboard`) for one class,
+chosen among the signed-in teacher's classes (:class:`TeacherDesk`). The downloads of a
+page (every attempt as CSV, a child's report) name the class, and are served only to a
+teacher who keeps it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import ipywidgets as widgets
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.dashboard import CSV_PATH, Dashboard
 from sq2edu.classroom.school import School
+from sq2edu.classroom.sign_out import sign_out_link
 from sq2edu.classroom.store import SQLStore, open_store
 from sq2edu.i18n import _
 
@@ -75,14 +77,14 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.choice.observe(lambda _change: self.show(self.choice.value), names="value")
         if teacher is None:
             words = _("This page is for teachers.")
-            self.children = [widgets.HTML(f"<p>{escape(words)}</p>")]
+            self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
         elif not rooms:
             words = _(
                 "No class is yours yet, {name}. Ask whoever runs the school's hub to give you "
                 "one (sq2edu school give).",
                 name=teacher,
             )
-            self.children = [widgets.HTML(f"<p>{escape(words)}</p>")]
+            self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
         else:
             self.show(rooms[0])
 
@@ -102,7 +104,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         )
         title = _("Your classes")
         header = widgets.HTML(f"<h2>{escape(title)}</h2>")
-        self.children = [header, self.choice, self.dashboard]
+        self.children = [header, sign_out_link(), self.choice, self.dashboard]
 
     @classmethod
     def for_user(cls, hub_user: str) -> TeacherDesk:
@@ -139,8 +141,12 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
 def main() -> None:
     """Run the teachers' dashboard as the hub starts it."""
     from sq2edu.hub.identity import run_voila
+    from sq2edu.hub.private import store_address
 
     os.environ["SQ2EDU_HUB_TEACHERS"] = "1"
+    # The dashboard's kernels (this process's children) read the store's address from the
+    # environment; the hub gave only the path of the file that holds it.
+    os.environ["SQ2EDU_DB"] = store_address()
     run_voila("teachers.ipynb", _NOTEBOOK, "hub-teachers", TEACHER_KERNELS)
 
 

@@ -27,6 +27,8 @@ _PLACES = ("game", "lab", "lesson")
 #: its latest few).
 OWN_ATTEMPTS = 200
 _LONGEST_TEXT = 200
+#: A game lasts at most a day (no NaN, no infinity).
+_LONGEST_GAME = 86_400
 
 
 class WireError(ValueError):
@@ -119,8 +121,12 @@ def game_from(data: object) -> GameRecord:
     if winner is not None and winner not in players:
         raise WireError("a game's winner is one of its players")
     seconds = fields.get("seconds")
-    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
-        raise WireError("a game lasts a number of seconds")
+    if (
+        not isinstance(seconds, int | float)
+        or isinstance(seconds, bool)
+        or not 0 <= seconds <= _LONGEST_GAME
+    ):
+        raise WireError("a game lasts a number of seconds, at most a day")
     return GameRecord(
         players=tuple(players),
         bots=seats,

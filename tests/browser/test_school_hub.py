@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 import urllib.error
 import urllib.request
@@ -204,11 +205,13 @@ def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser,
         expect(page.get_by_text("Hi, Ida!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         environment = _server_of(page.url.split("/user/")[1].split("/")[0]).environ()
         service, token = environment["SQ2EDU_CLASS_SERVICE"], environment["JUPYTERHUB_API_TOKEN"]
+        key = environment["SQ2EDU_SERVER_KEY"]
 
         def call(method: str, body: object, with_token: str | None = token) -> int:
             request = urllib.request.Request(
                 f"{service}/api/{method}", data=json.dumps(body).encode(), method="POST"
             )
+            request.add_header("X-Sq2edu-Server-Key", key)
             if with_token:
                 request.add_header("Authorization", f"token {with_token}")
             try:
@@ -236,6 +239,121 @@ def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser,
             kept = [a for a in store.attempts() if a.text == "2 + 2 = 4"]
         assert {a.student for a in kept} == {"Ida"}
         assert len(kept) == answers.count(200)
+    finally:
+        context.close()
+
+
+def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, hub: Hub) -> None:
+    """A child signed in to the hub cannot make a token of their own, and their server's
+    token without the server's key is refused by the class service."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "FOX4", "Kai")
+        expect(page.get_by_text("Hi, Kai!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        hub_user = page.url.split("/user/")[1].split("/")[0]
+        xsrf = [c["value"] for c in context.cookies() if c["name"] == "_xsrf"]
+        assert xsrf, "the hub gave the page its form key"
+        made = context.request.post(
+            f"{hub.url}/hub/api/users/{hub_user}/tokens",
+            data=json.dumps({"note": "mine", "scopes": ["access:services"]}),
+            headers={"X-XSRFToken": xsrf[0], "Content-Type": "application/json"},
+        )
+        assert made.status == 403, made.text()
+        environment = _server_of(hub_user).environ()
+        request = urllib.request.Request(
+            f"{environment['SQ2EDU_CLASS_SERVICE']}/api/who",
+            data=b"{}",
+            method="POST",
+            headers={"Authorization": f"token {environment['JUPYTERHUB_API_TOKEN']}"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 403
+        request.add_header("X-Sq2edu-Server-Key", environment["SQ2EDU_SERVER_KEY"])
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert json.loads(answer.read())["result"] == {"room": "3B", "nickname": "Kai"}
+    finally:
+        context.close()
+
+
+def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
+    browser: Browser, hub: Hub
+) -> None:
+    """The child's server keeps a device cookie of its own at /; the hub's, at /hub/, is
+    not shadowed by it, so the device that holds a name signs in with it again after
+    signing out. A device signed in as another child lets go of the first name."""
+    device, other = browser.new_context(), browser.new_context()
+    try:
+        page = _sign_in(device, hub, "OWL7", "Rex")
+        expect(page.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        assert any(c["name"] == "sq2edu-device" for c in device.cookies()), "the server's"
+        page.get_by_role("link", name="Sign out").click()
+        page.wait_for_url("**/hub/**", timeout=WIDGET_TIMEOUT_MS)
+        assert page.goto(f"{hub.url}/hub/spawn", timeout=WIDGET_TIMEOUT_MS) is not None
+        assert "/hub/login" in page.url, "signed out"
+        again = _sign_in(device, hub, "OWL7", "Rex")
+        expect(again.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        taken = _sign_in(other, hub, "OWL7", "Rex")
+        expect(taken.get_by_role("alert")).to_contain_text("Someone else is already Rex")
+        again.goto(f"{hub.url}/hub/logout", timeout=WIDGET_TIMEOUT_MS)
+        as_max = _sign_in(device, hub, "OWL7", "Max")
+        expect(as_max.get_by_text("Hi, Max!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        freed = _sign_in(other, hub, "OWL7", "Rex")
+        expect(freed.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        device.close()
+        other.close()
+
+
+def test_the_app_opens_in_the_child_s_language_and_the_hub_s_own_pages_lead_to_it(
+    browser: Browser, hub: Hub
+) -> None:
+    """The class speaks English; a child whose browser speaks Norwegian gets the app in
+    Norwegian. JupyterHub's home page ("Stop My Server") and token page lead to the app."""
+    context = browser.new_context(locale="nb-NO")
+    try:
+        page = context.new_page()
+        page.goto(f"{hub.url}/hub/login", timeout=WIDGET_TIMEOUT_MS)
+        page.locator("#sq2-code").fill("FOX4")
+        page.locator("#sq2-nickname").fill("Siv")
+        page.locator("#sq2-code").press("Enter")
+        expect(page.get_by_text("Hei, Siv! Hva vil du gjøre?")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        expect(page.get_by_role("link", name="Logg ut")).to_be_visible()
+        for path in ("/hub/home", "/hub/token"):
+            other = context.new_page()
+            other.goto(f"{hub.url}{path}", timeout=WIDGET_TIMEOUT_MS)
+            assert "/user/" in other.url, (path, other.url)
+            expect(other.get_by_text("Hei, Siv!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            other.close()
+    finally:
+        context.close()
+
+
+def test_a_made_up_forwarded_address_does_not_escape_the_sign_in_s_waits(
+    browser: Browser, hub: Hub
+) -> None:
+    """A guesser who names a new X-Real-IP (or X-Forwarded-For) at each try still waits
+    after five wrong codes with one nickname: the hub believes only its own proxy."""
+    context = browser.new_context()
+    try:
+        said = []
+        for number in range(7):
+            # The form's key is made for the address the hub believes: the guesser asks
+            # for a form with each made-up address, then sends it with the same one.
+            made_up = {"X-Real-IP": f"10.9.{number}.1", "X-Forwarded-For": f"10.8.{number}.1"}
+            form = context.request.get(f"{hub.url}/hub/login", headers=made_up).text()
+            found = re.search(r'name="_xsrf" value="([^"]+)"', form)
+            assert found is not None
+            answer = context.request.post(
+                f"{hub.url}/hub/login",
+                form={"username": "Guesser", "password": f"ZZ{number:02d}", "_xsrf": found[1]},
+                headers=made_up,
+            )
+            said.append(answer.text())
+        assert all("class code is not right" in text for text in said[:5]), said[0][-600:]
+        assert "Too many tries" in said[-1]
     finally:
         context.close()
 
@@ -339,7 +457,8 @@ def test_the_sign_in_page_speaks_the_browsers_language(
             expect(page.get_by_role("heading", name=student)).to_be_visible()
             code = page.locator("#sq2-code")
             code.fill("ZZZZ")
-            page.locator("#sq2-nickname").fill("Mia")
+            # A nickname of its own: five wrong codes with one nickname make it wait.
+            page.locator("#sq2-nickname").fill(f"Mia{locale[:2]}{width}")
             code.press("Enter")
             expect(page.get_by_role("alert")).to_have_text(wrong)
             # Large targets: the fields and the button a child presses.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 
@@ -186,6 +188,17 @@ def test_common_mistakes_keep_real_examples() -> None:
 def test_the_csv_cannot_smuggle_a_spreadsheet_formula() -> None:
     text = attempts_csv([Attempt("=HYPERLINK(1)", "=1+1", False)])
     assert ",'=HYPERLINK(1),game,,'=1+1," in text
+
+
+def test_the_csv_neutralises_a_formula_in_every_text_cell_the_time_and_codes_included() -> None:
+    attempt = Attempt(
+        "Mia", "1 + 1 = 3", False, codes=("=HYPERLINK(2)",), at='=HYPERLINK("x")', lesson="@a"
+    )
+    row = next(csv.reader(io.StringIO(attempts_csv([attempt]).splitlines()[1])))
+    assert row[0] == '\'=HYPERLINK("x")'
+    assert row[8] == "'=HYPERLINK(2)"
+    assert row[13] == "'@a"
+    assert not any(cell[:1] in ("=", "+", "-", "@") for cell in row)
 
 
 def test_the_repository_notebooks_are_the_ones_serve_writes(tmp_path: Path) -> None:

@@ -33,6 +33,8 @@ def test_the_banner_shows_an_open_round_on_the_menu_lab_and_lessons_not_in_a_gam
     app = StudentApp(store, pace=0)
     app.join("Mia")
     assert not _shown(app)  # no round yet
+    assert app.banner is not None
+    assert app.banner.join_button.description == "Join the challenge"  # never a wordless button
     Challenges(store).start(Round(0, (2, 3, 5, 6, 8), "+−×÷"))
     assert app.banner is not None
     app.banner.look()

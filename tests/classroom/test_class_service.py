@@ -4,8 +4,11 @@ field. (The service behind a real hub, with real tokens: ``tests/browser/test_sc
 
 from __future__ import annotations
 
+import datetime as dt
+import zlib
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
@@ -28,6 +31,9 @@ def service(location: str) -> Iterator[ClassService]:
         for room, child in (("3A", "Mia"), ("3A", "Leo"), ("3B", "Mia")):
             with open_store(location, room) as class_store:
                 class_store.join(child)
+    with open_store(location, "3B") as class_store:
+        # 3B's teacher opened a lesson; 3A has none open.
+        class_store.save_settings({**class_store.settings(), "lessons": ["number-bonds"]})
     running = ClassService(location)
     try:
         yield running
@@ -36,7 +42,7 @@ def service(location: str) -> Iterator[ClassService]:
 
 
 def _user(service: ClassService, room: str, child: str) -> str:
-    return service._school.child_user(room, child).name
+    return str(service.on_worker(lambda: service._school.child_user(room, child).name))
 
 
 def _attempt(student: str, **changes: Any) -> dict[str, Any]:
@@ -134,7 +140,7 @@ def test_service_a_child_reads_a_sensible_number_of_their_attempts(
 
 
 def test_service_a_teacher_or_an_unknown_hub_user_is_not_a_child(service: ClassService) -> None:
-    teacher = service._school.teacher_user("Anna").name
+    teacher = service.on_worker(lambda: service._school.teacher_user("Anna").name)
     for name in (teacher, "c0000000000000000", "admin"):
         with pytest.raises(RefusedError, match="this is not a child's server"):
             service.call("settings", name, {}, "10.0.0.5")
@@ -250,8 +256,8 @@ def test_service_a_dropped_connection_fails_one_call_and_the_next_opens_it_again
     service: ClassService, location: str
 ) -> None:
     mia = _user(service, "3B", "Mia")
-    assert service.call("settings", mia, {}, "10.0.0.5") == {}
-    service._rooms["3B"].close()  # as a database restart would
+    assert service.call("settings", mia, {}, "10.0.0.5") == {"lessons": ["number-bonds"]}
+    service.on_worker(service._rooms["3B"].close)  # as a database restart would
     with pytest.raises(StoreError, match=r"^the store failed"):
         service.call("settings", mia, {}, "10.0.0.5")
     service.call("record_attempt", mia, {"attempt": _attempt("Mia")}, "10.0.0.5")
@@ -374,3 +380,195 @@ def test_service_a_classmate_away_longer_than_the_turn_timeout_is_played_for(
         action=game.legal_actions()[0].to_dict(),
     )["value"]  # fmt: skip
     assert moved["info"]["version"] == version + 1
+
+
+def test_service_says_itself_whether_an_equation_is_right_and_when_it_was_made(
+    service: ClassService, location: str
+) -> None:
+    """A child's server that says 1 + 1 = 3 is right, at a time of its choosing, is not
+    believed: the teacher's dashboard would show it ticked, and a time that is not one
+    broke the class's dashboard."""
+    mia = _user(service, "3B", "Mia")
+    for at in ("soon", "2026-01-01T10:00:00", '=HYPERLINK("x")', "2099-01-01T00:00:00+00:00"):
+        lie = _attempt("Mia", text="1 + 1 = 3", ok=True, codes=[], at=at, where="lab")
+        service.call("record_attempt", mia, {"attempt": lie}, "10.0.0.5")
+    right = _attempt("Mia", text="2 + 2 = 4", ok=True, codes=["not-true"], where="game")
+    service.call("record_attempt", mia, {"attempt": right}, "10.0.0.5")
+    with open_store(location, "3B") as store:
+        kept = store.attempts()
+    assert [(a.text, a.ok) for a in kept] == [("2 + 2 = 4", True)] + [("1 + 1 = 3", False)] * 4
+    assert kept[0].codes == ()
+    assert all(a.codes for a in kept[1:])
+    now = dt.datetime.now(dt.UTC)
+    for attempt in kept:
+        made = dt.datetime.fromisoformat(attempt.at)
+        assert made.tzinfo is not None
+        assert abs((now - made).total_seconds()) < 3600, "the service's own clock"
+
+
+def test_service_a_lesson_the_teacher_did_not_open_is_not_answered(
+    service: ClassService, location: str
+) -> None:
+    leo = _user(service, "3A", "Leo")
+    answer = _attempt("Leo", where="lesson", lesson="number-bonds", exercise=7, text="2 + 5 = 7")
+    with pytest.raises(RefusedError) as refused:
+        service.call("record_attempt", leo, {"attempt": answer}, "10.0.0.5")
+    assert refused.value.status == 403
+    with open_store(location, "3A") as store:
+        assert store.attempts() == []
+
+
+def test_service_a_game_s_time_is_the_service_s_and_its_length_a_real_number(
+    service: ClassService, location: str
+) -> None:
+    mia = _user(service, "3A", "Mia")
+    game = game_to(GameRecord(("Mia", "Bot"), {1: "easy"}, "Mia", 3, 9, at="soon"))
+    service.call("record_game", mia, {"game": game}, "10.0.0.5")
+    with open_store(location, "3A") as store:
+        (kept,) = store.games()
+    assert dt.datetime.fromisoformat(kept.at).tzinfo is not None
+    for seconds in (float("nan"), float("inf"), 10.0**12, -1):
+        with pytest.raises(WireError):
+            game_from({**game, "seconds": seconds})
+
+
+def test_service_games_and_refusals_cannot_be_written_in_a_flood(service: ClassService) -> None:
+    mia = _user(service, "3A", "Mia")
+    game = game_to(GameRecord(("Mia", "Bot"), {1: "easy"}, "Mia", 3, 9))
+
+    def status(method: str, args: dict[str, Any]) -> int:
+        try:
+            service.call(method, mia, args, "10.0.0.5")
+        except RefusedError as refused:
+            return refused.status
+        return 200
+
+    games = [status("record_game", {"game": game}) for _game in range(20)]
+    assert games[0] == 200
+    assert 429 in games
+    events = [status("record_event", {"kind": "too-fast", "detail": ""}) for _e in range(40)]
+    assert events[0] == 200
+    assert 429 in events
+
+
+def test_service_chooses_a_computers_move_itself(service: ClassService, location: str) -> None:
+    """A page may ask for the computer's move at its turn, but the move is the computer
+    player's own choice, not the page's."""
+    from sq2edu.bots import make_bot
+
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    table = _table_call(service, mia, "make", size=3, edition="rescue")["value"]["id"]
+    _table_call(service, leo, "sit", table=table)
+    started = _table_call(service, mia, "start", table=table, fill="easy")["value"]
+    game = game_type("rescue").from_json(started["game"])
+    version = started["info"]["version"]
+    seats = started["info"]["seats"]
+    (bot_seat,) = [seat for seat, entry in enumerate(seats) if "bot" in entry]
+    users = {seat: _user(service, "3A", entry["child"]) for seat, entry in enumerate(seats)
+             if "child" in entry}  # fmt: skip
+    for _move in range(200):  # until the computer has a choice to make
+        if game.current_player == bot_seat and len(game.legal_actions()) > 1:
+            break
+        moved = _table_call(
+            service, users.get(game.current_player, mia), "move", table=table,
+            version=version, seat=game.current_player, action=game.legal_actions()[0].to_dict(),
+        )["value"]  # fmt: skip
+        game, version = game_type("rescue").from_json(moved["game"]), moved["info"]["version"]
+    assert game.current_player == bot_seat
+    seed = zlib.crc32(f"{table}:{version}".encode())
+    chosen = make_bot("easy", seed=seed, edition="rescue").choose(game.clone())
+    asked = [action for action in game.legal_actions() if action != chosen][-1]
+    moved = _table_call(
+        service, mia, "move", table=table, version=version, seat=bot_seat,
+        action=asked.to_dict(),
+    )["value"]  # fmt: skip
+    after = game_type("rescue").from_json(moved["game"])
+    assert after.history[-1] == chosen != asked
+
+
+class _Hub:
+    """The hub's answer about a token, without a hub: whose it is."""
+
+    access_scopes: ClassVar[set[str]] = {"access:services!service=sq2edu-class"}
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def get_user(self, handler: Any) -> dict[str, Any] | None:
+        token = handler.request.headers.get("Authorization", "")
+        if token != "token good":
+            return None
+        return {"name": self.name, "kind": "user", "scopes": list(self.access_scopes)}
+
+    def check_scopes(self, required: set[str], model: dict[str, Any]) -> set[str]:
+        return required & set(model["scopes"])
+
+    def _persist_url_token_if_set(self, handler: Any) -> None:
+        """Nothing to keep."""
+
+
+def test_service_answers_a_childs_server_only_with_its_key_and_never_reads_nan(
+    tmp_path: Path,
+) -> None:
+    """A hub token alone (one a child made at the hub's Token page) reaches nothing: the
+    request must carry the key the hub gave that child's server."""
+    import tornado.httpclient
+    import tornado.ioloop
+
+    from sq2edu.hub.private import SERVER_KEY_HEADER, server_key
+    from sq2edu.hub.service import make_app
+
+    location = str(tmp_path / "school.sqlite3")
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        School(store).add_room("3A")
+        with open_store(location, "3A") as class_store:
+            class_store.join("Mia")
+        hub_name = School(store).child_user("3A", "Mia").name
+    key = b"k" * 32
+    service = ClassService(location, key)
+    answers: dict[str, int] = {}
+
+    async def ask() -> None:
+        app = make_app(service, "/services/sq2edu-class/", hub_auth=_Hub(hub_name))
+        server = app.listen(0, "127.0.0.1")
+        port = next(iter(server._sockets.values())).getsockname()[1]
+        client = tornado.httpclient.AsyncHTTPClient()
+        tries = {
+            "no key": ({"Authorization": "token good"}, b"{}"),
+            "wrong key": ({"Authorization": "token good", SERVER_KEY_HEADER: "x"}, b"{}"),
+            "another's key": (
+                {"Authorization": "token good", SERVER_KEY_HEADER: server_key(key, "c0ther")},
+                b"{}",
+            ),
+            "own key": (
+                {"Authorization": "token good", SERVER_KEY_HEADER: server_key(key, hub_name)},
+                b"{}",
+            ),
+            "nan": (
+                {"Authorization": "token good", SERVER_KEY_HEADER: server_key(key, hub_name)},
+                b'{"limit": NaN}',
+            ),
+        }
+        for name, (headers, body) in tries.items():
+            answer = await client.fetch(
+                f"http://127.0.0.1:{port}/services/sq2edu-class/api/who",
+                method="POST",
+                headers=headers,
+                body=body,
+                raise_error=False,
+            )
+            answers[name] = answer.code
+        server.stop()
+
+    try:
+        tornado.ioloop.IOLoop.current().run_sync(ask)
+    finally:
+        service.close()
+    assert answers == {
+        "no key": 403,
+        "wrong key": 403,
+        "another's key": 403,
+        "own key": 200,
+        "nan": 400,
+    }

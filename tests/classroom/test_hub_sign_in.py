@@ -1,0 +1,149 @@
+"""The hub's sign-in, without a hub: whose address a try came from, whom its waits fall on,
+and that the slow checks are made off the hub's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from tornado import web
+from tornado.httputil import HTTPHeaders
+
+from sq2edu.classroom.school import School
+from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.hub.auth import (
+    GUESSER_TRIES,
+    LONGEST_TURN,
+    PACED_EVERY,
+    SCHOOL_TRIES,
+    SchoolAuthenticator,
+    _Tries,
+)
+
+
+def _request(peer: str, **headers: str) -> Any:
+    return SimpleNamespace(
+        remote_ip=headers.get("X-Real-IP", peer),  # what JupyterHub's tornado believes
+        headers=HTTPHeaders(headers),
+        connection=SimpleNamespace(context=SimpleNamespace(address=(peer, 40000))),
+        sq2edu_language="en",
+        sq2edu_device=None,
+    )
+
+
+def test_sign_in_believes_forwarded_addresses_only_from_a_trusted_proxy() -> None:
+    auth = SchoolAuthenticator(trusted_proxies=["127.0.0.1", "10.0.0.2"])
+    # The hub's proxy on this machine adds the address it saw last; X-Real-IP is never read.
+    assert auth.client_address(_request("127.0.0.1", **{"X-Forwarded-For": "203.0.113.7"})) == (
+        "203.0.113.7"
+    )
+    spoofed = _request("127.0.0.1", **{"X-Real-IP": "1.2.3.4", "X-Forwarded-For": "203.0.113.7"})
+    assert auth.client_address(spoofed) == "203.0.113.7"
+    # A chain: the guesser's own header, the school's reverse proxy, the hub's proxy.
+    chain = _request("127.0.0.1", **{"X-Forwarded-For": "6.6.6.6, 198.51.100.4, 10.0.0.2"})
+    assert auth.client_address(chain) == "198.51.100.4"
+    # Straight to the hub from elsewhere: the header is the sender's word, not believed.
+    direct = _request("198.51.100.9", **{"X-Forwarded-For": "1.1.1.1", "X-Real-IP": "2.2.2.2"})
+    assert auth.client_address(direct) == "198.51.100.9"
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_sign_in_waits_fall_on_the_guesser_not_on_the_school() -> None:
+    clock = _Clock()
+    tries = _Tries(clock)
+    for _try in range(GUESSER_TRIES + 1):
+        tries.wrong("child:rex", "device:a")
+    assert tries.wait("child:rex") > 0
+    assert tries.wait("device:a") > 0
+    # Another child, from the same address and the same moment, does not wait.
+    assert tries.wait("child:mia", "device:b") == 0
+    assert tries.wait("teacher:anna") == 0
+    clock.now += 15 * 60 + 1
+    assert tries.wait("child:rex") == 0, "wrong tries are forgotten after a while"
+
+
+def test_sign_in_over_the_school_s_ceiling_new_devices_take_turns_known_ones_do_not() -> None:
+    clock = _Clock()
+    tries = _Tries(clock)
+    tries.known_devices.add("mias-tablet")
+    for number in range(SCHOOL_TRIES - 1):
+        tries.wrong(f"child:guess{number}")
+    assert tries.turn("new") == 0, "under the ceiling nobody waits"
+    tries.wrong("child:one-more")
+    turns = [tries.turn(f"new{n}") for n in range(5)]
+    assert turns == [PACED_EVERY * n for n in range(5)]
+    assert tries.turn("mias-tablet") == 0, "a device that signed in before is not paced"
+    for n in range(int(LONGEST_TURN / PACED_EVERY)):
+        tries.turn(f"flood{n}")
+    assert tries.turn("late") is None, "a queue longer than half a minute is not joined"
+    clock.now += 15 * 60 + 1
+    assert tries.turn("new") == 0
+
+
+@pytest.fixture
+def school(tmp_path: Path) -> str:
+    location = str(tmp_path / "school.sqlite3")
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        school = School(store)
+        school.add_room("3A", code="OWL7")
+        school.add_teacher("Anna", "anna's password")
+    return location
+
+
+def _sign_in(auth: SchoolAuthenticator, data: dict[str, str], device: str) -> Any:
+    handler = SimpleNamespace(request=_request("127.0.0.1", **{"X-Forwarded-For": "10.1.1.1"}))
+    handler.request.sq2edu_device = device
+
+    async def go() -> Any:
+        return await auth.authenticate(handler, data)
+
+    return asyncio.run(go())
+
+
+def test_sign_in_a_class_behind_one_address_is_not_locked_out_by_its_mistakes(
+    school: str,
+) -> None:
+    """Twenty-five children at one address (a school behind NAT) each mistype the code
+    once; every one of them then signs in with the right one."""
+    auth = SchoolAuthenticator(db=school)
+    for number in range(25):
+        with pytest.raises(web.HTTPError) as wrong:
+            _sign_in(auth, {"username": f"Kid{number}", "password": "OWL8"}, f"d{number}")
+        assert wrong.value.status_code == 403
+        assert "class code is not right" in str(wrong.value.log_message)
+    for number in range(25):
+        signed_in = _sign_in(auth, {"username": f"Kid{number}", "password": "owl7"}, f"d{number}")
+        assert signed_in["groups"] == ["children"]
+
+
+def test_sign_in_checks_a_password_off_the_event_loop(
+    school: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    auth = SchoolAuthenticator(db=school)
+    checked_in: list[str] = []
+    original = School.check_password
+
+    def check(self: School, name: str, password: str) -> bool:
+        checked_in.append(threading.current_thread().name)
+        return original(self, name, password)
+
+    monkeypatch.setattr(School, "check_password", check)
+    signed_in = _sign_in(
+        auth, {"kind": "teacher", "username": "Anna", "password": "anna's password"}, "t1"
+    )
+    assert signed_in["groups"] == ["teachers"]
+    assert checked_in
+    assert all(name.startswith("sq2edu-sign-in") for name in checked_in)
+    assert threading.current_thread().name not in checked_in
