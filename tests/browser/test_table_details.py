@@ -200,7 +200,15 @@ def test_the_discard_keeps_its_prompt_in_view(
     page: Page, scene: str, lang: str, size: tuple[int, int]
 ) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    show(page, scene, lang)
+    # The table below a page's words, How to play opened, then the turn ends and the discard
+    # begins.
+    table = SCENE[scene].make(lang)
+    drawn = show_widget(page, table)
+    page.evaluate(_TEXT_ABOVE)
+    page.locator("[data-key='how']").click()
+    for intent in SCENE[scene].intents:
+        table.handle(intent)
+    drawn.push()
     expect(page.locator(".sq2-header .sq2-prompt")).to_be_in_viewport()
     expect(page.locator("button.sq2-choose").first).to_be_in_viewport()
 
