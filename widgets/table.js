@@ -97,13 +97,14 @@ function render({ model, el }) {
       return h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, "💤");
     }
     const c = card(id);
-    const longest = Math.max(0, ...String(c.name).split(/[\s\u00ad-]/).map((part) => part.length));
-    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}${longest > 9 ? " sq2-long" : ""}`, "aria-hidden": "true" });
+    const parts = String(c.name).split(/[\s\u00ad-]/);
+    const longest = Math.max(0, ...parts.map((part) => part.length));
+    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}${longest > 9 || parts.length > 3 ? " sq2-long" : ""}`, "aria-hidden": "true", style: `--sq2-longest: ${Math.max(longest, 1)}` });
     if (c.kind === "number") {
       face.append(h("span", { class: "sq2-number" }, String(c.value)));
     } else {
       face.append(h("span", { class: "sq2-emoji" }, c.emoji || "🂠"));
-      face.append(h("span", { class: "sq2-name" }, c.name));
+      face.append(h("span", { class: "sq2-name", lang: catalog().lang || null }, c.name));
       if (c.symbol_emoji) face.append(h("span", { class: "sq2-symbol" }, c.symbol_emoji));
       if (asleep) face.append(h("span", { class: "sq2-zzz" }, "💤"));
     }
@@ -238,8 +239,8 @@ function render({ model, el }) {
     const items = [];
     // The card a keyboard starts on when the child must discard: a number card (else any card
     // that is not an awake queen), never a queen that a quick Enter would throw away.
-    const kept = [...player.realm].filter((id) => discards.has(id));
-    const lead = kept.find((id) => card(id).kind === "number") || kept.find((id) => card(id).kind !== "queen") || null;
+    const discardable = [...player.realm].filter((id) => discards.has(id));
+    const lead = discardable.find((id) => card(id).kind === "number") || discardable.find((id) => card(id).kind !== "queen") || null;
     for (const id of player.realm) {
       const c = card(id);
       const isQueen = c.kind === "queen";
@@ -801,8 +802,21 @@ function render({ model, el }) {
       lastAsked = asked;
       showTargets();
     }
+    // A new verdict or a new hint is brought into view (below the builder, it can be below
+    // the fold on a laptop, in a lesson or after three hints).
+    const answered = JSON.stringify([state.verdict || null, ((state.hints || {}).shown || []).length]);
+    if (answered !== lastAnswered) {
+      const fresh = lastAnswered !== null || Boolean(state.verdict);
+      lastAnswered = answered;
+      const said = root.querySelector(".sq2-verdict") || root.querySelector(".sq2-hints");
+      if (fresh && said) {
+        const box = said.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) said.scrollIntoView({ block: "nearest" });
+      }
+    }
     KEPT.set(model.model_id, { builder, builderKey });
   }
+  let lastAnswered = null;
 
   // What the prompt asks the child to press now: the choices, the cards to choose, the
   // builder's cards and its Check button.

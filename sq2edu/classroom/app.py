@@ -134,6 +134,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             value=self.language,
             style={"button_width": "auto"},
         )
+        self.languages.add_class("sq2-big-choice")
         #: Whether the student chose a language of their own (the class's no longer applies).
         self.chose_language = False
         self.languages.observe(self._on_language_button, names="value")

@@ -82,6 +82,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             value="3",
             style={"button_width": "56px"},
         )
+        self.seats.add_class("sq2-big-choice")
         self.fill = widgets.Checkbox(value=True, indent=False)
         # The lobby is redrawn whenever any table of the class changes: its buttons stay the
         # same widgets, so a click on its way while it is redrawn still arrives.

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sq2edu.equations import Hint, Op, Problem, Verdict, check, hints
+from sq2edu.equations import Hint, Op, Problem, Verdict, check, hints, solve
+from sq2edu.equations.hints import ladder_to
 from sq2edu.equations.remainder import check_remainder, with_rest
 from sq2edu.i18n import N_, _
 from sq2edu.practice.deal import BOX, Deal
@@ -71,7 +72,14 @@ def answer(deal: Deal, text: str, operations: str = "+−×÷") -> Verdict:
     if deal.level.kind == "remainder":
         return check_remainder(text, deal.cards, operations)
     if deal.missing is None:
-        return check(text, deal.cards, operations, asked=asked(deal))
+        verdict = check(text, deal.cards, operations, asked=asked(deal))
+        side = verdict.equation.operator_side if verdict.equation is not None else None
+        short = side is not None and len(side.numbers) < 3
+        if verdict.ok and short and _names_sign(deal) and deal.skill.endswith("-more"):
+            # The prompt asked for three cards or more: two are true, but not the task.
+            message = _("True, but this task asks for three cards or more before the =.")
+            return Verdict(verdict.text, verdict.equation, (Problem("off-task", message),))
+        return verdict
     stripped = text.strip()
     if stripped.isascii() and stripped.isdigit() and len(stripped) <= 3:
         text = deal.shown.replace(BOX, stripped)
@@ -129,6 +137,11 @@ def _fills_the_box(deal: Deal, verdict: Verdict) -> bool:
 def ladder(deal: Deal) -> Sequence[Hint]:
     """The hints for a deal: a nudge, then where to look, then a worked example."""
     if deal.level.kind == "make":
+        if _names_sign(deal) and deal.skill.endswith("-more"):
+            # The ladder leads to an equation of three cards or more, as the prompt asks.
+            long = [e for e in solve(deal.cards, asked(deal)) if len(e.numbers) >= 4]
+            if long:
+                return ladder_to(min(long, key=lambda e: len(e.numbers)), deal.cards, asked(deal))
         return hints(deal.cards, asked(deal))
     equation = deal.fact.equation
     if deal.missing is not None:

@@ -26,7 +26,7 @@ _PROBLEMS = """
       found.push(`cut off (${node.scrollWidth} > ${node.clientWidth}): ${node.textContent.trim().slice(0, 50)}`);
     }
   }
-  for (const node of document.querySelectorAll("button.widget-button")) {
+  for (const node of document.querySelectorAll("button.widget-button, button.widget-toggle-button")) {
     const high = node.getBoundingClientRect().height;
     if (shown(node) && high < 44) found.push(`small button (${high} px): ${node.textContent.trim()}`);
   }

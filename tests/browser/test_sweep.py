@@ -10,8 +10,8 @@ the pickers, verdicts, hints, the curtain, the end) at 1280×800 (a laptop), 102
   sideways scrolling of the page;
 - what the prompt asks for in view: the first thing to press on the screen, and all of
   them when they fit on one screen (the table scrolls them into view itself);
-- after pressing that first thing with the keyboard, the keyboard focus on a control of the
-  table, never lost to the page.
+- after pressing that first thing with the keyboard (the card the table marks to lead, when
+  it marks one), the keyboard focus on a control of the table, never lost to the page.
 
 A screenshot of every state is kept in ``test-artifacts/sweep/``.
 """
@@ -104,7 +104,11 @@ def _look(page: Page, scene: Scene, lang: str, size: tuple[int, int], shots: Pat
         where = f"{scene.name} {lang} {width}×{height}"
         page.screenshot(path=shots / f"{scene.name}_{lang}_{width}x{height}.png")
         problems: list[Any] = page.evaluate(_PROBLEMS) + page.evaluate(_TARGETS_IN_VIEW)
-        first = page.locator(".sq2-table [data-target]").first
+        # Where a keyboard starts: the card the table marks to lead (a discard's number card),
+        # else the first thing to press; never an awake queen a quick Enter would throw away.
+        first = page.locator(".sq2-table [data-target][data-lead]").first
+        if not first.count():
+            first = page.locator(".sq2-table [data-target]").first
         if first.count():
             first.focus()
             before = _version(page)

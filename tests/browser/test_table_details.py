@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -198,7 +200,15 @@ def test_the_discard_keeps_its_prompt_in_view(
     page: Page, scene: str, lang: str, size: tuple[int, int]
 ) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    show(page, scene, lang)
+    # The table below a page's words, How to play opened, then the turn ends and the discard
+    # begins.
+    table = SCENE[scene].make(lang)
+    drawn = show_widget(page, table)
+    page.evaluate(_TEXT_ABOVE)
+    page.locator("[data-key='how']").click()
+    for intent in SCENE[scene].intents:
+        table.handle(intent)
+    drawn.push()
     expect(page.locator(".sq2-header .sq2-prompt")).to_be_in_viewport()
     expect(page.locator("button.sq2-choose").first).to_be_in_viewport()
 
@@ -220,3 +230,105 @@ def test_how_to_play_folds_away_when_the_next_turn_begins(page: Page) -> None:
     # The child can open it again, and it stays open for the rest of that turn.
     page.locator("[data-key='how']").click()
     expect(how).to_have_attribute("open", "")
+
+
+# Where a card's name goes onto a new line: the letter before the break must be a space, a
+# hyphen or a soft hyphen (drawn as a hyphen). And no line is cut off at the card's bottom.
+_BROKEN_NAMES = """
+() => {
+  const found = [];
+  for (const name of document.querySelectorAll(".sq2-table .sq2-name")) {
+    if (name.offsetParent === null) continue;
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    const tops = [];
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      // A letter just after a break also gives a box at the end of the line before (the
+      // hyphen drawn there): the letter's own box is the last one.
+      const box = [...range.getClientRects()].filter((b) => b.width > 0).pop();
+      tops.push(box ? box.top : null);
+    }
+    const word = text.data;
+    for (let i = 0; i + 1 < word.length; i++) {
+      if (tops[i] === null || tops[i + 1] === null || tops[i + 1] <= tops[i] + 1) continue;
+      if (!" -\\u00ad".includes(word[i]) && word[i + 1] !== " ") {
+        found.push(`${word.replace(/\\u00ad/g, "")} breaks after "${word.slice(0, i + 1).replace(/\\u00ad/g, "")}"`);
+      }
+    }
+    const face = name.closest(".sq2-face").getBoundingClientRect();
+    const bottom = name.getBoundingClientRect().bottom;
+    if (bottom > face.bottom - 2 + 0.5) found.push(`${word} is cut at the bottom by ${(bottom - face.bottom + 2).toFixed(1)} px`);
+  }
+  return found;
+}
+"""
+
+
+def _every_card(cards: Mapping[str, Any]) -> list[str]:
+    """One card of each name (but the numbers), for a pile that shows them all."""
+    seen: dict[str, str] = {}
+    for card_id, card in cards.items():
+        if card.kind.value != "number":
+            seen.setdefault(card.name, card_id)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "nb"])
+@pytest.mark.parametrize("edition", ["rescue", "classic"])
+def test_card_names_break_between_words_or_at_a_hyphen_never_inside_a_word(
+    page: Page, lang: str, edition: str
+) -> None:
+    from sq2edu.classic.cards import CARDS as CLASSIC_CARDS
+    from sq2edu.rescue.cards import CARDS as RESCUE_CARDS
+    from tests.browser.scenes import classic, rescue
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    if edition == "rescue":
+        table = rescue(lang, discard=_every_card(RESCUE_CARDS))
+    else:
+        pile = [c for c in _every_card(CLASSIC_CARDS) if not c.startswith("q-")]
+        table = classic(lang, discard=pile)
+    show_widget(page, table)
+    page.locator("[data-key='look-through']").click()
+    page.locator("[data-key='how']").click()
+    assert page.locator(".sq2-browse .sq2-name").count() > 10
+    assert page.evaluate(_BROKEN_NAMES) == []
+
+
+# A lesson's page has its words above the Lab, as a notebook has cells: the Lab starts lower.
+_TEXT_ABOVE = """
+() => {
+  const words = document.createElement("div");
+  words.style.height = "420px";
+  document.body.prepend(words);
+  window.scrollTo(0, 0);
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "nb"])
+def test_a_lessons_verdict_and_the_labs_after_three_hints_come_into_view(
+    page: Page, lang: str
+) -> None:
+    from tests.browser.scenes import lab_with, lesson_exercise
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lesson = lesson_exercise(lang, "number-bonds", 1)
+    drawn = show_widget(page, lesson)
+    page.evaluate(_TEXT_ABOVE)
+    lesson.handle({"intent": "check", "text": "1 + 5 = 6"})
+    drawn.push()
+    expect(page.locator(".sq2-verdict")).to_be_in_viewport()
+
+    lab = lab_with(lang, [3, 4, 7, 9, 10])
+    drawn = show_widget(page, lab)
+    page.evaluate(_TEXT_ABOVE)
+    lab.handle({"intent": "check", "text": "3 × 4 = 7"})
+    for _hint in range(3):
+        lab.handle({"intent": "hint"})
+        drawn.push()
+    expect(page.locator(".sq2-verdict")).to_be_in_viewport()
+    expect(page.locator(".sq2-hints li").last).to_be_in_viewport()

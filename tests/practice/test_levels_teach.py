@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from sq2edu.equations import solve
 from sq2edu.practice import LEVELS, deal_for, facts, next_deal, skills_of
 from sq2edu.practice.facts import fact_of
 from sq2edu.progress.records import Attempt
@@ -129,3 +130,21 @@ def test_the_second_hint_for_an_answer_box_shows_a_way_to_work_it_out(box: str, 
     ladder = task.ladder()
     assert ladder[1].text == rung
     assert str(right) not in ladder[1].text.split()  # the answer is the third rung's
+
+
+def test_a_deal_that_asks_for_three_cards_takes_no_equation_of_two() -> None:
+    from sq2edu.practice import tasks
+
+    deal = deal_for(LEVELS["rescue"], "addition-more", random.Random(5))
+    assert "three cards or more" in tasks.prompt(deal)
+    made = solve(deal.cards, "+")
+    for equation in made:
+        verdict = tasks.answer(deal, equation.text)
+        long_enough = len(equation.numbers) >= 4
+        assert verdict.ok == long_enough, equation.text
+        if not long_enough:
+            assert verdict.codes == ("off-task",)
+    assert {len(e.numbers) for e in made} == {3, 4}  # 1 + 4 = 5 is there, and refused
+    worked = tasks.ladder(deal)[-1].equation
+    assert worked is not None
+    assert tasks.answer(deal, worked.text).ok  # the last hint is an answer the deal takes

@@ -113,5 +113,5 @@ def test_a_switch_says_who_got_which_card_in_every_language() -> None:
     assert said == {
         "en": "Easy bot gave the Pear Queen to Sam and got the 9 back.",
         "ru": "Easy bot отдаёт игроку Sam: Королева Груш, а получает взамен: 9.",
-        "nb": "Easy bot ga Pære\u00addronningen til Sam og fikk 9-eren tilbake.",
+        "nb": "Easy bot ga Pære\u00addron\u00adningen til Sam og fikk 9-eren tilbake.",
     }
