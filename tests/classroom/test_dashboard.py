@@ -263,13 +263,25 @@ def test_a_range_of_levels_saved_before_sets_still_loads_with_its_levels(
     assert [key for key, box in board.practice_levels.items() if box.value] == expected
 
 
-@pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=lambda lesson: lesson.key)
+#: The lessons whose guide advises levels of the Lab (the others name none).
+ADVISING = [lesson for lesson in LESSONS.values() if lesson.guide.levels]
+
+
+def test_the_lessons_on_the_four_operations_advise_levels() -> None:
+    assert {lesson.key for lesson in ADVISING} >= {
+        "number-bonds",
+        "adding-more",
+        "taking-away",
+        "multiplying",
+        "dividing",
+    }
+
+
+@pytest.mark.parametrize("lesson", ADVISING, ids=lambda lesson: lesson.key)
 def test_the_levels_a_guide_advises_are_ones_the_dashboard_can_set(
     store: SQLiteStore, lesson: Lesson
 ) -> None:
     """Every guide's advice ("Levels in the Lab") is a set the teacher can tick and save."""
-    if not lesson.guide.levels:
-        pytest.skip("this guide names no level")
     board = Dashboard(store, refresh=0)
     for key, box in board.practice_levels.items():
         box.value = key in lesson.guide.levels

@@ -380,7 +380,7 @@ def test_switch_witch_swaps_a_realm_card_for_another_players_realm_card() -> Non
     ]
     events = game.apply(SwitchCards("book1", 1, "q-owl"))
     assert kinds(events) == ["switched"]
-    assert events[0].text == "Mia swapped a Spell Book for the Owl Queen from Leo."
+    assert events[0].text == "Mia gave a Spell Book to Leo and got the Owl Queen back."
     assert game.zones()["p0.realm"] == ["n2a", "q-owl"]
     assert game.zones()["p1.realm"] == ["book1", "n9a"]
     assert game.zones()["discard"] == ["witch1"]
