@@ -144,9 +144,10 @@ function render({ model, el }) {
       h("div", { class: "sq2-turn" },
         h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
         view.roll && !state.winner ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
-      h("p", { class: "sq2-prompt" }, view.prompt || ""),
+      h("p", { class: "sq2-prompt" }, view.prompt || "", readAloudButton(view.prompt || "", "prompt")),
       (state.away || []).map((name) => h("p", { class: "sq2-away" }, h("span", { "aria-hidden": "true" }, "🤖 "), t("awayPlays", { name }))),
-      h("p", { class: "sq2-message" }, state.message || ""));
+      h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
+      speechNote());
   }
 
   // A <details> that stays open or closed as the child left it when the table is redrawn.
@@ -173,6 +174,7 @@ function render({ model, el }) {
     return h("div", { class: "sq2-tip", role: "note", "aria-label": t("tip") },
       h("span", { class: "sq2-coach", "aria-hidden": "true" }, "🦉"),
       h("p", {}, state.tip),
+      readAloudButton(state.tip, "tip"),
       h("button", { class: "sq2-small-button", "data-key": "tips", onclick: () => send({ intent: "tips" }) }, t("tipsOff")));
   }
 
@@ -409,7 +411,8 @@ function render({ model, el }) {
         hintButton(hints),
         h("button", { class: "sq2-small-button", "data-key": "toggle-typing", onclick: () => { builder.typing = !builder.typing; redraw(); } }, words(builder.typing ? t("buildIt") : t("typeIt")))),
       hintList(hints),
-      verdictBox(state));
+      verdictBox(state),
+      speechNote());
   }
 
   function hintButton(hints) {
@@ -440,7 +443,7 @@ function render({ model, el }) {
   function readAloudButton(text, key) {
     if (!text) return null;
     return h("button", { class: "sq2-small-button sq2-read-aloud", type: "button", "data-key": `read-${key}`,
-      "aria-label": t("readAloud"), title: t("readAloud"), onclick: () => readAloud(text) },
+      "aria-label": t("readAloud"), title: t("readAloud"), onclick: (event) => readAloud(text, event.currentTarget) },
       h("span", { "aria-hidden": "true" }, "🔊"));
   }
 
@@ -457,10 +460,23 @@ function render({ model, el }) {
       .replace(/\s+/g, " ").trim();
   }
 
-  function readAloud(text) {
+  // Where a device that cannot read aloud says so: the note of the part of the table whose
+  // button was pressed (the prompt's, the builder's), not one out of sight at the top.
+  function speechNote() {
+    return h("p", { class: "sq2-speech-note", role: "status" });
+  }
+  function noteFor(button) {
+    for (let node = button && button.parentElement; node && node !== root; node = node.parentElement) {
+      const note = node.querySelector(":scope > .sq2-speech-note");
+      if (note) return note;
+    }
+    return root.querySelector(".sq2-speech-note");
+  }
+
+  function readAloud(text, button) {
     const lang = catalog().lang || "en";
     const synth = window.speechSynthesis;
-    const note = root.querySelector(".sq2-speech-note");
+    const note = noteFor(button);
     const say = (message) => { if (note) note.textContent = message; };
     if (!synth || typeof window.SpeechSynthesisUtterance !== "function") {
       say(t("noSpeech"));
@@ -677,7 +693,7 @@ function render({ model, el }) {
     const c = card(picked);
     const words = c.kind === "king" ? t("chooseQueenFor", { card: c.name }) : t("chooseTargetFor", { card: c.name });
     return h("div", { class: "sq2-choices sq2-picking", role: "group", "aria-label": t("whatNow") },
-      h("p", { class: "sq2-prompt" }, words),
+      h("p", { class: "sq2-prompt" }, words, readAloudButton(words, "pick")),
       h("button", { class: "sq2-big", "data-key": "cancel-pick", onclick: () => { picked = null; redraw(); } }, t("cancel")));
   }
 
@@ -698,7 +714,7 @@ function render({ model, el }) {
         level ? levelLine(level) : null,
         h("p", { class: "sq2-prompt" }, state.view.prompt || "", readAloudButton(promptSaid(state), "prompt")),
         h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
-        h("p", { class: "sq2-speech-note", role: "status" })),
+        speechNote()),
       box ? h("p", { class: "sq2-box-task", "aria-label": box.replace("□", t("theBox")) },
         box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "\u00a0"), part] : [part]))) : null,
       h("section", { class: "sq2-realm sq2-own", "aria-label": t("yourCards") },
@@ -734,7 +750,8 @@ function render({ model, el }) {
     return h("section", { class: "sq2-builder", "aria-label": t("equation") },
       h("div", { class: "sq2-row" }, hintButton(hints)),
       hintList(hints),
-      verdictBox(state));
+      verdictBox(state),
+      speechNote());
   }
 
   // ---- drawing ----
@@ -778,7 +795,7 @@ function render({ model, el }) {
           !state.curtain && !state.winner ? choices(state) : null,
           classic ? pickedPanel(state) : null,
           state.seat !== null ? player(state, state.seat) : null,
-          builderOpen(state) ? equationBuilder(state) : verdictBox(state)),
+          builderOpen(state) ? equationBuilder(state) : [verdictBox(state), state.verdict ? speechNote() : null]),
         h("div", { class: "sq2-board" },
           classic ? classicCentre(state) : centre(state),
           others.map((seat) => player(state, seat)))),

@@ -2,8 +2,9 @@
 says after an answer.
 
 The browser's speech synthesis speaks; the words and their language come from here, so the
-button speaks the language the page shows. The Lab's own prompt, hints and verdict have
-their buttons in the table's module (``widgets/table.js``), with the same words.
+button speaks the language the page shows. The card table's prompt, hints and verdict (of a
+game, with its coach's tip, and of the Lab) have their buttons in the table's module
+(``widgets/table.js``), with the same words.
 """
 
 from __future__ import annotations

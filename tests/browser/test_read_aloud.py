@@ -94,7 +94,7 @@ def test_a_device_with_no_voice_for_the_language_says_so_in_plain_words(
         )
     page = open_cell(_cell("nb"))
     page.get_by_role("button", name=read).first.click()
-    expect(page.locator(".sq2-speech-note")).to_have_text(no_voice)
+    expect(page.locator(".sq2-header .sq2-speech-note")).to_have_text(no_voice)
     assert _spoken(page) == []
 
 
