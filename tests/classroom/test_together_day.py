@@ -392,3 +392,20 @@ def test_the_computers_moves_for_an_away_child_are_told_as_the_computers(
         assert sum(line.startswith(words) for line in again.narration) == len(
             [index for index in played if shared.game.log[index].kind != "turn"]
         )
+
+
+def test_a_tables_marks_kept_as_a_plain_list_are_still_read(store: SQLiteStore) -> None:
+    """Tables saved before the computer's moves were marked keep their marks as one list
+    (a seat that left as ``-(seat + 1)``): they are read as they were meant."""
+    _sit_down(store, ["Mia", "Leo", "Ava"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    with store._transaction() as cursor:
+        store._run(cursor, "UPDATE game_tables SET played_for = '[1, -3]' WHERE id = ?", (info.id,))
+    assert tables.played_for(info.id) == [1]
+    assert tables.left_seats(info.id) == [2]
+    assert tables.info(info.id).played == ()
+    tables.set_back(info.id, 2)
+    assert tables.left_seats(info.id) == []
+    assert tables.played_for(info.id) == [1]
