@@ -729,8 +729,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.activity = table
         self._noted = -PRESENT_EVERY
         self._present()
-        # A child coming back is told that the computer played her seat meanwhile (its moves
-        # are narrated under her name).
+        # A child coming back is told that the computer played her seat meanwhile (the log
+        # tells its moves as the computer's).
         played_for = tables.played_for(info.id) if isinstance(tables, Tables) else []
         if isinstance(tables, Tables):
             tables.set_back(info.id, seat)

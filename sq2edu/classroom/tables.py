@@ -53,7 +53,10 @@ _T = TypeVar("_T")
 LEFT_WAIT_SECONDS = 10
 #: How long a kernel may take to make a computer player's move before another may.
 LEASE_SECONDS = 10
-_COLUMNS = "id, edition, size, seats, maker, status, version, created, changed, started, turn_since"
+_COLUMNS = (
+    "id, edition, size, seats, maker, status, version, created, changed, started, turn_since, "
+    "played_for"
+)
 
 
 def game_type(edition: str) -> type[Game[Any, Any]]:
@@ -93,6 +96,9 @@ class TableInfo:
     changed: str
     started: str | None
     turn_since: str | None
+    #: The game log's events (their places in it) that the computer made for a child who
+    #: was away: they are told as the computer's doing, not the child's.
+    played: tuple[int, ...] = ()
 
     @property
     def children(self) -> list[str]:
@@ -160,7 +166,7 @@ class TableKeeper(Protocol):
 
 
 def _info(row: Sequence[Any]) -> TableInfo:
-    key, edition, size, seats, maker, status, version, created, changed, started, since = row
+    key, edition, size, seats, maker, status, version, created, changed, started, since, marks = row
     return TableInfo(
         id=key,
         edition=edition,
@@ -173,6 +179,24 @@ def _info(row: Sequence[Any]) -> TableInfo:
         changed=changed,
         started=started,
         turn_since=since,
+        played=tuple(_read_marks(marks)[2]),
+    )
+
+
+def _read_marks(text: str | None) -> tuple[set[int], set[int], list[int]]:
+    """A table's marks, as its ``played_for`` column keeps them: the children's seats the
+    computer plays for, the seats whose child left the table's screen, and the game log's
+    events the computer made for a child. Kept as ``{"for": [...], "left": [...],
+    "played": [...]}``; a plain list is an older table's (a seat that left as
+    ``-(seat + 1)``)."""
+    data = json.loads(text or "[]")
+    if isinstance(data, list):
+        marks = [int(mark) for mark in data]
+        return {m for m in marks if m >= 0}, {-m - 1 for m in marks if m < 0}, []
+    return (
+        {int(seat) for seat in data.get("for", [])},
+        {int(seat) for seat in data.get("left", [])},
+        [int(event) for event in data.get("played", [])],
     )
 
 
@@ -512,11 +536,18 @@ class Tables:
                 raise StaleTableError(_("Someone moved first. Look at the table again."))
             game = game_type(info.edition).from_json(saved)
             before = game.current_player
+            start = len(game.log)
             events = game.apply(action, player=seat)
             now = utc_now()
             over = game.is_over
             played_for = self._played_for(cursor, info, seat)
-            left = self._marks(cursor, info.id)[2]
+            driver, _seats, left = self._marks(cursor, info.id)
+            played = list(info.played)
+            if driver is not None and seat not in info.computers():
+                # The computer's move for a child who is away: its events are told as such.
+                played += [
+                    start + index for index, event in enumerate(events) if event.player == seat
+                ]
             self._swap(
                 cursor,
                 info,
@@ -527,7 +558,7 @@ class Tables:
                     "status": "over" if over else "playing",
                     "driver": None,
                     "driver_until": None,
-                    "played_for": self._marks_json(played_for, left),
+                    "played_for": self._marks_json(played_for, left, played),
                 },
                 _("Someone moved first. Look at the table again."),
             )
@@ -538,19 +569,16 @@ class Tables:
 
     def _marks(self, cursor: Cursor, table_id: str) -> tuple[str | None, set[int], set[int]]:
         """The table's lease holder, the children's seats the computer plays for, and those
-        whose child left the table's screen (kept in one column: a seat that left as
-        ``-(seat + 1)``)."""
+        whose child left the table's screen (see :func:`_read_marks`)."""
         row = self.store._run(
             cursor, "SELECT driver, played_for FROM {t}game_tables WHERE id = ?", (table_id,)
         ).fetchone()
-        marks = [int(mark) for mark in json.loads(row[1] or "[]")] if row else []
-        played_for = {mark for mark in marks if mark >= 0}
-        left = {-mark - 1 for mark in marks if mark < 0}
+        played_for, left, _played = _read_marks(row[1] if row else None)
         return (row[0] if row else None), played_for, left
 
     @staticmethod
-    def _marks_json(played_for: set[int], left: set[int]) -> str:
-        return json.dumps(sorted(played_for) + sorted(-seat - 1 for seat in left))
+    def _marks_json(played_for: set[int], left: set[int], played: Sequence[int]) -> str:
+        return json.dumps({"for": sorted(played_for), "left": sorted(left), "played": list(played)})
 
     def _played_for(self, cursor: Cursor, info: TableInfo, seat: int | None) -> set[int]:
         """The children's seats the computer plays for, after a move of ``seat`` (``None``:
@@ -586,7 +614,7 @@ class Tables:
             self.store._run(
                 cursor,
                 "UPDATE {t}game_tables SET played_for = ? WHERE id = ?",
-                (self._marks_json(played_for, left), table_id),
+                (self._marks_json(played_for, left, found[0].played), table_id),
             )
             self.store._notify(cursor, CHANNEL, table_id)
 

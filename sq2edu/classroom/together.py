@@ -142,6 +142,11 @@ class TableSeat:
         """Children's seats played by the computer while their child is away."""
         return list(self._away)
 
+    def played(self) -> list[int]:
+        """The game log's events (their places in it) that the computer made for a child
+        who was away."""
+        return list(self.shared.info.played)
+
     def look_for_away(self, now: dt.datetime | None = None) -> list[int]:
         """Note which children have shown no sign of life for longer than the timeout."""
         if not self.away_after:

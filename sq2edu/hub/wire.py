@@ -139,7 +139,7 @@ def game_from(data: object) -> GameRecord:
 
 def table_to(info: TableInfo) -> dict[str, Any]:
     """A table as JSON (sent by the class service, which read it from the store)."""
-    return {**asdict(info), "seats": list(info.seats)}
+    return {**asdict(info), "seats": list(info.seats), "played": list(info.played)}
 
 
 def table_from(data: object) -> TableInfo:
@@ -149,7 +149,12 @@ def table_from(data: object) -> TableInfo:
     """
     fields = _object(data, "table")
     try:
-        return TableInfo(**{**fields, "seats": tuple(fields["seats"])})
+        played = fields.get("played", [])
+        if not isinstance(played, list) or not all(
+            isinstance(event, int) and not isinstance(event, bool) for event in played
+        ):
+            raise WireError("a table's moves made for a child are places in its log")
+        return TableInfo(**{**fields, "seats": tuple(fields["seats"]), "played": tuple(played)})
     except (KeyError, TypeError) as error:
         raise WireError("not a table") from error
 

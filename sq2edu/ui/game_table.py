@@ -94,6 +94,10 @@ class SeatLink(Protocol):
     def away(self) -> list[int]:
         """The children's seats a computer plays while they are away."""
 
+    def played(self) -> Sequence[int]:
+        """The game log's events (their places in it) that the computer made for a child
+        who was away."""
+
 
 class TableGame(Protocol):
     """The face of a game that a table uses (both editions' ``Game`` have it)."""
@@ -471,7 +475,23 @@ class GameTable(Speaking, anywidget.AnyWidget):
     def narration(self) -> list[str]:
         """Everything that has happened at this table, in words."""
         with self.speaking():
-            return [event.text for event in self.events]
+            return self._said(0)
+
+    def _said(self, first: int) -> list[str]:
+        """The events from ``first`` on, in words (in the active language). A move the
+        computer made for a child who was away is told as the computer's, not hers."""
+        played = set(self.link.played()) if self.link is not None else set()
+        said = []
+        for index, event in enumerate(self.events[first:], start=first):
+            text = event.text
+            if index in played and event.player is not None and event.kind != "turn":
+                text = _(
+                    "The computer played for {name}: {words}",
+                    name=event.names[event.player],
+                    words=text,
+                )
+            said.append(text)
+        return said
 
     # -- intents from the browser --------------------------------------------------------
 
@@ -705,9 +725,9 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "away": [game.names[seat] for seat in self.link.away()] if self.link else [],
             "names": game.names,
             "curtain": self.curtain,
-            "narration": [event.text for event in self.events[-_NARRATION_LINES:]],
+            "narration": self._said(max(0, len(self.events) - _NARRATION_LINES)),
             "narrated": len(self.events),
-            "log": [event.text for event in self.events] if game.is_over else [],
+            "log": self._said(0) if game.is_over else [],
             "message": self.message,
             "verdict": self.verdict,
             "hints": hint_state(self.hint_policy, self.help.rungs, self._hints_left()),

@@ -1,20 +1,28 @@
 """The class app's own screens as a child meets them, in each language, on a laptop and on a
 tablet: the form to join, the menu, the list of lessons, a lesson's first page and the tables
-of classmates. No word is cut off, the page never scrolls sideways, and every button a child
+of classmates, a child back at a table the computer played for her, and a table the
+teacher ended. No word is cut off, the page never scrolls sideways, and every button a child
 presses to get somewhere is a large target (at least 44 px high)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from sq2edu import rescue
+from sq2edu.bots import make_bot
+from sq2edu.classroom.store import SQLiteStore
+from sq2edu.classroom.tables import Tables
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.lessons import LESSONS
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
 from tests.browser.test_classroom import Classroom, classroom  # noqa: F401 - a fixture
 
 SIZES = ((1280, 800), (820, 1180))
+#: A laptop, a small laptop and a tablet standing up.
+THREE_SIZES = ((1280, 800), (1024, 768), (820, 1180))
 
 _PROBLEMS = """
 () => {
@@ -38,9 +46,11 @@ _PROBLEMS = """
 """
 
 
-def _look(page: Page, screen: str, lang: str, shots: Path) -> list[str]:
+def _look(
+    page: Page, screen: str, lang: str, shots: Path, sizes: tuple[tuple[int, int], ...] = SIZES
+) -> list[str]:
     problems = []
-    for width, height in SIZES:
+    for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
         page.screenshot(path=shots / f"{screen}_{lang}_{width}x{height}.png", full_page=True)
@@ -103,4 +113,78 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
         for device in devices:
             device.close()
         context.close()
+    assert not problems, "\n".join(problems)
+
+
+#: Per language: the child who goes away and comes back, and the friend at her table.
+_PAIRS = {"en": ("Leo", "Mia"), "ru": ("Маша", "Петя"), "nb": ("Ola", "Nora")}
+
+
+def _played_for_while_away(store: SQLiteStore, child: str, friend: str) -> str:
+    """A table of ``friend`` and ``child`` where the computer played ``child``'s turns (her
+    page was closed), until it is the friend's turn again; the table's id."""
+    tables = Tables(store)
+    info = tables.make(friend, 2, "rescue")
+    tables.sit(info.id, child)
+    tables.start(info.id, friend, lambda _seats: rescue.new_game([friend, child], seed=5))
+    for move in range(80):
+        shared = tables.load(info.id)
+        if 1 in tables.played_for(info.id) and shared.game.current_player == 0:
+            return info.id
+        seat = shared.game.current_player
+        if seat == 1:  # the computer plays for her, under the lease, as a kernel does
+            assert tables.lease(info.id, shared.info.version, "kernel")
+        action = make_bot("easy", seed=move).choose(shared.game.clone())
+        tables.move(info.id, shared.info.version, seat, action)
+    raise AssertionError("the computer never played for the child")
+
+
+def test_a_returning_child_and_an_ended_table_fit_in_every_language(
+    classroom: Classroom,  # noqa: F811 - the fixture
+    browser: Browser,
+    artifacts_dir: Path,
+) -> None:
+    """A child comes back to her table (the computer played for her meanwhile: she is told
+    so, and its moves are told as the computer's), then the teacher ends the table: both
+    screens fit at three sizes in every language."""
+    shots = artifacts_dir / "class_app"
+    shots.mkdir(exist_ok=True)
+    problems: list[str] = []
+    devices: list[BrowserContext] = []
+    try:
+        for lang in LANGUAGES:
+            child, friend = _PAIRS[lang]
+            with SQLiteStore(classroom.db) as store:
+                table_id = _played_for_while_away(store, child, friend)
+                store.join(friend)
+                store.seen(friend)  # the friend is there, thinking about her move
+            with language(lang):
+                join = _("Join")
+                back = _("While you were away, the computer played for you. Now you play again.")
+                played = _("The computer played for {name}: {words}", name=child, words="")
+                ended = _("Your teacher ended that table. Everything you did is kept.")
+            device = browser.new_context()
+            devices.append(device)
+            page = device.new_page()
+            page.goto(f"http://127.0.0.1:{classroom.port}/", timeout=WIDGET_TIMEOUT_MS)
+            page.get_by_role("button", name=LANGUAGE_NAMES[lang]).click(timeout=WIDGET_TIMEOUT_MS)
+            expect(page.get_by_role("button", name=join)).to_be_visible()
+            boxes = page.get_by_role("textbox")
+            boxes.nth(0).fill(child)
+            boxes.nth(1).fill("OWL")
+            page.get_by_role("button", name=join).click()
+            # Back at her seat: told that the computer played for her, and its moves are
+            # told as the computer's in what happened.
+            expect(page.get_by_text(back)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            narration = page.locator(".sq2-narration")
+            expect(narration).to_contain_text(re.compile(re.escape(played.strip())))
+            problems += _look(page, "returning", lang, shots, THREE_SIZES)
+            with SQLiteStore(classroom.db) as store:
+                Tables(store).end(table_id)
+            expect(page.get_by_text(ended)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            problems += _look(page, "ended", lang, shots, THREE_SIZES)
+            page.close()
+    finally:
+        for device in devices:
+            device.close()
     assert not problems, "\n".join(problems)

@@ -338,6 +338,28 @@ def test_a_page_whose_server_is_gone_says_so(tmp_path: Path, page: Page) -> None
     )
 
 
+def test_the_dashboard_whose_server_is_gone_says_so(
+    tmp_path: Path, page: Page, artifacts_dir: Path
+) -> None:
+    """The teacher's dashboard went on saying "Updated at ..." for 40 s and more after
+    `sq2edu serve` stopped: it now says it lost the class server, and what to do."""
+    room = Classroom(tmp_path)
+    try:
+        page.goto(room.teacher_url, wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+        expect(page.get_by_role("button", name="Refresh now")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        expect(page.get_by_role("alert")).to_be_hidden()
+    finally:
+        room.stop()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "The dashboard has lost its connection: the class server may have stopped. "
+        "Start it again (make serve)",
+        timeout=30_000,
+    )
+    page.screenshot(path=artifacts_dir / "dashboard_lost.png")
+
+
 def test_a_teacher_serves_one_class_of_the_schools_store_and_sees_only_it(
     tmp_path: Path, page: Page
 ) -> None:

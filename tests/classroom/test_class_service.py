@@ -16,7 +16,7 @@ from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
 from sq2edu.classroom.tables import Tables, game_type
 from sq2edu.hub.service import ClassService, RefusedError
-from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to
+from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to, table_from
 from sq2edu.progress.records import Attempt, GameRecord
 
 
@@ -375,11 +375,17 @@ def test_service_a_classmate_away_longer_than_the_turn_timeout_is_played_for(
     assert game.current_player == leo_seat
     with open_store(location, "3A") as store:
         store.seen("Leo", "2026-01-05T08:00:00+00:00")  # long gone
+    assert _table_call(service, mia, "lease", table=table, version=version, holder="mia")["value"]
     moved = _table_call(
         service, mia, "move", table=table, version=version, seat=leo_seat,
         action=game.legal_actions()[0].to_dict(),
     )["value"]  # fmt: skip
     assert moved["info"]["version"] == version + 1
+    # Its events are the computer's, for Leo: a child's server reads them as such.
+    info = table_from(moved["info"])
+    done = game_type("classic").from_json(moved["game"])
+    assert info.played
+    assert {done.log[index].player for index in info.played} == {leo_seat}
 
 
 def test_service_says_itself_whether_an_equation_is_right_and_when_it_was_made(

@@ -349,3 +349,63 @@ def test_a_computer_player_is_called_in_each_childs_language(store: SQLiteStore)
     state = _table(leo).state
     assert state["names"][2] == russian != "Easy bot"
     assert "Easy bot" not in json.dumps(state, ensure_ascii=False)
+
+
+def test_the_computers_moves_for_an_away_child_are_told_as_the_computers(
+    store: SQLiteStore,
+) -> None:
+    """Coming back, Leo read "Leo rolled a 3" for the rolls the computer made for him: its
+    moves are told as the computer's, to him and to the others, in their languages."""
+    mia = _sit_down(store, ["Mia", "Leo"])[0]
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    for move in range(40):
+        shared = tables.load(info.id)
+        if 1 in tables.played_for(info.id) and shared.game.current_player == 0:
+            break
+        seat = shared.game.current_player
+        if seat == 1:  # Leo's page is closed: a kernel's computer plays for him
+            assert tables.lease(info.id, shared.info.version, "kernel")
+        action = make_bot("easy", seed=move).choose(shared.game.clone())
+        tables.move(info.id, shared.info.version, seat, action)
+    shared = tables.load(info.id)
+    played = set(shared.info.played)
+    assert played
+    assert {shared.game.log[index].player for index in played} == {1}
+    again = _table(_app(store, "Leo"))  # his page opened again
+    mia.look()
+    for table in (again, _table(mia)):
+        said = table.narration
+        for index, event in enumerate(shared.game.log):
+            if index in played and event.kind != "turn":
+                assert said[index] == f"The computer played for Leo: {event.text}"
+            else:
+                assert said[index] == event.text  # Mia's own moves are hers
+        assert table.state["narration"] == said[-len(table.state["narration"]) :]
+    told = {
+        "ru": "Компьютер играл за игрока Leo: ",
+        "nb": "Datamaskinen spilte for Leo: ",
+    }
+    for code, words in told.items():
+        again.choose_language(code)
+        assert sum(line.startswith(words) for line in again.narration) == len(
+            [index for index in played if shared.game.log[index].kind != "turn"]
+        )
+
+
+def test_a_tables_marks_kept_as_a_plain_list_are_still_read(store: SQLiteStore) -> None:
+    """Tables saved before the computer's moves were marked keep their marks as one list
+    (a seat that left as ``-(seat + 1)``): they are read as they were meant."""
+    _sit_down(store, ["Mia", "Leo", "Ava"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    with store._transaction() as cursor:
+        store._run(cursor, "UPDATE game_tables SET played_for = '[1, -3]' WHERE id = ?", (info.id,))
+    assert tables.played_for(info.id) == [1]
+    assert tables.left_seats(info.id) == [2]
+    assert tables.info(info.id).played == ()
+    tables.set_back(info.id, 2)
+    assert tables.left_seats(info.id) == []
+    assert tables.played_for(info.id) == [1]
