@@ -444,7 +444,8 @@ function render({ model, el }) {
     if (!text) return null;
     return h("button", { class: "sq2-small-button sq2-read-aloud", type: "button", "data-key": `read-${key}`,
       "aria-label": t("readAloud"), title: t("readAloud"), onclick: (event) => readAloud(text, event.currentTarget) },
-      h("span", { "aria-hidden": "true" }, "🔊"));
+      // The 🔊 is drawn by the style sheet: the words around the button stay only words.
+      h("span", { class: "sq2-speaker", "aria-hidden": "true" }));
   }
 
   // Signs said as words: "7 : 2" is "7 divided by 2", not "7 colon 2".
@@ -463,7 +464,9 @@ function render({ model, el }) {
   // Where a device that cannot read aloud says so: the note of the part of the table whose
   // button was pressed (the prompt's, the builder's), not one out of sight at the top.
   function speechNote() {
-    return h("p", { class: "sq2-speech-note", role: "status" });
+    // A status only once it has something to say: until then the verdict is the table's one
+    // status, and the live regions that speak the game's news stay the only ones.
+    return h("p", { class: "sq2-speech-note" });
   }
   function noteFor(button) {
     for (let node = button && button.parentElement; node && node !== root; node = node.parentElement) {
@@ -477,7 +480,11 @@ function render({ model, el }) {
     const lang = catalog().lang || "en";
     const synth = window.speechSynthesis;
     const note = noteFor(button);
-    const say = (message) => { if (note) note.textContent = message; };
+    const say = (message) => {
+      if (!note) return;
+      if (message) note.setAttribute("role", "status");
+      note.textContent = message;
+    };
     if (!synth || typeof window.SpeechSynthesisUtterance !== "function") {
       say(t("noSpeech"));
       return;

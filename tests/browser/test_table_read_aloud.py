@@ -29,6 +29,7 @@ def test_the_rescues_prompt_is_read_aloud_from_the_keyboard_in_russian(page: Pag
     assert prompt
     show_widget(page, table)
     header = page.locator(".sq2-header")
+    expect(header.locator(".sq2-prompt")).to_have_text(prompt)  # the words stay only words
     button = header.get_by_role("button", name=_read("ru"))
     expect(button).to_have_count(1)
     box = button.bounding_box()
@@ -59,6 +60,7 @@ def test_each_hint_and_the_verdict_are_read_with_signs_said_as_words(page: Page)
     assert verdict
     assert not verdict["ok"]
     show_widget(page, table)
+    expect(page.get_by_role("status")).to_have_count(1)  # the verdict stays the one status
     page.locator(".sq2-verdict").get_by_role("button", name=read).click()
     page.wait_for_function("window.__spoken.length === 1")
     said = _spoken(page)[0]["text"]
