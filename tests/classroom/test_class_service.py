@@ -18,6 +18,7 @@ from sq2edu.classroom.tables import Tables, game_type
 from sq2edu.hub.service import ClassService, RefusedError
 from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to, table_from
 from sq2edu.progress.records import Attempt, GameRecord
+from tests.own_loop import run_apart
 
 
 @pytest.fixture
@@ -519,7 +520,6 @@ def test_service_answers_a_childs_server_only_with_its_key_and_never_reads_nan(
     """A hub token alone (one a child made at the hub's Token page) reaches nothing: the
     request must carry the key the hub gave that child's server."""
     import tornado.httpclient
-    import tornado.ioloop
 
     from sq2edu.hub.private import SERVER_KEY_HEADER, server_key
     from sq2edu.hub.service import make_app
@@ -568,7 +568,7 @@ def test_service_answers_a_childs_server_only_with_its_key_and_never_reads_nan(
         server.stop()
 
     try:
-        tornado.ioloop.IOLoop.current().run_sync(ask)
+        run_apart(ask)
     finally:
         service.close()
     assert answers == {

@@ -6,10 +6,10 @@ import datetime as dt
 import json
 from typing import Any
 
-import tornado.ioloop
 import tornado.web
 
 from sq2edu.hub.culler import cull_idle
+from tests.own_loop import run_apart
 
 NOW = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -52,7 +52,7 @@ def test_culler_stops_the_servers_idle_longer_than_the_limit_and_no_other() -> N
         )
         server.stop()
 
-    tornado.ioloop.IOLoop.current().run_sync(run)
+    run_apart(run)
     assert stopped == ["c-idle"]
     assert found == ["c-idle"]
     assert tokens == ["token tok"]

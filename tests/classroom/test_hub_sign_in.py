@@ -3,7 +3,6 @@ and that the slow checks are made off the hub's event loop."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,6 +22,7 @@ from sq2edu.hub.auth import (
     SchoolAuthenticator,
     _Tries,
 )
+from tests.own_loop import run_apart
 
 
 def _request(peer: str, **headers: str) -> Any:
@@ -109,7 +109,7 @@ def _sign_in(auth: SchoolAuthenticator, data: dict[str, str], device: str) -> An
     async def go() -> Any:
         return await auth.authenticate(handler, data)
 
-    return asyncio.run(go())
+    return run_apart(go)
 
 
 def test_sign_in_a_class_behind_one_address_is_not_locked_out_by_its_mistakes(
