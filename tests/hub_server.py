@@ -4,7 +4,6 @@ started and stopped by its caller (JupyterHub's proxy must be installed: ``make 
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -12,16 +11,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from sq2edu.hub.ports import spare_port
+
 __all__ = ["Hub"]
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class Hub:
@@ -30,7 +24,7 @@ class Hub:
     def __init__(self, db: str, folder: Path) -> None:
         self.db = db
         self.folder = folder
-        self.port = _free_port()
+        self.port = spare_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     @property

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from sq2edu.hub.culler import CULL_AFTER, CULLER_SCOPES
+from sq2edu.hub.ports import spare_port
 from sq2edu.hub.private import DB_FILE, key_in, server_key, write_private
 from sq2edu.hub.service import NAME as SERVICE_NAME
 from sq2edu.hub.teachers import NAME as TEACHERS_NAME
@@ -42,13 +42,6 @@ USER_SCOPES = (
     "servers!user",
     "access:servers!user",
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _is_teacher(user: Any) -> bool:
@@ -152,14 +145,14 @@ def configure(
             name: os.environ[name] for name in ("PGPASSFILE", "PGSERVICEFILE") if name in os.environ
         },
     }
-    service_url = f"http://{service_ip}:{service_port or _free_port()}"
+    service_url = f"http://{service_ip}:{service_port or spare_port()}"
     local = "LocalProcessSpawner" in spawner
     c.JupyterHub.ip = ip
     c.JupyterHub.port = port
     # The hub's API and the proxy's API on this machine only, on ports of their own.
     c.JupyterHub.hub_ip = "127.0.0.1"
-    c.JupyterHub.hub_port = _free_port()
-    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{_free_port()}"
+    c.JupyterHub.hub_port = spare_port()
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{spare_port()}"
     c.JupyterHub.authenticator_class = SchoolAuthenticator
     c.SchoolAuthenticator.db = db
     # The class code or the teacher's password is the check (SchoolAuthenticator).
@@ -212,7 +205,7 @@ def configure(
         },
         {
             "name": TEACHERS_NAME,
-            "url": f"http://127.0.0.1:{teachers_port or _free_port()}",
+            "url": f"http://127.0.0.1:{teachers_port or spare_port()}",
             "command": [sys.executable, "-m", "sq2edu.hub.teachers"],
             "environment": services_environment,
             "oauth_no_confirm": True,
