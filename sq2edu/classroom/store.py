@@ -1062,7 +1062,14 @@ class SQLiteStore(SQLStore):
         again inside it, so exactly one opener makes the schema and the others find it made.
         """
         # A first look, writing nothing, so that another program's file is left as it was.
-        self._check(self._db.cursor())
+        # It is one read transaction: another opener's schema, committed between two of its
+        # reads, would otherwise be seen half (tables, but no sq2edu mark yet).
+        cursor = self._db.cursor()
+        cursor.execute("BEGIN")
+        try:
+            self._check(cursor)
+        finally:
+            cursor.execute("COMMIT")
         # WAL is set outside any transaction (SQLite refuses it inside one).
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")

@@ -169,6 +169,41 @@ def test_a_store_being_made_by_another_kernel_is_waited_for(tmp_path: Path) -> N
         maker.close()
 
 
+class _StoreOpenedWhileAnotherMakesIt(SQLiteStore):
+    """A store whose first look at the file is interrupted, between its first two reads, by
+    another kernel that makes the whole schema in that moment."""
+
+    other: threading.Thread | None = None
+
+    def _prepare(self) -> None:
+        def between_reads(statement: str) -> None:
+            if statement == "PRAGMA user_version" and self.other is None:
+                self.other = threading.Thread(target=lambda: SQLiteStore(self.path).close())
+                self.other.start()
+                # The other kernel either finishes (the file was not held) or waits for this
+                # look to end; a second is plenty for the first.
+                self.other.join(timeout=1)
+
+        self._db.set_trace_callback(between_reads)
+        try:
+            super()._prepare()
+        finally:
+            self._db.set_trace_callback(None)
+
+
+def test_a_schema_made_in_the_middle_of_a_first_look_is_seen_whole(tmp_path: Path) -> None:
+    """The first look reads the file's mark, version and tables as one snapshot: a schema
+    another kernel commits between two of those reads never makes the file look like
+    another program's."""
+    store = _StoreOpenedWhileAnotherMakesIt(tmp_path / "new.sqlite3")
+    try:
+        assert store.other is not None
+        store.other.join(timeout=60)
+        assert store.class_list() == [(1, "My class", None)]
+    finally:
+        store.close()
+
+
 def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> None:
     with open_store(location) as store:
         number = 0
