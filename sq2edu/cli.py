@@ -114,6 +114,19 @@ def _build_parser() -> argparse.ArgumentParser:
     hub.add_argument(
         "--data", type=Path, default=None, help="the hub's own folder (default: .hub/data)"
     )
+    hub.add_argument(
+        "--children",
+        choices=("class-server", "own-server"),
+        default="class-server",
+        help="every child on the school's class server (default), or a server per child",
+    )
+    hub.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        dest="hub_name",
+        help="a name children reach the hub by (hub.school.org); repeat for more",
+    )
 
     lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
     lab.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -460,7 +473,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "hub":
         from sq2edu.hub.config import run
 
-        return run(args.db, args.ip, args.port, args.data)
+        return run(
+            args.db, args.ip, args.port, args.data, children=args.children, names=args.hub_name
+        )
     if args.command == "school":
         from sq2edu.classroom.store import StoreError
 

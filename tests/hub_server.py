@@ -21,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 class Hub:
     """``sq2edu hub`` running for a school's store, started and stopped by the test."""
 
-    def __init__(self, db: str, folder: Path) -> None:
+    def __init__(self, db: str, folder: Path, children: str = "class-server") -> None:
         self.db = db
         self.folder = folder
+        self.children = children
         self.port = spare_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -43,6 +44,7 @@ class Hub:
                 "--ip=127.0.0.1",
                 f"--port={self.port}",
                 f"--data={self.folder / 'data'}",
+                f"--children={self.children}",
             ],
             cwd=ROOT,
             stdout=log,

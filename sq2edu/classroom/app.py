@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -51,6 +51,9 @@ from sq2edu.ui import EquationLab
 from sq2edu.ui.game_table import GameTable
 from sq2edu.ui.heartbeat import Heartbeat
 from sq2edu.ui.lesson import LessonBook
+
+if TYPE_CHECKING:
+    from sq2edu.hub.remote import ServiceStore
 
 __all__ = ["MAX_NICKNAME", "StudentApp", "check_nickname", "lookalike_keys"]
 
@@ -262,13 +265,16 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         return app
 
     @classmethod
-    def on_the_hub(cls) -> StudentApp:
-        """The app in a child's server on a school's hub: records kept by the class service
+    def on_the_hub(cls, store: ServiceStore | None = None) -> StudentApp:
+        """The app on a school's hub: records kept by the class service
         (``SQ2EDU_CLASS_SERVICE``, see :mod:`sq2edu.hub`), and the child already signed in
-        by the hub, who checked the class code and that the nickname is theirs."""
+        by the hub, who checked the class code and that the nickname is theirs.
+
+        :param store: the child's way to the class service (default: a child's server's).
+        """
         from sq2edu.hub.remote import ServiceStore
 
-        store = ServiceStore()
+        store = store or ServiceStore()
         app = cls(store, client=this_client)
         app.on_hub = True
         app.sign_in(store.who().nickname)

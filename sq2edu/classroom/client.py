@@ -41,12 +41,15 @@ class Client:
     :ivar device: the digest of its secret (``None`` when unknown).
     :ivar user: who signed in on it, where a school's hub signs people in (``""``: nobody).
     :ivar language: the language its child chose on it (``""``: none yet, or unknown).
+    :ivar key: on a school's class server, the key that speaks for the signed-in child to
+        the class service (:func:`sq2edu.hub.private.child_key`; ``""``: none).
     """
 
     address: str = ""
     device: str | None = None
     user: str = ""
     language: str = ""
+    key: str = ""
 
 
 def _kernel_id() -> str | None:
@@ -79,9 +82,11 @@ def this_client(runtime: str | None = None, kernel_id: str | None = None) -> Cli
     device = data.get("device") if isinstance(data, dict) else None
     user = data.get("user") if isinstance(data, dict) else None
     lang = data.get("language") if isinstance(data, dict) else None
+    key = data.get("key") if isinstance(data, dict) else None
     return Client(
         address if isinstance(address, str) else "",
         device if isinstance(device, str) and re.fullmatch(r"[0-9a-f]{64}", device) else None,
         user if isinstance(user, str) else "",
         lang if isinstance(lang, str) and lang in LANGUAGES else "",
+        key if isinstance(key, str) and re.fullmatch(r"[0-9a-f]{64}", key) else "",
     )

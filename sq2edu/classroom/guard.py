@@ -63,7 +63,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import PeriodicCallback
-from traitlets import Float, Int, List, Unicode
+from traitlets import Bool, Float, Int, List, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -153,9 +153,24 @@ def _owns(handler: tornado.web.RequestHandler, kernel_id: str) -> bool:
     return hmac.compare_digest(given.encode(), _kernel_mac(secret, kernel_id).encode())
 
 
+def _user_of(handler: tornado.web.RequestHandler) -> str:
+    """Who signed in for the request, where an identity provider signs people in."""
+    return str(getattr(handler.current_user, "username", "") or "")
+
+
+def _signed_in_owner(handler: tornado.web.RequestHandler, kernel_id: str) -> bool:
+    """Whether the request's signed-in user is the one the kernel was handed to (always,
+    where kernels are not bound to users)."""
+    owners: dict[str, str] | None = handler.settings.get("sq2edu_owners")
+    if owners is None:
+        return True
+    owner = owners.get(kernel_id)
+    return owner is not None and hmac.compare_digest(owner.encode(), _user_of(handler).encode())
+
+
 def _require_owner(handler: tornado.web.RequestHandler) -> None:
     kernel_id = handler.path_kwargs.get("kernel_id") or (handler.path_args or [""])[0]
-    if not _owns(handler, kernel_id):
+    if not _owns(handler, kernel_id) or not _signed_in_owner(handler, kernel_id):
         _LOG.warning(
             "sq2edu: refused %s %s from %s: not the page of this kernel",
             handler.request.method,
@@ -301,7 +316,11 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         )
         device = self.device_secret()
         book: PageBook = self.settings["sq2edu_pages"]
-        book.give(kernel_id, device_key(device), self.request.remote_ip or "")
+        book.give(kernel_id, self._share_key(), self.request.remote_ip or "")
+        user = _user_of(self)
+        owners: dict[str, str] | None = self.settings.get("sq2edu_owners")
+        if owners is not None:
+            owners[kernel_id] = user
         self._claimed.append(kernel_id)
         # Sent again with every page: it stays for a school year after the last visit.
         self.set_cookie(
@@ -318,20 +337,32 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             "address": self.request.remote_ip or "",
             "device": device_key(device),
             # Who signed in, where an identity provider signs people in (a school's hub).
-            "user": getattr(self.current_user, "username", ""),
+            "user": user,
             # The language the child chose on this device (the page keeps it in a cookie).
             "language": self.get_cookie(LANGUAGE_COOKIE) or "",
         }
+        child_keys: Callable[[str], str] | None = self.settings.get("sq2edu_child_keys")
+        if child_keys is not None and user:
+            # On a school's class server: what speaks for this child to the class service.
+            record["key"] = child_keys(user)
         path = folder / f"{kernel_id}.json"
         path.write_text(json.dumps(record))
         path.chmod(0o600)
+
+    def _share_key(self) -> str:
+        """Whose share of the class's pages a page counts in: its device's, or where kernels
+        are bound to signed-in users, its user's (a child who clears the browser's cookies
+        is still one child)."""
+        if self.settings.get("sq2edu_owners") is not None:
+            return device_key(f"signed-in:{_user_of(self)}")
+        kept = self.get_cookie(_DEVICE_COOKIE) or ""
+        return device_key(kept) if _DEVICE_SECRET.match(kept) else ""
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         manager = self.settings["kernel_manager"]
         book: PageBook = self.settings["sq2edu_pages"]
-        kept = self.get_cookie(_DEVICE_COOKIE) or ""
-        device = device_key(kept) if _DEVICE_SECRET.match(kept) else ""
+        device = self._share_key()
         # Shares are for children's pages; teachers come through their own sign-in.
         admission = (
             book.admit(device, self.request.remote_ip or "")
@@ -530,6 +561,15 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         help="On a teacher's server, a kernel whose page closed every websocket this long ago "
         "is shut down (a dashboard refreshes itself, so it is never idle).",
     )
+    bind_users = Bool(
+        False,
+        config=True,
+        help="Each kernel belongs to the signed-in user its page was served to, as well as to "
+        "its page (a school's class server, behind its hub).",
+    )
+    #: Where users are bound to kernels: the key a kernel is given for its user (a school's
+    #: class server sets it; :func:`sq2edu.hub.private.child_key`).
+    child_keys: Callable[[str], str] | None = None
     kernel_memory_mb = Int(
         600,
         config=True,
@@ -556,12 +596,17 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         settings["sq2edu_traffic"] = traffic = PageTraffic()
         settings["sq2edu_stopped"] = {}
         settings["sq2edu_role"] = self.role
+        owners: dict[str, str] | None = {} if self.bind_users else None
+        settings["sq2edu_owners"] = owners
+        settings["sq2edu_child_keys"] = self.child_keys
         # Tornado closes a websocket whose message is larger (code 1009).
         settings["websocket_max_message_size"] = MAX_MESSAGE
         quiet_floods()
         listeners = getattr(self.kernel_manager, "gone_listeners", None)
         if listeners is not None:
             listeners += [pages.forget, traffic.forget]
+            if owners is not None:
+                listeners.append(lambda kernel_id: owners.pop(kernel_id, None))
         if self.role == "teacher":
             # A Host that is not this machine's own loopback name is refused, so a web page
             # the teacher opens cannot reach the dashboard by DNS rebinding.

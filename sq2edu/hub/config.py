@@ -16,18 +16,34 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from sq2edu.hub.classroom import CLASS_KERNELS, POOL
+from sq2edu.hub.classroom import NAME as CLASSROOM_NAME
 from sq2edu.hub.culler import CULL_AFTER, CULLER_SCOPES
 from sq2edu.hub.ports import spare_port
-from sq2edu.hub.private import DB_FILE, key_in, server_key, write_private
+from sq2edu.hub.private import (
+    CLASSROOM_KEY_FILE,
+    DB_FILE,
+    classroom_key,
+    key_in,
+    server_key,
+    write_private,
+)
 from sq2edu.hub.service import NAME as SERVICE_NAME
 from sq2edu.hub.teachers import NAME as TEACHERS_NAME
 
-__all__ = ["configure", "find_proxy", "run"]
+__all__ = ["CLASS_SERVER", "OWN_SERVER", "configure", "find_proxy", "run"]
+
+#: ``configure(children=...)``: every child's page on one class server of the school
+#: (:mod:`sq2edu.hub.classroom`), or on a Jupyter server of their own
+#: (:mod:`sq2edu.hub.student`).
+CLASS_SERVER = "class-server"
+OWN_SERVER = "own-server"
 
 #: Where ``make hub`` puts JupyterHub's proxy (``npm install --prefix .hub``).
 LOCAL_PROXY = Path(".hub/node_modules/.bin/configurable-http-proxy")
@@ -48,13 +64,32 @@ def _is_teacher(user: Any) -> bool:
     return any(group.name == "teachers" for group in getattr(user, "groups", ()))
 
 
-def landing(handler: Any) -> str:
-    """Where a signed-in user lands: a teacher at the teachers' dashboard, a child at their
-    own server."""
+def landing(handler: Any, children: str = "class-server") -> str:
+    """Where a signed-in user lands: a teacher at the teachers' dashboard, a child at the
+    class server (or at their own server, where children have one)."""
     user = handler.current_user
+    root = handler.hub.base_url[: -len("hub/")]
     if user is not None and _is_teacher(user):
-        return str(handler.hub.base_url[: -len("hub/")] + f"services/{TEACHERS_NAME}/")
-    return str(handler.hub.base_url + "spawn")
+        return str(root + f"services/{TEACHERS_NAME}/")
+    if children == OWN_SERVER:
+        return str(handler.hub.base_url + "spawn")
+    return str(root + f"services/{CLASSROOM_NAME}/")
+
+
+def nobody_spawns(spawner: Any) -> None:
+    """Refuse to start a server for anyone: children use the class server, teachers the
+    teachers' dashboard (a :class:`~jupyterhub.spawner.SpawnException`, 403)."""
+    from jupyterhub.spawner import SpawnException
+
+    children_only(spawner)
+    app = spawner.hub.base_url[: -len("hub/")] + f"services/{CLASSROOM_NAME}/"
+    raise SpawnException(
+        "Children have no server of their own: your page is the class's app.",
+        message_html=f'Children have no server of their own: your page is <a href="{app}">'
+        "the class's app</a>.",
+        reason="class-server",
+        status_code=403,
+    )
 
 
 def children_only(spawner: Any) -> None:
@@ -109,6 +144,11 @@ def configure(
     spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
     service_ip: str = "127.0.0.1",
     cull_after: float = CULL_AFTER,
+    children: str = CLASS_SERVER,
+    classroom_port: int | None = None,
+    class_kernels: int = CLASS_KERNELS,
+    class_pool: int = POOL,
+    names: Sequence[str] = (),
 ) -> None:
     """Fill the hub configuration ``c`` for a school whose store is ``db``.
 
@@ -125,7 +165,17 @@ def configure(
         servers on it, the hub machine's address as containers see it otherwise.
     :param cull_after: seconds without use after which a child's server is stopped (0:
         never; :mod:`sq2edu.hub.culler`).
+    :param children: :data:`CLASS_SERVER`, every child on the school's class server
+        (:mod:`sq2edu.hub.classroom`), or :data:`OWN_SERVER`, a server per child.
+    :param classroom_port: the class server's port on 127.0.0.1 (default: a free one).
+    :param class_kernels: kernels the class server may run at once, warm ones included.
+    :param class_pool: warm kernels the class server keeps ready.
+    :param names: the names the hub is reached by (``hub.school.org``): the class server
+        answers to these, loopback and this machine's addresses, and refuses any other
+        ``Host`` or ``Origin``.
     """
+    if children not in (CLASS_SERVER, OWN_SERVER):
+        raise ValueError(f"children is {CLASS_SERVER!r} or {OWN_SERVER!r}, not {children!r}")
     from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
 
     # The store's address and the key of children's servers in files only this account
@@ -159,11 +209,11 @@ def configure(
     c.SchoolAuthenticator.allow_all = True
     c.JupyterHub.template_paths = [str(TEMPLATES)]
     c.JupyterHub.spawner_class = spawner
-    c.JupyterHub.default_url = landing
+    c.JupyterHub.default_url = lambda handler: landing(handler, children)
     # A hub sign-in lasts a school day, not JupyterHub's two weeks: a shared device left
     # signed in is signed out by the next morning (the device's own cookie stays a year).
     c.JupyterHub.cookie_max_age_days = 1
-    c.Spawner.pre_spawn_hook = children_only
+    c.Spawner.pre_spawn_hook = children_only if children == OWN_SERVER else nobody_spawns
     if spawner.endswith("SimpleLocalProcessSpawner"):
         # Children's home folders in the hub's private folder, each gone when its server
         # stops (they piled up in the system's temporary folder).
@@ -212,11 +262,81 @@ def configure(
             "timeout": services_timeout,
         },
     ]
+    c.SchoolAuthenticator.manage_groups = True
+    if children == CLASS_SERVER:
+        hub_names = [*names, *([ip] if ip not in ("", "0.0.0.0", "::") else [])]
+        _class_server(c, private, key, service_url, hub_names, classroom_port)
+        c.JupyterHub.services[-1]["environment"].update(
+            SQ2EDU_CLASS_KERNELS=str(class_kernels), SQ2EDU_CLASS_POOL=str(class_pool)
+        )
+        # No child has a server or a token of their own; the class server is for the
+        # children group (a child joins it by signing in), the teachers' dashboard for the
+        # teachers group.
+        c.JupyterHub.load_roles = [
+            # "servers!user" lets /hub/spawn say, kindly, that nobody has a server here.
+            {"name": "user", "scopes": ["read:users!user", "users:activity!user", "servers!user"]},
+            {
+                "name": "sq2edu-child",
+                "scopes": [f"access:services!service={CLASSROOM_NAME}"],
+                "groups": ["children"],
+            },
+            {
+                "name": "sq2edu-teacher",
+                "scopes": [f"access:services!service={TEACHERS_NAME}"],
+                "groups": ["teachers"],
+            },
+        ]
+        for service in c.JupyterHub.services:
+            # No child's server to stop when idle: the class server culls its own kernels.
+            service["environment"]["SQ2EDU_CULL_AFTER"] = "0"
+    else:
+        _own_servers_roles(c)
+    c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
+    if data is not None:
+        data.mkdir(mode=0o700, parents=True, exist_ok=True)
+        c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
+        c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
+        c.ConfigurableHTTPProxy.pid_file = str(data / "proxy.pid")
+        c.JupyterHub.pid_file = str(data / "jupyterhub.pid")
+
+
+def _class_server(
+    c: Any,
+    private: Path,
+    key: bytes,
+    service_url: str,
+    names: Sequence[str],
+    port: int | None,
+) -> None:
+    """Add the school's class server (:mod:`sq2edu.hub.classroom`) to the hub's services.
+
+    It is given its own key (made from the key of children's servers, which it never
+    sees), in a file only this account reads, and no store address."""
+    write_private(private / CLASSROOM_KEY_FILE, classroom_key(key).decode())
+    c.JupyterHub.services.append(
+        {
+            "name": CLASSROOM_NAME,
+            "url": f"http://127.0.0.1:{port or spare_port()}",
+            "command": [sys.executable, "-m", "sq2edu.hub.classroom"],
+            "environment": {
+                "SQ2EDU_CLASSROOM_KEY_FILE": str(private / CLASSROOM_KEY_FILE),
+                "SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}",
+                "SQ2EDU_HUB_NAMES": ",".join(names),
+            },
+            "oauth_no_confirm": True,
+            "display": False,
+            # A warm pool to fill on a busy machine.
+            "timeout": 180,
+        }
+    )
+
+
+def _own_servers_roles(c: Any) -> None:
+    """The roles where each child has a server of their own."""
     # Every child may reach the class service, acting as themselves only (and only from
     # their server, which holds its key); the teachers' dashboard is for the teachers group,
     # which a teacher joins by signing in. A user has JupyterHub's "self" without its
     # tokens and shares: no one makes a token of their own, or lends their server.
-    c.SchoolAuthenticator.manage_groups = True
     c.JupyterHub.load_roles = [
         {"name": "user", "scopes": [*USER_SCOPES, f"access:services!service={SERVICE_NAME}"]},
         # The class service stops children's servers nobody uses (sq2edu.hub.culler).
@@ -227,13 +347,6 @@ def configure(
             "groups": ["teachers"],
         },
     ]
-    c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
-    if data is not None:
-        data.mkdir(mode=0o700, parents=True, exist_ok=True)
-        c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
-        c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
-        c.ConfigurableHTTPProxy.pid_file = str(data / "proxy.pid")
-        c.JupyterHub.pid_file = str(data / "jupyterhub.pid")
 
 
 def with_password(db: str) -> str:
@@ -294,15 +407,27 @@ configure(
     port={port!r},
     data=Path({data!r}),
     proxy={proxy!r},
+    children={children!r},
+    names={names!r},
 )
 """
 
 
-def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> int:
+def run(
+    db: str,
+    ip: str = "",
+    port: int = 8000,
+    data: Path | None = None,
+    *,
+    children: str = CLASS_SERVER,
+    names: Sequence[str] = (),
+) -> int:
     """Run a hub for the school whose store is ``db`` until Ctrl-C; the exit status.
 
     :param data: the hub's own folder (its database, cookie secret, configuration);
         default ``.hub/data``.
+    :param children: as for :func:`configure`.
+    :param names: as for :func:`configure`.
     """
     from sq2edu.classroom.store import StoreError, open_store, redact
 
@@ -319,7 +444,11 @@ def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> in
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder.chmod(0o700)
     config = folder / "jupyterhub_config.py"
-    config.write_text(_CONFIG.format(ip=ip, port=port, data=str(folder), proxy=proxy))
+    config.write_text(
+        _CONFIG.format(
+            ip=ip, port=port, data=str(folder), proxy=proxy, children=children, names=list(names)
+        )
+    )
     config.chmod(0o600)
     environment = {**os.environ, "SQ2EDU_DB": db}
     print(f"sq2edu: the school's hub  http://{ip or '127.0.0.1'}:{port}/", flush=True)

@@ -12,17 +12,20 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlparse
 
 from jupyter_server.utils import url_path_join
+from jupyterhub.services.auth import HubOAuth
 from jupyterhub.singleuser.extension import (
     JupyterHubIdentityProvider,
     JupyterHubOAuthCallbackHandler,
 )
+from traitlets import default
 
-__all__ = ["HubIdentity", "run_voila"]
+__all__ = ["ClassroomIdentity", "HubIdentity", "run_voila"]
 
 
 class HubIdentity(JupyterHubIdentityProvider):  # type: ignore[misc]
@@ -41,14 +44,39 @@ class HubIdentity(JupyterHubIdentityProvider):  # type: ignore[misc]
         ]
 
 
-def run_voila(notebook: str, source: str, role: str, max_kernels: int) -> None:
+class ClassroomIdentity(HubIdentity):
+    """The hub's sign-in with the service's hub token kept in this process only: kernels
+    inherit the environment, so the class server (:mod:`sq2edu.hub.classroom`) takes the
+    token out of it before any starts, and gives it here."""
+
+    api_token: ClassVar[str] = ""
+
+    @default("hub_auth")
+    def _default_hub_auth(self) -> HubOAuth:
+        return HubOAuth(parent=self, api_token=self.api_token)
+
+
+def run_voila(
+    notebook: str,
+    source: str,
+    role: str,
+    max_kernels: int,
+    *,
+    pool: int = 0,
+    refill: float = 0.0,
+    identity: str = f"{__name__}.HubIdentity",
+    options: Sequence[str] = (),
+) -> None:
     """Serve a one-cell notebook of ``source`` where the hub asks
     (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``), until stopped.
 
     :param role: ``ClassroomVoila.role`` (``"students"`` or ``"hub-teachers"``).
+    :param pool: warm kernels kept ready, replaced ``refill`` seconds after one is taken.
+    :param identity: the identity provider's class (dotted name).
+    :param options: more of ``ClassroomVoila``'s settings (``--ClassroomVoila.x=y``).
     """
     from sq2edu.classroom import guard
-    from sq2edu.classroom.serve import voila_arguments, write_cell_notebook
+    from sq2edu.classroom.serve import POOL_REFILL_SECONDS, voila_arguments, write_cell_notebook
     from sq2edu.hub import stop_on_interrupt
 
     stop_on_interrupt()
@@ -64,7 +92,8 @@ def run_voila(notebook: str, source: str, role: str, max_kernels: int) -> None:
             path,
             url.hostname or "127.0.0.1",
             url.port or 8888,
-            0,
+            pool,
+            refill or POOL_REFILL_SECONDS,
             role=role,
             max_kernels=max_kernels,
             runtime=folder,
@@ -75,7 +104,8 @@ def run_voila(notebook: str, source: str, role: str, max_kernels: int) -> None:
                 *arguments,
                 f"--Voila.base_url={prefix}",
                 "--Voila.auto_token=True",
-                f"--Voila.identity_provider_class={__name__}.HubIdentity",
+                f"--Voila.identity_provider_class={identity}",
+                *options,
             ]
         )
     finally:

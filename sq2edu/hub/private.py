@@ -1,6 +1,12 @@
 """What the hub's own processes share and no one else may read: the store's address and
 the key that tells a child's server from anything else that holds a hub token.
 
+On a class server (:mod:`sq2edu.hub.classroom`) many children's kernels share one server:
+the hub gives that server :func:`classroom_key` (never the key itself), and the server gives
+each kernel :func:`child_key` of the child it was handed to. A kernel sends that key and its
+child's hub name (``X-Sq2edu-Child``) instead of a hub token; the class service, which holds
+the key, makes the same digest and acts for that child only.
+
 The hub keeps each in a file of its data folder that only its account can read
 (``chmod 600``), and gives its services the file's path, never the text: JupyterHub keeps
 its services' environment in its own database, which is not as private.
@@ -20,9 +26,13 @@ import stat
 from pathlib import Path
 
 __all__ = [
+    "CHILD_HEADER",
+    "CLASSROOM_KEY_FILE",
     "DB_FILE",
     "KEY_FILE",
     "SERVER_KEY_HEADER",
+    "child_key",
+    "classroom_key",
     "key_in",
     "read_private",
     "server_key",
@@ -34,8 +44,12 @@ __all__ = [
 DB_FILE = "sq2edu-store-address"
 #: The file, in the hub's data folder, that holds the key of children's servers.
 KEY_FILE = "sq2edu-server-key"
-#: The header a child's server sends its key in.
+#: The header a child's server sends its key in (and a class server's kernel its child's).
 SERVER_KEY_HEADER = "X-Sq2edu-Server-Key"
+#: The header a class server's kernel names its child in (the child's hub user).
+CHILD_HEADER = "X-Sq2edu-Child"
+#: The file, in the hub's data folder, that holds the class server's key.
+CLASSROOM_KEY_FILE = "sq2edu-classroom-key"
 
 
 def write_private(path: Path, text: str) -> None:
@@ -75,6 +89,18 @@ def key_in(folder: Path) -> bytes:
 def server_key(key: bytes, hub_user: str) -> str:
     """The key the server of ``hub_user`` proves itself with."""
     return hmac.new(key, f"sq2edu-server:{hub_user}".encode(), hashlib.sha256).hexdigest()
+
+
+def classroom_key(key: bytes) -> bytes:
+    """The class server's key, made from the key of children's servers: with it the class
+    server proves its kernels' children, and it cannot make a child's server's key."""
+    return hmac.new(key, b"sq2edu-classroom", hashlib.sha256).hexdigest().encode()
+
+
+def child_key(classroom: bytes, hub_user: str) -> str:
+    """The key a class server's kernel proves, with the class server's key ``classroom``,
+    that it was handed to ``hub_user``."""
+    return hmac.new(classroom, f"sq2edu-child:{hub_user}".encode(), hashlib.sha256).hexdigest()
 
 
 def store_address() -> str:

@@ -3,10 +3,12 @@ service (:mod:`sq2edu.hub.service`), so the server holds no database credential.
 
 Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``) and its key
 (``SQ2EDU_SERVER_KEY``); the service asks the hub whose the token is, checks the key is that
-child's server's, and acts for that child only. Tables of classmates go the same way
-(:mod:`sq2edu.hub.remote_tables`). What a child's server may not do (a teacher's work:
-renaming, new classes, reading the class's attempts) is refused here and again by the
-service.
+child's server's, and acts for that child only. A kernel of a class server
+(:mod:`sq2edu.hub.classroom`) has no hub token: it names its child's hub user and sends the
+key the class server gave it for that child (:func:`sq2edu.hub.private.child_key`). Tables
+of classmates go the same way (:mod:`sq2edu.hub.remote_tables`). What a child's server may
+not do (a teacher's work: renaming, new classes, reading the class's attempts) is refused
+here and again by the service.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from sq2edu.classroom.store import ProgressStore, StoreError
-from sq2edu.hub.private import SERVER_KEY_HEADER
+from sq2edu.hub.private import CHILD_HEADER, SERVER_KEY_HEADER
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
 from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
@@ -42,25 +44,34 @@ class ServiceStore:
 
     :param url: the service's address (``SQ2EDU_CLASS_SERVICE``).
     :param token: this server's hub token (``JUPYTERHUB_API_TOKEN``).
-    :param key: this server's key (``SQ2EDU_SERVER_KEY``, :mod:`sq2edu.hub.private`).
+    :param key: this server's key (``SQ2EDU_SERVER_KEY``, :mod:`sq2edu.hub.private`), or
+        on a class server the child's key.
+    :param child: on a class server, the hub user of the child this kernel was handed to
+        (then no hub token is sent: the key alone speaks for the child).
     """
 
     def __init__(
-        self, url: str | None = None, token: str | None = None, key: str | None = None
+        self,
+        url: str | None = None,
+        token: str | None = None,
+        key: str | None = None,
+        child: str | None = None,
     ) -> None:
         self.url = (url or os.environ["SQ2EDU_CLASS_SERVICE"]).rstrip("/")
-        self._token = token or os.environ["JUPYTERHUB_API_TOKEN"]
+        self._child = child
+        self._token = "" if child else token or os.environ["JUPYTERHUB_API_TOKEN"]
         self._key = key or os.environ.get("SQ2EDU_SERVER_KEY", "")
 
     def _call(self, method: str, **args: Any) -> Any:
+        headers = {SERVER_KEY_HEADER: self._key, "Content-Type": "application/json"}
+        if self._child:
+            headers[CHILD_HEADER] = self._child
+        else:
+            headers["Authorization"] = f"token {self._token}"
         request = urllib.request.Request(
             f"{self.url}/api/{method}",
             data=json.dumps(args).encode(),
-            headers={
-                "Authorization": f"token {self._token}",
-                SERVER_KEY_HEADER: self._key,
-                "Content-Type": "application/json",
-            },
+            headers=headers,
             method="POST",
         )
         try:

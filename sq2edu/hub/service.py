@@ -7,7 +7,10 @@ ServiceStore`): each request carries that server's hub token and its key
 (:mod:`sq2edu.hub.private`); the service asks the hub whose the token is (it must allow
 ``access:services!service=sq2edu-class``), checks that the key is that child's server's
 (a token a child makes for themselves has none), looks the hub user up in the store, and
-does only what that child may do in their own class:
+does only what that child may do in their own class. A kernel of the class server
+(:mod:`sq2edu.hub.classroom`) sends no token: it names its child (``X-Sq2edu-Child``) with
+the key the class server gave it for that child, which only the class server and this
+service can make. What a child may do here:
 
 - read the class's settings, the names of its children and when they were last here, and
   the groups the child is in;
@@ -64,7 +67,15 @@ from sq2edu.core import IllegalActionError
 from sq2edu.equations import check
 from sq2edu.equations.remainder import check_remainder
 from sq2edu.hub.culler import CULL_AFTER, cull_idle
-from sq2edu.hub.private import SERVER_KEY_HEADER, key_in, server_key, store_address
+from sq2edu.hub.private import (
+    CHILD_HEADER,
+    SERVER_KEY_HEADER,
+    child_key,
+    classroom_key,
+    key_in,
+    server_key,
+    store_address,
+)
 from sq2edu.hub.remote_tables import action_of
 from sq2edu.hub.wire import (
     OWN_ATTEMPTS,
@@ -502,9 +513,26 @@ class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore
         self.hub_auth = hub_auth
         self.service = service
 
+    #: Whether the request came from a class server's kernel, with its child's key.
+    by_child_key = False
+
     def check_xsrf_cookie(self) -> None:
-        """Requests carry a token in a header, never a cookie: no cross-site form can
-        make one."""
+        """Requests carry a token or a key in a header, never a cookie: no cross-site form
+        can make one."""
+
+    def get_current_user(self) -> Any:
+        """The hub user of the request: the child a class server's kernel names with that
+        child's key (no hub token then), or whose hub token it carries."""
+        named = self.request.headers.get(CHILD_HEADER)
+        if named is None:
+            return super().get_current_user()
+        key = self.service.key
+        sent = self.request.headers.get(SERVER_KEY_HEADER, "")
+        if key is None or not hmac.compare_digest(sent, child_key(classroom_key(key), named)):
+            log.warning("refused a call for %r: not its class server's key", named[:80])
+            return None
+        self.by_child_key = True
+        return {"name": named}
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """Errors in plain words, never a traceback."""
@@ -523,7 +551,9 @@ class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore
         user = self.current_user
         sent = self.request.headers.get(SERVER_KEY_HEADER, "")
         key = self.service.key
-        if key is None or not hmac.compare_digest(sent, server_key(key, user["name"])):
+        if not self.by_child_key and (
+            key is None or not hmac.compare_digest(sent, server_key(key, user["name"]))
+        ):
             # A hub token that is not the child's server's own (one the child made at the
             # hub's Token page, say) reaches nothing here.
             log.warning("refused %s for %s: not the child's server", method, user["name"])

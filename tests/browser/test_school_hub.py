@@ -1,7 +1,8 @@
 """A school on a real JupyterHub with its proxy (``sq2edu hub``), on a throwaway PostgreSQL:
-two classes, children signing in with their class's code, each child's server serving the
-student app only and holding no database credential, their records reaching the store
-through the class service, and a hub started again losing nothing."""
+two classes, children signing in with their class's code to the school's one class server,
+each child's kernel theirs only, no database credential or hub token in any kernel, their
+records reaching the store through the class service, and a hub started again losing
+nothing."""
 
 from __future__ import annotations
 
@@ -72,18 +73,61 @@ def _sign_in(context: BrowserContext, hub: Hub, code: str, nickname: str) -> Pag
     return page
 
 
-def _server_of(hub_user: str) -> psutil.Process:
-    """The process of a child's server, found by the hub user it runs for."""
+CLASSROOM = "/services/sq2edu-classroom/"
+
+
+def _class_server() -> psutil.Process:
+    """The school's class server, which the hub started."""
     for process in psutil.process_iter(["cmdline"]):
         try:
-            command = " ".join(process.info["cmdline"] or ())
-            if "sq2edu.hub.student" in command and (
-                process.environ().get("JUPYTERHUB_USER") == hub_user
-            ):
+            if "sq2edu.hub.classroom" in " ".join(process.info["cmdline"] or ()):
                 return process
         except psutil.Error:
             continue
-    raise AssertionError(f"no server runs for {hub_user}")
+    raise AssertionError("no class server runs")
+
+
+def _kernel_of(context: BrowserContext) -> str:
+    """The id of the kernel the class server handed to this browser's page."""
+    kernels = [
+        c["name"][len("sq2edu-k-") :]
+        for c in context.cookies()
+        if c["name"].startswith("sq2edu-k-")
+    ]
+    assert len(kernels) == 1, kernels
+    return kernels[0]
+
+
+def _hub_user(context: BrowserContext, hub: Hub) -> str:
+    """The hub user signed in in this browser (the hub's API, with the browser's login)."""
+    xsrf = [c["value"] for c in context.cookies() if c["name"] == "_xsrf"]
+    answer = context.request.get(
+        f"{hub.url}/hub/api/user", headers={"X-XSRFToken": xsrf[0]} if xsrf else {}
+    )
+    assert answer.status == 200, answer.text()
+    return str(answer.json()["name"])
+
+
+def _call_service(method: str, body: object, headers: dict[str, str]) -> int:
+    """Call the class service directly, as a kernel would; the answer's status."""
+    service = _class_server().environ()["SQ2EDU_CLASS_SERVICE"]
+    request = urllib.request.Request(
+        f"{service}/api/{method}", data=json.dumps(body).encode(), method="POST", headers=headers
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def _child_key(hub: Hub, hub_user: str) -> str:
+    """The key the class server gives a kernel of ``hub_user`` (from the hub's own folder,
+    which only the hub's account reads)."""
+    from sq2edu.hub.private import CLASSROOM_KEY_FILE, child_key, read_private
+
+    classroom = read_private(hub.folder / "data" / CLASSROOM_KEY_FILE).encode()
+    return child_key(classroom, hub_user)
 
 
 def test_a_child_signs_in_with_the_class_code_and_practises_in_their_class(
@@ -95,6 +139,7 @@ def test_a_child_signs_in_with_the_class_code_and_practises_in_their_class(
         expect(page.get_by_text("Hi, Mia! What would you like to do?")).to_be_visible(
             timeout=WIDGET_TIMEOUT_MS
         )
+        assert CLASSROOM in page.url, "a child lands on the school's class server"
         page.get_by_role("button", name="Equation Lab").click()
         page.get_by_role("button", name="Type it").click(timeout=WIDGET_TIMEOUT_MS)
         page.get_by_label("Type an equation, like 2 + 3 = 5").fill("1 + 1 = 3")
@@ -142,97 +187,165 @@ def test_a_wrong_code_or_another_device_with_a_taken_name_is_refused_in_plain_wo
         second.close()
 
 
-def test_a_childs_server_serves_the_student_app_only_and_to_its_child_only(
+def test_the_class_server_serves_the_student_app_only_and_each_kernel_to_its_child_only(
     browser: Browser, hub: Hub
 ) -> None:
-    mia_device, leo_device = browser.new_context(), browser.new_context()
+    """Two children on the one class server: neither opens, connects to, nor shuts down the
+    other's kernel, by its id or even with the other's kernel cookie; the class server has
+    no Lab, files, terminals or kernels of a child's own."""
+    leo_device, sam_device = browser.new_context(), browser.new_context()
     try:
-        mia = _sign_in(mia_device, hub, "FOX4", "Leo2")
-        expect(mia.get_by_text("Hi, Leo2!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        server = mia.url.split("/user/")[1].split("/")[0]
-        base = f"{hub.url}/user/{server}"
-        # No Lab, file browser, terminal or contents API: Voilà sends any other address to
-        # its files, which refuse everything but the app's pictures.
+        leo = _sign_in(leo_device, hub, "FOX4", "Leo2")
+        expect(leo.get_by_text("Hi, Leo2!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        sam = _sign_in(sam_device, hub, "FOX4", "Sam")
+        expect(sam.get_by_text("Hi, Sam!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        server = _class_server()
+        kernels = [
+            p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())
+        ]
+        assert len(kernels) >= 2, "both children's kernels are the class server's"
+        base = f"{hub.url}{CLASSROOM.rstrip('/')}"
         for path in ("/lab", "/tree", "/terminals/1", "/api/contents", "/api/terminals"):
-            answer = mia_device.request.get(base + path)
+            answer = leo_device.request.get(base + path)
             assert answer.status == 403, (path, answer.status, answer.url)
-        # No kernel or session of the child's own: only the page's kernel runs code.
         for path in ("/api/kernels", "/api/sessions"):
-            answer = mia_device.request.post(base + path, data="{}", max_redirects=0)
+            answer = leo_device.request.post(base + path, data="{}", max_redirects=0)
             assert answer.status == 403, (path, answer.status)
-        # Another child, signed in, cannot open this child's server.
-        leo = _sign_in(leo_device, hub, "FOX4", "Sam")
-        expect(leo.get_by_text("Hi, Sam!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        stranger = leo_device.new_page()
-        refused = stranger.goto(f"{base}/", timeout=WIDGET_TIMEOUT_MS)
-        assert refused is not None
-        assert refused.status == 403, "the hub refuses to sign Sam in to Leo2's server"
-        assert stranger.get_by_text("Hi, Leo2!").count() == 0
+        leos = _kernel_of(leo_device)
+        # Sam knows Leo2's kernel id: its REST address, its shutdown, its page's state and
+        # its websocket are refused.
+        assert sam_device.request.get(f"{base}/api/kernels/{leos}").status == 403
+        assert sam_device.request.get(f"{base}/sq2edu/page/{leos}").status == 403
+        shutdown = sam_device.request.post(f"{base}/voila/api/shutdown/{leos}", data="{}")
+        assert shutdown.status == 403
+        cookie = next(c for c in leo_device.cookies() if c["name"] == f"sq2edu-k-{leos}")
+        sams_cookies = "; ".join(f"{c['name']}={c['value']}" for c in sam_device.cookies())
+        assert _websocket_status(f"{base}/api/kernels/{leos}/channels", sams_cookies) == 403
+        # Even with Leo2's kernel cookie (a shared device's leftovers), Sam is not Leo2.
+        stolen = f"{sams_cookies}; {cookie['name']}={cookie['value']}"
+        assert _websocket_status(f"{base}/api/kernels/{leos}/channels", stolen) == 403
+        leos_cookies = "; ".join(f"{c['name']}={c['value']}" for c in leo_device.cookies())
+        assert _websocket_status(f"{base}/api/kernels/{leos}/channels", leos_cookies) == 101
+        # Leo2's page still works.
+        leo.get_by_role("button", name="Equation Lab").click()
+        expect(leo.get_by_role("button", name="Type it")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     finally:
-        mia_device.close()
         leo_device.close()
+        sam_device.close()
 
 
-def test_no_database_credential_in_a_childs_server_its_kernel_or_its_home(
+def _websocket_status(url: str, cookies: str, headers: dict[str, str] | None = None) -> int:
+    """The status a websocket to the class server gets (101: it opened)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from tests.own_loop import run_apart
+
+    async def connect() -> int:
+        request = HTTPRequest(
+            url.replace("http://", "ws://"),
+            headers={"Cookie": cookies, **(headers or {})},
+            connect_timeout=10,
+            request_timeout=20,
+        )
+        try:
+            socket = await websocket_connect(request)
+        except HTTPClientError as error:
+            return error.code
+        socket.close()
+        return 101
+
+    return run_apart(connect)
+
+
+def test_a_teacher_or_nobody_signed_in_is_not_a_child_of_the_class_server(
+    browser: Browser, hub: Hub
+) -> None:
+    """Without a hub login the class server sends to the hub's sign-in (its addresses
+    refuse); a teacher's hub login is refused by the hub; a foreign Host or Origin is
+    refused as ``sq2edu serve`` refuses it."""
+    base = f"{hub.url}{CLASSROOM.rstrip('/')}"
+    nobody = browser.new_context()
+    anna = browser.new_context()
+    try:
+        page = nobody.new_page()
+        page.goto(f"{base}/", timeout=WIDGET_TIMEOUT_MS)
+        assert "/hub/login" in page.url, page.url
+        assert nobody.request.get(f"{base}/api/kernels", max_redirects=0).status in (302, 403)
+        assert _websocket_status(
+            f"{base}/api/kernels/{'0' * 8}-0000-0000-0000-{'0' * 12}/channels", ""
+        ) in (302, 403)
+        teacher = _teacher_signs_in(anna, hub, "Anna", "anna's password")
+        expect(teacher.get_by_text("Your classes")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        refused = teacher.goto(f"{base}/", timeout=WIDGET_TIMEOUT_MS)
+        assert refused is not None
+        assert refused.status == 403
+        assert teacher.get_by_text("Hi, Anna").count() == 0
+        for headers in ({"Host": "evil.example"}, {"Origin": "http://evil.example"}):
+            request = urllib.request.Request(f"{base}/", headers=headers)
+            with pytest.raises(urllib.error.HTTPError) as foreign:
+                urllib.request.urlopen(request, timeout=10)
+            assert foreign.value.code == 403
+            assert b"does not answer to that name" in foreign.value.read()
+    finally:
+        nobody.close()
+        anna.close()
+
+
+def test_no_database_credential_or_hub_token_in_the_class_server_s_kernels(
     browser: Browser, hub: Hub
 ) -> None:
     context = browser.new_context()
     try:
         page = _sign_in(context, hub, "FOX4", "Noa")
         expect(page.get_by_text("Hi, Noa!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        hub_user = page.url.split("/user/")[1].split("/")[0]
-        server = _server_of(hub_user)
+        server = _class_server()
         secret = hub.db.split("@")[-1]  # host, port and database: no part may be there
         processes = [server, *server.children(recursive=True)]
-        assert len(processes) >= 2, "the server and its kernel"
+        assert len(processes) >= 2, "the server and its kernels"
         for process in processes:
             environment = process.environ()
             assert "SQ2EDU_DB" not in environment
+            assert "SQ2EDU_DB_FILE" not in environment
             assert not any(secret in value for value in environment.values())
             assert not any("postgresql://" in value for value in environment.values())
-        home = Path(server.environ()["HOME"])
-        for path in home.rglob("*"):
-            if path.is_file() and path.stat().st_size < 1_000_000:
-                assert secret not in path.read_text(errors="replace"), path
+        for kernel in server.children(recursive=True):
+            # (The server's own environment as it started; what its kernels inherit.)
+            assert "JUPYTERHUB_API_TOKEN" not in kernel.environ(), "no hub token in a kernel"
+            assert "SQ2EDU_CLASSROOM_KEY_FILE" not in kernel.environ()
     finally:
         context.close()
 
 
-def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser, hub: Hub) -> None:
+def test_the_class_service_acts_for_the_kernel_s_own_child_only(browser: Browser, hub: Hub) -> None:
     context = browser.new_context()
     try:
         page = _sign_in(context, hub, "FOX4", "Ida")
         expect(page.get_by_text("Hi, Ida!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        environment = _server_of(page.url.split("/user/")[1].split("/")[0]).environ()
-        service, token = environment["SQ2EDU_CLASS_SERVICE"], environment["JUPYTERHUB_API_TOKEN"]
-        key = environment["SQ2EDU_SERVER_KEY"]
-
-        def call(method: str, body: object, with_token: str | None = token) -> int:
-            request = urllib.request.Request(
-                f"{service}/api/{method}", data=json.dumps(body).encode(), method="POST"
-            )
-            request.add_header("X-Sq2edu-Server-Key", key)
-            if with_token:
-                request.add_header("Authorization", f"token {with_token}")
-            try:
-                with urllib.request.urlopen(request, timeout=10) as answer:
-                    return int(answer.status)
-            except urllib.error.HTTPError as error:
-                return int(error.code)
-
+        ida = _hub_user(context, hub)
+        key = _child_key(hub, ida)
+        as_ida = {"X-Sq2edu-Child": ida, "X-Sq2edu-Server-Key": key}
         attempt = {
             "student": "Mia", "text": "2 + 2 = 4", "ok": True, "codes": [], "numbers": [2, 2, 4],
             "typed": True, "hint_level": 0, "where": "lab", "at": "2026-12-01T10:00:00+00:00",
             "cards": [],
         }  # fmt: skip
-        assert call("record_attempt", {"attempt": attempt}, with_token=None) == 403
-        assert call("record_attempt", {"attempt": attempt}, with_token="not-a-token") == 403
-        assert call("record_attempt", {"attempt": attempt}) == 403, "another child's name"
-        assert call("record_attempt", {"attempt": {**attempt, "where": "<b>"}}) == 400
-        assert call("save_settings", {"settings": {}}) == 404
-        assert call("seen", {"nickname": "Mia"}) == 403
-        mine = {**attempt, "student": "Ida"}
-        answers = [call("record_attempt", {"attempt": mine}) for _ in range(12)]
+        body = {"attempt": attempt}
+        assert _call_service("record_attempt", body, {}) == 403, "no key, no token"
+        assert (
+            _call_service("record_attempt", body, {**as_ida, "X-Sq2edu-Server-Key": "0" * 64})
+            == 403
+        )
+        # Ida's key does not speak for another hub user, nor for a teacher.
+        assert _call_service("who", {}, {**as_ida, "X-Sq2edu-Child": "someone-else"}) == 403
+        assert _call_service("record_attempt", body, as_ida) == 403, "another child's name"
+        assert (
+            _call_service("record_attempt", {"attempt": {**attempt, "where": "<b>"}}, as_ida) == 400
+        )
+        assert _call_service("save_settings", {"settings": {}}, as_ida) == 404
+        assert _call_service("seen", {"nickname": "Mia"}, as_ida) == 403
+        mine = {"attempt": {**attempt, "student": "Ida"}}
+        answers = [_call_service("record_attempt", mine, as_ida) for _ in range(12)]
         assert answers[0] == 200
         assert 429 in answers, "a flood of attempts is slowed down"
         with open_store(hub.db, room="3B") as store:
@@ -244,13 +357,13 @@ def test_the_class_service_acts_for_the_token_s_own_child_only(browser: Browser,
 
 
 def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, hub: Hub) -> None:
-    """A child signed in to the hub cannot make a token of their own, and their server's
-    token without the server's key is refused by the class service."""
+    """A child signed in to the hub cannot make a token of their own; their hub login, or
+    their login to the class server, does not reach the class service."""
     context = browser.new_context()
     try:
         page = _sign_in(context, hub, "FOX4", "Kai")
         expect(page.get_by_text("Hi, Kai!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        hub_user = page.url.split("/user/")[1].split("/")[0]
+        hub_user = _hub_user(context, hub)
         xsrf = [c["value"] for c in context.cookies() if c["name"] == "_xsrf"]
         assert xsrf, "the hub gave the page its form key"
         made = context.request.post(
@@ -259,19 +372,19 @@ def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, h
             headers={"X-XSRFToken": xsrf[0], "Content-Type": "application/json"},
         )
         assert made.status == 403, made.text()
-        environment = _server_of(hub_user).environ()
-        request = urllib.request.Request(
-            f"{environment['SQ2EDU_CLASS_SERVICE']}/api/who",
-            data=b"{}",
-            method="POST",
-            headers={"Authorization": f"token {environment['JUPYTERHUB_API_TOKEN']}"},
+        # Through the hub's proxy, with every cookie the child holds.
+        answer = context.request.post(
+            f"{hub.url}/services/sq2edu-class/api/who",
+            data="{}",
+            headers={"X-XSRFToken": xsrf[0], "X-Sq2edu-Child": hub_user},
+            max_redirects=0,
         )
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(request, timeout=10)
-        assert refused.value.code == 403
-        request.add_header("X-Sq2edu-Server-Key", environment["SQ2EDU_SERVER_KEY"])
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            assert json.loads(answer.read())["result"] == {"room": "3B", "nickname": "Kai"}
+        assert answer.status in (302, 403), answer.status
+        cookies = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
+        assert _call_service("who", {}, {"Cookie": cookies}) == 403
+        assert _call_service("who", {}, {"X-Sq2edu-Child": hub_user, "Cookie": cookies}) == 403
+        as_kai = {"X-Sq2edu-Child": hub_user, "X-Sq2edu-Server-Key": _child_key(hub, hub_user)}
+        assert _call_service("who", {}, as_kai) == 200
     finally:
         context.close()
 
@@ -324,7 +437,7 @@ def test_the_app_opens_in_the_child_s_language_and_the_hub_s_own_pages_lead_to_i
         for path in ("/hub/home", "/hub/token"):
             other = context.new_page()
             other.goto(f"{hub.url}{path}", timeout=WIDGET_TIMEOUT_MS)
-            assert "/user/" in other.url, (path, other.url)
+            assert CLASSROOM in other.url, (path, other.url)
             expect(other.get_by_text("Hei, Siv!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
             other.close()
     finally:
@@ -396,7 +509,7 @@ def test_a_teacher_sees_the_classes_they_keep_and_no_other(
         browser.new_context(),
     )
     try:
-        # Tove, in Anna's class, practises on her own server; Anna sees it on her dashboard.
+        # Tove, in Anna's class, practises on the class server; Anna sees it on her dashboard.
         kid = _sign_in(child, hub, "OWL7", "Tove")
         kid.get_by_role("button", name="Equation Lab").click(timeout=WIDGET_TIMEOUT_MS)
         kid.get_by_role("button", name="Type it").click(timeout=WIDGET_TIMEOUT_MS)
@@ -471,9 +584,9 @@ def test_the_sign_in_page_speaks_the_browsers_language(
             context.close()
 
 
-def test_two_children_on_their_own_servers_play_at_one_table(browser: Browser, hub: Hub) -> None:
-    """Each child's kernel is in a server of its own, with no store: the table lives in the
-    store behind the class service, and each page sees the other's moves."""
+def test_two_children_on_the_class_server_play_at_one_table(browser: Browser, hub: Hub) -> None:
+    """Each child's kernel holds no store: the table lives in the store behind the class
+    service, and each page sees the other's moves."""
     from tests.browser.test_together import _click_something
 
     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
@@ -498,7 +611,7 @@ def test_two_children_on_their_own_servers_play_at_one_table(browser: Browser, h
         start.click()
         for page in pages:
             expect(page.locator(".sq2-header")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        # Play until each page has had its turn: the turn went from one server to the other.
+        # Play until each page has had its turn: the turn went from one kernel to the other.
         had_turn: set[int] = set()
         chooser = random.Random(5)
         for _click in range(60):

@@ -578,3 +578,76 @@ def test_service_answers_a_childs_server_only_with_its_key_and_never_reads_nan(
         "own key": 200,
         "nan": 400,
     }
+
+
+def test_service_answers_a_class_server_s_kernel_for_the_child_its_key_names(
+    tmp_path: Path,
+) -> None:
+    """A kernel of the class server names its child and sends that child's key (made from
+    the class server's key); a name without it, or with another child's, reaches nothing,
+    and so does a child's key made from the class service's own key."""
+    import tornado.httpclient
+
+    from sq2edu.hub.private import (
+        CHILD_HEADER,
+        SERVER_KEY_HEADER,
+        child_key,
+        classroom_key,
+        server_key,
+    )
+    from sq2edu.hub.service import make_app
+
+    location = str(tmp_path / "school.sqlite3")
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        School(store).add_room("3A")
+        with open_store(location, "3A") as class_store:
+            class_store.join("Mia")
+            class_store.join("Leo")
+        mia = School(store).child_user("3A", "Mia").name
+        leo = School(store).child_user("3A", "Leo").name
+    key = b"k" * 32
+    classroom = classroom_key(key)
+    service = ClassService(location, key)
+    answers: dict[str, int] = {}
+
+    async def ask() -> None:
+        app = make_app(service, "/services/sq2edu-class/", hub_auth=_Hub(mia))
+        server = app.listen(0, "127.0.0.1")
+        port = next(iter(server._sockets.values())).getsockname()[1]
+        client = tornado.httpclient.AsyncHTTPClient()
+        tries = {
+            "name only": {CHILD_HEADER: mia},
+            "another's key": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(classroom, leo)},
+            "server key": {CHILD_HEADER: mia, SERVER_KEY_HEADER: server_key(key, mia)},
+            "master's digest": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(key, mia)},
+            "with a token": {
+                CHILD_HEADER: mia,
+                SERVER_KEY_HEADER: "x",
+                "Authorization": "token good",
+            },
+            "own key": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(classroom, mia)},
+        }
+        for name, headers in tries.items():
+            answer = await client.fetch(
+                f"http://127.0.0.1:{port}/services/sq2edu-class/api/who",
+                method="POST",
+                headers=headers,
+                body=b"{}",
+                raise_error=False,
+            )
+            answers[name] = answer.code
+        server.stop()
+
+    try:
+        run_apart(ask)
+    finally:
+        service.close()
+    assert answers == {
+        "name only": 403,
+        "another's key": 403,
+        "server key": 403,
+        "master's digest": 403,
+        "with a token": 403,
+        "own key": 200,
+    }

@@ -1,0 +1,141 @@
+"""The class server on a school's hub: one Voilà for every child of the school, as
+``sq2edu serve`` runs one for a class, instead of a Jupyter server per child.
+
+The hub runs it as the service ``sq2edu-classroom`` (``python -m sq2edu.hub.classroom``);
+a child who signs in lands on it. It is :class:`sq2edu.classroom.guard.ClassroomVoila`
+with a warm pool of kernels that have already run the student app, signed in through the
+hub's OAuth (:class:`~sq2edu.hub.identity.ClassroomIdentity`), and:
+
+- only the hub's ``children`` group may use it (the ``sq2edu-child`` role): a teacher's hub
+  login is refused by the hub before the page, and a request with no hub login goes to the
+  hub's sign-in;
+- each kernel belongs to the page it was served to (its cookie) and to the child signed in
+  at that page (``ClassroomVoila.bind_users``): another child who knows or guesses its id,
+  even with a stolen cookie, is refused its websocket, its REST address and its shutdown;
+  a child holds a few kernels at most, a new page replacing their oldest;
+- it holds no database credential, and no hub token reaches a kernel (the service's own is
+  taken out of the environment before any kernel starts). A kernel learns its child when
+  its page comes, with the key that speaks for that child to the class service
+  (:func:`sq2edu.hub.private.child_key` of the class server's key); its records go through
+  the class service (:mod:`sq2edu.hub.remote`) like a child's server's did;
+- it answers only to the hub's names (``ClassroomVoila.allowed_hosts``), loopback and this
+  machine's addresses, as ``sq2edu serve`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from sq2edu.classroom.client import Client, this_client
+
+__all__ = ["CLASS_KERNELS", "NAME", "POOL", "child_page", "main"]
+
+#: The service's name in the hub.
+NAME = "sq2edu-classroom"
+#: Kernels the class server may run at once (warm ones included): three classes of thirty
+#: and room for reloaded pages.
+CLASS_KERNELS = 120
+#: Warm kernels kept ready, and the seconds before a taken one is replaced.
+POOL = 10
+REFILL_SECONDS = 5.0
+#: Kernels one child may hold; a new page replaces the oldest.
+CHILD_PAGES = 3
+_NOTEBOOK = "from sq2edu.hub.classroom import child_page\n\nchild_page()"
+#: How long a warm kernel waits for its page's child to be written down.
+_WAIT_SECONDS = 120.0
+
+
+def _app_for(client: Client) -> Any:
+    """The student app for the child the page's client names."""
+    import ipywidgets as widgets
+
+    from sq2edu.classroom.app import StudentApp
+    from sq2edu.classroom.store import StoreError
+    from sq2edu.hub.remote import ServiceStore
+
+    store = ServiceStore(child=client.user, key=client.key)
+    try:
+        return StudentApp.on_the_hub(store)
+    except StoreError:
+        from sq2edu.classroom.sign_out import sign_out_link
+        from sq2edu.i18n import _
+
+        words = escape(_("This page is for the children of a class."))
+        return widgets.VBox([widgets.HTML(f"<p>{words}</p>"), sign_out_link()])
+
+
+def child_page(client: Any = this_client, every: float = 0.05) -> Any:
+    """The page a warm kernel shows: the student app of the child it is handed to, once the
+    class server has written down who that is (:mod:`sq2edu.classroom.client`)."""
+    import ipywidgets as widgets
+
+    from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log
+
+    keep_errors_in_the_server_log()
+    known: Client = client()
+    if known.user and known.key:
+        return _app_for(known)
+    holder = widgets.VBox([widgets.HTML('<p aria-busy="true">…</p>')])
+
+    async def wait() -> None:
+        for _try in range(int(_WAIT_SECONDS / every)):
+            found: Client = client()
+            if found.user and found.key:
+                holder.children = [_app_for(found)]
+                return
+            await asyncio.sleep(every)
+
+    asyncio.get_event_loop().create_task(wait())
+    return holder
+
+
+def main() -> None:
+    """Run the class server as the hub starts it: the class server's key in the file named
+    by ``SQ2EDU_CLASSROOM_KEY_FILE``, the class service's address in
+    ``SQ2EDU_CLASS_SERVICE``, the hub's names in ``SQ2EDU_HUB_NAMES`` (comma-separated), and
+    its size in ``SQ2EDU_CLASS_KERNELS`` and ``SQ2EDU_CLASS_POOL``."""
+    from sq2edu.classroom.guard import ClassroomVoila
+    from sq2edu.hub.identity import ClassroomIdentity, run_voila
+    from sq2edu.hub.private import child_key, read_private
+
+    try:
+        key = read_private(Path(os.environ.pop("SQ2EDU_CLASSROOM_KEY_FILE"))).encode()
+        if not os.environ["SQ2EDU_CLASS_SERVICE"]:  # read by the kernels
+            raise KeyError("SQ2EDU_CLASS_SERVICE")
+    except (KeyError, OSError) as error:
+        print(f"sq2edu: the class server has no key or class service: {error}", file=sys.stderr)
+        sys.exit(2)
+    # The service's hub token stays in this process: no kernel inherits it.
+    ClassroomIdentity.api_token = os.environ.pop("JUPYTERHUB_API_TOKEN", "")
+    ClassroomVoila.child_keys = staticmethod(lambda hub_user: child_key(key, hub_user))
+    kernels = int(os.environ.get("SQ2EDU_CLASS_KERNELS", CLASS_KERNELS))
+    pool = int(os.environ.get("SQ2EDU_CLASS_POOL", POOL))
+    names = [name for name in os.environ.get("SQ2EDU_HUB_NAMES", "").split(",") if name]
+    run_voila(
+        "classroom.ipynb",
+        _NOTEBOOK,
+        "students",
+        kernels,
+        pool=pool,
+        refill=REFILL_SECONDS,
+        identity=f"{ClassroomIdentity.__module__}.ClassroomIdentity",
+        options=[
+            "--ClassroomVoila.bind_users=True",
+            f"--ClassroomVoila.device_pages={CHILD_PAGES}",
+            # Every page comes through the hub's proxy, from one address: the shares that
+            # count are each child's.
+            f"--ClassroomVoila.address_pages={kernels}",
+            f"--ClassroomVoila.address_connections={kernels * 8}",
+            # The hub's own names, and loopback and this machine's addresses.
+            *(f"--ClassroomVoila.allowed_hosts={name}" for name in names or ["localhost"]),
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
