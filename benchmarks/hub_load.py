@@ -6,16 +6,17 @@ Ninety children arrive, one every ``ARRIVAL_SECONDS``, each without a browser
 form, the hub starting their server, JupyterHub's OAuth, the student app's page and its
 kernel's websocket. Each opens the Equation Lab and checks ``ATTEMPTS`` equations, thinking
 ``THINK_SECONDS`` between two. The run reports sign-in to first interactive page and click to
-answer (p50, p95), the memory of a child's server with its kernel, the CPU time of the hub,
-its proxy and the class service, failures, and whether every answered attempt reached the
-store. ``python -m benchmarks.run --only hub_load`` (not part of ``make test``).
+answer (p50, p95), the memory of the school's class server with its kernels (at its peak,
+per child, and a few minutes after the children left), the CPU time of the hub, its proxy and
+the class service, failures, the machine's load, and whether every answered attempt reached
+the store. ``python -m benchmarks.run --only hub_load`` (not part of ``make test``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
-import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -29,13 +30,15 @@ from benchmarks.widget_client import WidgetClient
 
 TITLE = "A school on JupyterHub"
 CLASSES = ("3A", "3B", "3C")
-#: Children per class. A child's server with its kernel takes about 240 MB: three classes
-#: of thirty need about 22 GB, nearly all of this 24 GB machine.
+#: Children per class.
 CHILDREN = 30
 ATTEMPTS = 5
 THINK_SECONDS = 10.0
 ARRIVAL_SECONDS = 2.0
 STEP_SECONDS = 300.0
+#: How long after the last child left the memory is looked at again (idle kernels are
+#: culled a minute after their page has gone).
+SETTLE_SECONDS = 150.0
 _XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
 
 
@@ -104,8 +107,8 @@ async def _child(hub: str, code: str, nickname: str, number: int, results: dict[
             raise RuntimeError("no sign-in form")
         fields = {"_xsrf": xsrf.group(1), "kind": "child", "password": code, "username": nickname}
         answer = await browser.go("/hub/login?next=", fields)
-        # The hub shows "your server is starting" while it starts: wait until it hands the
-        # child over to their server (signed in there), then open the app's page.
+        # The hub hands the child over to the class server (signed in there by OAuth); then
+        # the app's page.
         deadline = time.monotonic() + STEP_SECONDS
         while not _is_callback(answer.effective_url):
             if answer.code >= 400 or time.monotonic() > deadline:
@@ -177,13 +180,27 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def _class_server_rss() -> float:
+    """The memory of the class server with its kernels (MB)."""
+    return sum(_tree_rss(server) for server in _processes("sq2edu.hub.classroom"))
+
+
 async def _school(hub: str, results: dict[str, Any]) -> None:
     children = [
         _child(hub, f"CODE{room}", f"Child{room}x{number}", number * len(CLASSES) + room, results)
         for number in range(CHILDREN)
         for room in range(len(CLASSES))
     ]
+
+    async def sample() -> None:
+        while True:
+            results["peak"] = max(results.get("peak", 0.0), _class_server_rss())
+            await asyncio.sleep(5.0)
+
+    sampler = asyncio.ensure_future(sample())
     await asyncio.gather(*children)
+    results["peak"] = max(results.get("peak", 0.0), _class_server_rss())
+    sampler.cancel()
 
 
 def run(quick: bool = False) -> str:
@@ -218,16 +235,19 @@ def run(quick: bool = False) -> str:
         ]
         before = _cpu(infrastructure)
         results: dict[str, Any] = {"interactive": [], "click": [], "failures": [], "answered": {}}
+        idle = _class_server_rss()
+        load_before = os.getloadavg()
         started = time.perf_counter()
         cpu_start = psutil.cpu_times()
         try:
             asyncio.run(_school(hub.url, results))
             seconds = time.perf_counter() - started
-            servers = _processes("sq2edu.hub.student")
-            memory = [_tree_rss(server) for server in servers]
+            load_during = os.getloadavg()
             hub_cpu = _cpu(infrastructure) - before
             cpu_end = psutil.cpu_times()
             used_gb = (psutil.virtual_memory().total - psutil.virtual_memory().available) / 2**30
+            time.sleep(0.0 if quick else SETTLE_SECONDS)
+            settled = _class_server_rss()
         finally:
             hub.stop()
         busy = (cpu_end.user + cpu_end.system) - (cpu_start.user + cpu_start.system)
@@ -243,13 +263,16 @@ def run(quick: bool = False) -> str:
         "sign-in → first interactive page, p95 (s)": f"{_percentile(interactive, 0.95):.1f}",
         "click → answer, p50 (ms)": f"{1000 * _percentile(clicks, 0.5):.0f}",
         "click → answer, p95 (ms)": f"{1000 * _percentile(clicks, 0.95):.0f}",
-        "a child's server with its kernel, mean (MB)": (
-            f"{statistics.fmean(memory):.0f}" if memory else "–"
-        ),
-        "a child's server with its kernel, max (MB)": f"{max(memory):.0f}" if memory else "–",
+        "the class server with its warm pool, before the children (MB)": f"{idle:.0f}",
+        "the class server with its kernels, at its peak (MB)": f"{results['peak']:.0f}",
+        "per child: the peak / children (MB)": f"{results['peak'] / (len(CLASSES) * CHILDREN):.0f}",
+        f"the class server {SETTLE_SECONDS:g} s after the last child left (MB)": (f"{settled:.0f}"),
         "CPU time of the hub, its proxy and the class service (s)": f"{hub_cpu:.0f}",
         "memory of the machine in use at the end (GB)": f"{used_gb:.1f}",
         "CPU time of the whole machine (s)": f"{busy:.0f}",
+        "machine load (1-minute average) before / at the end": (
+            f"{load_before[0]:.1f} / {load_during[0]:.1f} on {os.cpu_count()} cores"
+        ),
         "children who failed": str(len(results["failures"])),
         "attempts answered / in the store": f"{answered} / {stored}",
         "whole run (s)": f"{seconds:.0f}",
@@ -263,7 +286,9 @@ def run(quick: bool = False) -> str:
         f"{CHILDREN} children arrive one every {ARRIVAL_SECONDS:g} s, sign in through the hub's "
         f"proxy, and check {ATTEMPTS} equations in the Lab, {THINK_SECONDS:g} s apart. The "
         "children speak to the server as their pages would, without drawing "
-        "(`benchmarks/widget_client.py`); every child has a server and a kernel of their own.",
+        "(`benchmarks/widget_client.py`); every child's page is served by the school's one "
+        "class server (`sq2edu.hub.classroom`), each with a kernel of their own. Other work ran "
+        "on this machine at the same time: the load below says how much.",
         "",
         "| measure | value |",
         "|---|---:|",

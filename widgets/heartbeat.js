@@ -65,6 +65,8 @@ function render({ model, el }) {
       askWhy();
     }
     el.dataset.connected = lost ? "false" : "true";
+    // What on the page would read as live (the dashboard's "Updated at …") hides meanwhile.
+    document.body.classList.toggle("sq2-page-lost", lost);
   }
 
   model.on("msg:custom", (content) => {

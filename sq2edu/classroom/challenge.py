@@ -36,7 +36,7 @@ from sq2edu.equations import (
     solve,
 )
 from sq2edu.i18n import _
-from sq2edu.practice import LEVELS, Level, deal_for, skills_of
+from sq2edu.practice import LEVELS, Level, deal_for, facts, skills_of
 from sq2edu.practice.deal import usable_operations
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "deal_round",
     "equation_key",
     "judge",
+    "nearest_level",
     "own_finds",
     "read_cards",
     "step_level",
@@ -89,6 +90,32 @@ def step_level(key: str, step: int) -> str:
     if index is None:
         raise KeyError(key)
     return keys[max(0, min(len(keys) - 1, index + step))]
+
+
+def _level_keys(level: Level, operations: str) -> frozenset[str]:
+    """The :func:`equation_key` of every fact ``level`` deals with ``operations``."""
+    return frozenset(
+        equation_key(fact.equation)
+        for skill in skills_of(level, operations)
+        for fact in facts(level, skill)
+    )
+
+
+def nearest_level(round_: Round) -> str:
+    """The challenge level nearest a round's cards (typed ones have no level to step from):
+    the one whose facts are the most of the round's equations; among equals the easiest
+    (the first of :func:`challenge_levels`). For cards none of whose equations is a level's
+    fact, the easiest level whose numbers reach the largest card.
+    """
+    levels = challenge_levels()
+    keys = set(round_.keys)
+    counts = [len(keys & _level_keys(level, round_.operations)) for level in levels]
+    best = max(counts, default=0)
+    if best:
+        return levels[counts.index(best)].key
+    largest = max(round_.cards, default=0)
+    reaching = [level for level in levels if level.largest >= largest]
+    return (reaching[0] if reaching else levels[-1]).key
 
 
 _SEPARATORS = re.compile(r"[\s,;]+")

@@ -13,7 +13,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.challenge import Board, challenge_levels, deal_round, step_level
+from sq2edu.classroom.challenge import (
+    Board,
+    challenge_levels,
+    deal_round,
+    nearest_level,
+    step_level,
+)
 from sq2edu.classroom.challenge_store import Challenges
 from sq2edu.classroom.projector import PAGE_PATH, mistake_words, progress_words
 from sq2edu.classroom.settings import ClassSettings
@@ -154,8 +160,10 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def next_round(self, step: int, seed: int | None = None) -> None:
-        """A new round at the level ``step`` places up or down from the latest round's (the
-        same source for the class's settings and typed cards)."""
+        """A new round at the level ``step`` places up or down from the latest round's: the
+        class's settings step from the Rescue's level (the same step keeps them), typed
+        cards from the level nearest them (:func:`nearest_level`: typed again, the same
+        cards would come back)."""
         latest = self.challenges.current()
         if latest is None:
             self.start(seed)
@@ -166,6 +174,9 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         elif latest.source == "class" and step:
             self.source.value = "level"
             self.level.value = step_level("rescue", step)
+        elif latest.source == "typed":
+            self.source.value = "level"
+            self.level.value = step_level(nearest_level(latest), step)
         self.start(seed)
 
     def _names_changed(self) -> None:

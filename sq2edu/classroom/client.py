@@ -10,6 +10,7 @@ outside the classroom (a notebook, a test) has no such file and knows nothing.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -19,7 +20,15 @@ from pathlib import Path
 
 from sq2edu.i18n import LANGUAGES
 
-__all__ = ["CLIENTS_FOLDER", "LANGUAGE_COOKIE", "Client", "device_key", "this_client"]
+__all__ = [
+    "CLIENTS_FOLDER",
+    "LANGUAGE_COOKIE",
+    "Client",
+    "device_key",
+    "ready_path",
+    "say_ready",
+    "this_client",
+]
 
 #: The folder of the runtime directory where pages' clients are written down.
 CLIENTS_FOLDER = "clients"
@@ -62,6 +71,22 @@ def _kernel_id() -> str | None:
     except (RuntimeError, AttributeError):
         return None  # not inside a kernel
     return found.group(1) if found else None
+
+
+def ready_path(runtime: str, kernel_id: str) -> Path:
+    """The file a kernel makes once its page's content is built for the client written down
+    for it (on a school's class server the page waits for it, so that the page's widgets
+    are all there before it connects)."""
+    return Path(runtime) / CLIENTS_FOLDER / f"{kernel_id}.ready"
+
+
+def say_ready(runtime: str | None = None, kernel_id: str | None = None) -> None:
+    """Make this kernel's :func:`ready_path` (nothing outside a classroom)."""
+    folder = runtime if runtime is not None else os.environ.get("SQ2EDU_RUNTIME", "")
+    kernel = kernel_id if kernel_id is not None else _kernel_id()
+    if folder and kernel:
+        with contextlib.suppress(OSError):
+            ready_path(folder, kernel).touch(mode=0o600)
 
 
 def this_client(runtime: str | None = None, kernel_id: str | None = None) -> Client:

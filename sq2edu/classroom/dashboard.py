@@ -196,6 +196,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         #: What an archived class may not use (it is read only).
         self._open_class_controls: list[widgets.Widget] = []
         self.updated = widgets.Label()
+        # Hidden while the page has lost the server (heartbeat.css): a time of the last
+        # refresh beside "lost its connection" reads as if the page were still live.
+        self.updated.add_class("sq2-updated")
         refresh_button = widgets.Button(description=_("Refresh now"), layout={"width": "auto"})
         refresh_button.on_click(lambda _button: self.refresh())
         self.class_pick = widgets.Dropdown(

@@ -39,6 +39,7 @@ stops; in short:
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import hashlib
 import hmac
@@ -52,7 +53,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -70,7 +71,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from sq2edu.classroom.client import CLIENTS_FOLDER, LANGUAGE_COOKIE, device_key
+from sq2edu.classroom.client import CLIENTS_FOLDER, LANGUAGE_COOKIE, device_key, ready_path
 from sq2edu.classroom.http_guard import GuardedHTTPServer, HostCheck
 from sq2edu.classroom.kernel_pool import ClassFullError, classroom_kernel_manager_factory
 from sq2edu.classroom.server_log import keep_bounded, quiet_floods
@@ -125,6 +126,8 @@ _TOO_MANY_WORDS = (
 #: A page's kernel cookie lasts a school day: a browser that opened many pages over weeks
 #: does not send them all with every request.
 _KERNEL_COOKIE_DAYS = 0.5
+#: The longest a page waits for its warm kernel to build its child's app (a class server).
+_BUILD_SECONDS = 20.0
 #: Refused messages on one websocket after which it is closed.
 _REFUSALS_BEFORE_CLOSING = 100
 
@@ -268,9 +271,15 @@ class _Claiming:
     """The kernel manager as one page request sees it: every kernel it starts or is handed
     becomes that page's (see :meth:`ClassroomPageHandler.claim`)."""
 
-    def __init__(self, manager: Any, claim: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        manager: Any,
+        claim: Callable[[str], None],
+        warmed: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
         self._manager = manager
         self._claim = claim
+        self._warmed = warmed
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._manager, name)
@@ -283,6 +292,8 @@ class _Claiming:
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
         rendered = await self._manager.get_rendered_notebook(*args, **kwargs)
         self._claim(rendered[2])
+        if self._warmed is not None:
+            await self._warmed(rendered[2])
         return rendered
 
 
@@ -291,7 +302,19 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     @property
     def kernel_manager(self) -> Any:
-        return _Claiming(self.settings["kernel_manager"], self.claim)
+        return _Claiming(self.settings["kernel_manager"], self.claim, self.warmed)
+
+    async def warmed(self, kernel_id: str) -> None:
+        """On a school's class server, wait until a warm kernel has built its child's page
+        (:func:`~sq2edu.classroom.client.say_ready`), at most :data:`_BUILD_SECONDS`: a page
+        that connected while its kernel was still making the app's widgets could miss some
+        ("model not found")."""
+        if self.settings.get("sq2edu_child_keys") is None:
+            return
+        ready = ready_path(self.settings["sq2edu_runtime"], kernel_id)
+        deadline = time.monotonic() + _BUILD_SECONDS
+        while not ready.exists() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     _device = ""
 

@@ -31,6 +31,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from jupyter_server._tz import utcnow
+
 __all__ = ["WARM_UP_SECONDS", "ClassFullError", "classroom_kernel_manager_factory", "ready"]
 
 #: A kernel still running the app's notebook after this long stops holding up the others.
@@ -118,7 +120,13 @@ def classroom_kernel_manager_factory(
             first_ready = next((i for i, task in enumerate(pool) if ready(task)), None)
             if first_ready:
                 pool.insert(0, pool.pop(first_ready))
-            return await super().get_rendered_notebook(notebook_name, *args, **kw)
+            rendered = await super().get_rendered_notebook(notebook_name, *args, **kw)
+            # A warm kernel idle in the pool for over a minute is a page's now: the idle
+            # culler must not take it before its page has connected (it did, on a hub whose
+            # pool had waited: the page stayed at "Loading widget...").
+            with contextlib.suppress(KeyError):
+                self.get_kernel(rendered[2]).last_activity = utcnow()
+            return rendered
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
             # A warm kernel waits, unconnected, for a student: that is its job.

@@ -27,11 +27,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from sq2edu.classroom.client import Client, this_client
+from sq2edu.classroom.client import Client, say_ready, this_client
 
 __all__ = ["CLASS_KERNELS", "NAME", "POOL", "child_page", "main"]
 
@@ -46,8 +47,6 @@ REFILL_SECONDS = 5.0
 #: Kernels one child may hold; a new page replaces the oldest.
 CHILD_PAGES = 3
 _NOTEBOOK = "from sq2edu.hub.classroom import child_page\n\nchild_page()"
-#: How long a warm kernel waits for its page's child to be written down.
-_WAIT_SECONDS = 120.0
 
 
 def _app_for(client: Client) -> Any:
@@ -69,7 +68,9 @@ def _app_for(client: Client) -> Any:
         return widgets.VBox([widgets.HTML(f"<p>{words}</p>"), sign_out_link()])
 
 
-def child_page(client: Any = this_client, every: float = 0.05) -> Any:
+def child_page(
+    client: Any = this_client, every: float = 0.05, ready: Callable[[], None] = say_ready
+) -> Any:
     """The page a warm kernel shows: the student app of the child it is handed to, once the
     class server has written down who that is (:mod:`sq2edu.classroom.client`)."""
     import ipywidgets as widgets
@@ -79,14 +80,24 @@ def child_page(client: Any = this_client, every: float = 0.05) -> Any:
     keep_errors_in_the_server_log()
     known: Client = client()
     if known.user and known.key:
-        return _app_for(known)
+        try:
+            return _app_for(known)
+        finally:
+            ready()
     holder = widgets.VBox([widgets.HTML('<p aria-busy="true">…</p>')])
 
     async def wait() -> None:
-        for _try in range(int(_WAIT_SECONDS / every)):
+        # A warm kernel may wait long for its page (a pool filled before the lesson): it
+        # looks until one comes (a look is one missing file), and is shut down unused.
+        while True:
             found: Client = client()
             if found.user and found.key:
-                holder.children = [_app_for(found)]
+                try:
+                    holder.children = [_app_for(found)]
+                finally:
+                    # The page waits for this before it connects: every widget of the app
+                    # is there when it asks for them.
+                    ready()
                 return
             await asyncio.sleep(every)
 

@@ -350,6 +350,7 @@ def test_the_dashboard_whose_server_is_gone_says_so(
             timeout=WIDGET_TIMEOUT_MS
         )
         expect(page.get_by_role("alert")).to_be_hidden()
+        expect(page.get_by_text("Updated at")).to_be_visible()
     finally:
         room.stop()
     expect(page.get_by_role("alert")).to_contain_text(
@@ -357,6 +358,8 @@ def test_the_dashboard_whose_server_is_gone_says_so(
         "Start it again (make serve)",
         timeout=30_000,
     )
+    # No "Updated at …" beside it: the time of the last refresh read as if all were well.
+    expect(page.get_by_text("Updated at")).to_be_hidden()
     page.screenshot(path=artifacts_dir / "dashboard_lost.png")
 
 

@@ -637,6 +637,37 @@ def test_two_children_on_the_class_server_play_at_one_table(browser: Browser, hu
             assert table.children == ["Pia", "Ole"]
             assert tables.load(table.id).game.history, "the moves are in the store"
             assert tables.replays(table.id)
+        # What Pia's kernel is sent of the table through the class service: her seat's view
+        # only, never Ole's hand or sleeping queens, nor the draw pile. (The pages may still
+        # be making the last move: the game is read again until the store holds still.)
+        pia_user = _hub_user(contexts[0], hub)
+        for _look in range(10):
+            with open_store(hub.db, room="3A") as store:
+                assert isinstance(store, SQLStore)
+                before = Tables(store).load(table.id)
+            request = urllib.request.Request(
+                f"{_class_server().environ()['SQ2EDU_CLASS_SERVICE']}/api/load",
+                data=json.dumps({"table": table.id, "lang": "en"}).encode(),
+                method="POST",
+                headers={
+                    "X-Sq2edu-Child": pia_user,
+                    "X-Sq2edu-Server-Key": _child_key(hub, pia_user),
+                },
+            )
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                sent = json.loads(answer.read())["result"]["value"]
+            with open_store(hub.db, room="3A") as store:
+                assert isinstance(store, SQLStore)
+                if Tables(store).load(table.id).info.version == before.info.version:
+                    break
+            time.sleep(1.0)
+        game = before.game
+        seat = game.names.index("Pia")
+        assert sent["view"] == game.view(seat)
+        zones = game.zones()
+        unseen = {*zones["deck"], *zones.get(f"p{1 - seat}.hand", ())}
+        unseen |= set(zones.get(f"p{1 - seat}.sleeping", ()))
+        assert not [card for card in unseen if f'"{card}"' in json.dumps(sent)]
     finally:
         for context in contexts:
             context.close()

@@ -12,6 +12,7 @@ from sq2edu.classroom.challenge import (
     challenge_levels,
     deal_round,
     judge,
+    nearest_level,
     own_finds,
     read_cards,
     step_level,
@@ -171,3 +172,26 @@ def test_next_round_steps_up_or_down_between_the_levels_that_make_equations() ->
     assert step_level(keys[-1], 1) == keys[-1]
     with pytest.raises(KeyError):
         step_level("missing", 1)
+
+
+@pytest.mark.parametrize(
+    ("typed", "signs", "level"),
+    [
+        ("1 2 3 4 5", "+−", "bonds-10"),  # sums within 10: the number bonds
+        ("3 4 7 10", "+−", "bonds-10"),
+        ("2 3 5 6 8", "+−×÷", "rescue"),  # all four signs, sums of three: the Rescue's deal
+        ("2 4 6 8", "×÷", "rescue"),  # the tables of 2 have 2 × 4 = 8, the Rescue its divisions too
+    ],
+)
+def test_typed_cards_are_nearest_the_level_that_deals_the_most_of_their_equations(
+    typed: str, signs: str, level: str
+) -> None:
+    round_ = deal_round("typed", typed=typed, operations=signs)
+    assert nearest_level(round_) == level
+
+
+def test_typed_cards_whose_equations_no_level_deals_take_the_easiest_level_reaching_them() -> None:
+    # 1 × 1 = 1 and 1 ÷ 1 = 1 teach no table: no level deals them.
+    round_ = Round(1, (1, 1, 1), "×÷")
+    assert round_.equations
+    assert nearest_level(round_) == "bonds-10"

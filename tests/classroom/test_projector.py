@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sq2edu.classroom.challenge import Round
+from sq2edu.classroom.challenge import Round, challenge_levels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.challenge_store import Challenges
 from sq2edu.classroom.dashboard import Dashboard
@@ -157,6 +157,26 @@ def test_typed_cards_start_a_round_or_say_what_is_wrong(store: SQLiteStore) -> N
     current = panel.challenges.current()
     assert current is not None
     assert current.cards == CARDS
+
+
+@pytest.mark.parametrize("step", [-1, 0, 1])
+def test_after_typed_cards_the_next_round_steps_from_the_level_nearest_them(
+    store: SQLiteStore, step: int
+) -> None:
+    """Typed cards have no level: the next round steps from the nearest one, with new cards
+    (it repeated the typed ones)."""
+    panel = ChallengePanel(store)
+    panel.source.value = "typed"
+    panel.typed.value = "1 2 3 4 5"
+    panel.start()
+    keys = [level.key for level in challenge_levels()]
+    nearest = keys.index("bonds-10")
+    panel.next_round(step, seed=4)
+    stepped = panel.challenges.current()
+    assert stepped is not None
+    assert stepped.number == 2
+    assert stepped.source == "level"
+    assert stepped.level == keys[max(0, nearest + step)]
 
 
 def test_the_teacher_shows_names_and_pins_from_the_tab(store: SQLiteStore) -> None:
