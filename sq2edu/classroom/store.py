@@ -1,14 +1,15 @@
 """The progress store: every attempt and game of a class, kept in SQLite or PostgreSQL.
 
-This module and :mod:`sq2edu.classroom.postgres` hold the schema, its migrations and the
-progress queries; the shared tables (:mod:`~sq2edu.classroom.tables`), the school's rooms
+This module and :mod:`sq2edu.classroom.postgres` hold the progress queries and run the
+migrations of :mod:`sq2edu.classroom.schema` (declared once, written out in each database's
+SQL); the shared tables (:mod:`~sq2edu.classroom.tables`), the school's rooms
 and teachers (:mod:`~sq2edu.classroom.school`) and the challenge rounds
 (:mod:`~sq2edu.classroom.challenge_store`) run their own queries on a store's connection,
 and every write to a versioned row goes through :meth:`SQLStore.compare_and_swap`.
 Everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
 (SQLite, for one machine) or a ``postgresql://`` address (for a school's many machines).
-Both databases run the same queries (:class:`SQLStore`); each brings its own connection,
-transactions and schema migrations, run under one lock with the schema's version read inside
+Both databases run the same queries (:class:`SQLStore`); each brings its own connection and
+transactions, and runs the migrations under one lock with the schema's version read inside
 it (tests/classroom/test_schema.py checks that both build the same columns). SQLite runs in
 WAL mode with a busy timeout, each record in its own short transaction: thirty kernels can
 write at once, and a killed kernel loses nothing it had written. Its file is readable by the
@@ -30,6 +31,7 @@ from typing import Any, Protocol, Self
 
 from platformdirs import user_data_path
 
+from sq2edu.classroom.schema import SCHEMA_VERSION, SQLITE, statements
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
 
 __all__ = [
@@ -54,194 +56,8 @@ __all__ = [
 #: The channel a change of the shared tables or rounds is told on (PostgreSQL's ``NOTIFY``;
 #: SQLite's watchers see every commit).
 CHANNEL = "sq2edu_tables"
-#: The newest schema; each store's migrations bring any older one up to it.
-SCHEMA_VERSION = 11
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
-
-# Each entry upgrades the schema by one version; never edit a released one, add another.
-_MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE classes (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL,
-        created TEXT NOT NULL,
-        archived TEXT
-    );
-    CREATE TABLE students (
-        id INTEGER PRIMARY KEY,
-        class_id INTEGER NOT NULL REFERENCES classes(id),
-        nickname TEXT NOT NULL,
-        joined TEXT NOT NULL,
-        UNIQUE (class_id, nickname)
-    );
-    CREATE TABLE attempts (
-        id INTEGER PRIMARY KEY,
-        student_id INTEGER NOT NULL REFERENCES students(id),
-        at TEXT NOT NULL,
-        text TEXT NOT NULL,
-        ok INTEGER NOT NULL,
-        codes TEXT NOT NULL,
-        numbers TEXT NOT NULL,
-        typed INTEGER NOT NULL,
-        hint_level INTEGER NOT NULL,
-        place TEXT NOT NULL,
-        skill TEXT
-    );
-    CREATE INDEX attempts_by_student ON attempts (student_id, at);
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        class_id INTEGER NOT NULL REFERENCES classes(id),
-        at TEXT NOT NULL,
-        players TEXT NOT NULL,
-        bots TEXT NOT NULL,
-        winner TEXT,
-        turns INTEGER NOT NULL,
-        seconds REAL NOT NULL
-    );
-    CREATE TABLE settings (
-        class_id INTEGER PRIMARY KEY REFERENCES classes(id),
-        data TEXT NOT NULL
-    );
-    """,
-    # 2: a nickname belongs to the device that joined with it; what the guard refused.
-    """
-    ALTER TABLE students ADD COLUMN device TEXT;
-    CREATE TABLE events (
-        id INTEGER PRIMARY KEY,
-        class_id INTEGER NOT NULL REFERENCES classes(id),
-        at TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        address TEXT NOT NULL,
-        detail TEXT NOT NULL
-    );
-    CREATE INDEX events_by_time ON events (class_id, at);
-    """,
-    # 3: when a student was last active; the cards held at each attempt; groups with a focus.
-    """
-    ALTER TABLE students ADD COLUMN seen TEXT;
-    ALTER TABLE attempts ADD COLUMN cards TEXT NOT NULL DEFAULT '[]';
-    CREATE TABLE groups (
-        id INTEGER PRIMARY KEY,
-        class_id INTEGER NOT NULL REFERENCES classes(id),
-        name TEXT NOT NULL,
-        members TEXT NOT NULL,
-        focus TEXT NOT NULL,
-        UNIQUE (class_id, name)
-    );
-    """,
-    # 4: tables where classmates play together, each game kept here (see tables.py).
-    """
-    CREATE TABLE game_tables (
-        id TEXT PRIMARY KEY,
-        class_id INTEGER NOT NULL REFERENCES classes(id),
-        edition TEXT NOT NULL,
-        size INTEGER NOT NULL,
-        seats TEXT NOT NULL,
-        maker TEXT NOT NULL,
-        status TEXT NOT NULL,
-        game TEXT,
-        dealt TEXT,
-        version INTEGER NOT NULL,
-        created TEXT NOT NULL,
-        changed TEXT NOT NULL,
-        started TEXT,
-        turn_since TEXT,
-        driver TEXT,
-        driver_until TEXT
-    );
-    CREATE INDEX game_tables_by_class ON game_tables (class_id, status);
-    """,
-    # 5: a school's classes side by side. Each open class is in a room of its own (the
-    # room's name; '' is the class of one laptop), and a room has its code and teachers;
-    # who each JupyterHub user is (a child of a room, or a teacher).
-    """
-    ALTER TABLE classes ADD COLUMN room TEXT NOT NULL DEFAULT '';
-    CREATE INDEX classes_by_room ON classes (room, archived);
-    CREATE TABLE rooms (
-        name TEXT PRIMARY KEY,
-        code TEXT UNIQUE,
-        created TEXT NOT NULL
-    );
-    CREATE TABLE teachers (
-        id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE,
-        secret TEXT NOT NULL,
-        created TEXT NOT NULL
-    );
-    CREATE TABLE room_teachers (
-        room TEXT NOT NULL REFERENCES rooms(name),
-        teacher_id INTEGER NOT NULL REFERENCES teachers(id),
-        PRIMARY KEY (room, teacher_id)
-    );
-    CREATE TABLE hub_users (
-        name TEXT PRIMARY KEY,
-        room TEXT NOT NULL,
-        nickname TEXT,
-        teacher TEXT
-    );
-    """,
-    # 6: the level of practice an attempt was made at ('' outside the Lab's levels).
-    """
-    ALTER TABLE attempts ADD COLUMN level TEXT NOT NULL DEFAULT '';
-    """,
-    # 7: the lesson and exercise an attempt answered ('' and 0 outside the lessons).
-    """
-    ALTER TABLE attempts ADD COLUMN lesson TEXT NOT NULL DEFAULT '';
-    ALTER TABLE attempts ADD COLUMN exercise INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX attempts_in_lessons ON attempts (lesson, student_id) WHERE lesson != '';
-    """,
-    # 8: whether the child had been shown an answer before the attempt. Earlier attempts
-    # knew only the hint level: the worked example (level 3) was help.
-    """
-    ALTER TABLE attempts ADD COLUMN helped INTEGER NOT NULL DEFAULT 0;
-    UPDATE attempts SET helped = 1 WHERE hint_level >= 3;
-    """,
-    # 9: a device holds one name at a time: since when it holds its name, and the names by
-    # device.
-    """
-    ALTER TABLE students ADD COLUMN device_since TEXT;
-    CREATE INDEX students_by_device ON students (class_id, device);
-    """,
-    # 10: the class challenge's rounds, and each try a child checked in one (see
-    # challenge_store.py).
-    """
-    CREATE TABLE challenge_rounds (
-        id INTEGER PRIMARY KEY,
-        class_id INTEGER NOT NULL REFERENCES classes(id),
-        number INTEGER NOT NULL,
-        cards TEXT NOT NULL,
-        operations TEXT NOT NULL,
-        level TEXT NOT NULL,
-        source TEXT NOT NULL,
-        started TEXT NOT NULL,
-        ended TEXT,
-        names INTEGER NOT NULL,
-        pinned TEXT NOT NULL,
-        UNIQUE (class_id, number)
-    );
-    CREATE TABLE challenge_tries (
-        id INTEGER PRIMARY KEY,
-        round_id INTEGER NOT NULL REFERENCES challenge_rounds(id),
-        student_id INTEGER NOT NULL REFERENCES students(id),
-        at TEXT NOT NULL,
-        text TEXT NOT NULL,
-        ok INTEGER NOT NULL,
-        code TEXT NOT NULL
-    );
-    CREATE INDEX challenge_tries_by_round ON challenge_tries (round_id, id);
-    """,
-    # 11: the class code a room's server remembers from one start to the next; the seats of
-    # children the computer played for (they were away), at a table and in a finished game.
-    """
-    CREATE TABLE class_codes (
-        room TEXT PRIMARY KEY,
-        code TEXT NOT NULL
-    );
-    ALTER TABLE game_tables ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
-    ALTER TABLE games ADD COLUMN played_for TEXT NOT NULL DEFAULT '[]';
-    """,
-)
 
 
 class StoreError(Exception):
@@ -1075,10 +891,8 @@ class SQLiteStore(SQLStore):
         self._db.execute("PRAGMA synchronous = NORMAL")
         with self._transaction() as cursor:
             version = self._check(cursor)
-            for number in range(version, SCHEMA_VERSION):
-                for statement in _MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        cursor.execute(statement)
+            for statement in statements(SQLITE, version):
+                cursor.execute(statement)
             if version < SCHEMA_VERSION:
                 cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 cursor.execute(f"PRAGMA application_id = {_APPLICATION_ID}")

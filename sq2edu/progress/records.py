@@ -6,9 +6,6 @@ import datetime as dt
 import functools
 from dataclasses import dataclass, field
 
-from sq2edu.equations import EquationSyntaxError, Op, parse
-from sq2edu.equations.remainder import split_rest
-
 __all__ = [
     "MARKS",
     "SKILLS",
@@ -35,12 +32,8 @@ SKILLS: tuple[str, ...] = tuple(
     for name in ("addition", "subtraction", "multiplication", "division")
     for size in ("two", "more")
 )
-_OP_NAMES = {
-    Op.ADD: "addition",
-    Op.SUB: "subtraction",
-    Op.MUL: "multiplication",
-    Op.DIV: "division",
-}
+#: Each operation's skill, by its sign (``sq2edu.equations.Op``'s values).
+_OP_NAMES = {"+": "addition", "−": "subtraction", "×": "multiplication", "÷": "division"}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -49,6 +42,11 @@ def skill_of(text: str) -> str | None:
 
     A division with its rest (``17 ÷ 5 = 3 r 2``) practises division.
     """
+    # Imported here: the equations load sympy (a second or more), and the hub's sign-in and
+    # the store read and write records without ever asking for a skill.
+    from sq2edu.equations import EquationSyntaxError, parse
+    from sq2edu.equations.remainder import split_rest
+
     try:
         equation = parse(split_rest(text)[0])
     except EquationSyntaxError:

@@ -524,6 +524,27 @@ def test_two_children_on_their_own_servers_play_at_one_table(browser: Browser, h
             assert table.children == ["Pia", "Ole"]
             assert tables.load(table.id).game.history, "the moves are in the store"
             assert tables.replays(table.id)
+            game = tables.load(table.id).game
+        # What Pia's server is sent of the table through the class service: her seat's view
+        # only, never Ole's hand or sleeping queens, nor the draw pile.
+        environment = _server_of(pages[0].url.split("/user/")[1].split("/")[0]).environ()
+        request = urllib.request.Request(
+            f"{environment['SQ2EDU_CLASS_SERVICE']}/api/load",
+            data=json.dumps({"table": table.id, "lang": "en"}).encode(),
+            method="POST",
+            headers={
+                "Authorization": f"token {environment['JUPYTERHUB_API_TOKEN']}",
+                "X-Sq2edu-Server-Key": environment["SQ2EDU_SERVER_KEY"],
+            },
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            sent = json.loads(answer.read())["result"]["value"]
+        seat = game.names.index("Pia")
+        assert sent["view"] == game.view(seat)
+        zones = game.zones()
+        unseen = {*zones["deck"], *zones.get(f"p{1 - seat}.hand", ())}
+        unseen |= set(zones.get(f"p{1 - seat}.sleeping", ()))
+        assert not [card for card in unseen if f'"{card}"' in json.dumps(sent)]
     finally:
         for context in contexts:
             context.close()
