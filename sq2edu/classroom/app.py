@@ -26,7 +26,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq2edu import editions
-from sq2edu.classroom.challenge_child import ChallengeBanner, ChallengeTask, challenge_lab
+from sq2edu.classroom.challenge_child import (
+    ChallengeBanner,
+    ChallengeTask,
+    challenge_lab,
+    challenges_of,
+)
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
@@ -146,9 +151,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.problem.add_class("sq2-words")
         #: The class challenge's banner, on the screens that may carry it.
         self.banner: ChallengeBanner | None = None
-        if isinstance(store, SQLStore):
+        challenges = challenges_of(store)
+        if challenges is not None:
             self.banner = ChallengeBanner(
-                store,
+                challenges,
                 lambda: self.student,
                 self._kindly(self.open_challenge),
                 lambda: self.language,

@@ -19,7 +19,7 @@ from typing import Any
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StoreError
+from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StoreError, Watch
 from sq2edu.progress.records import utc_now
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
@@ -225,6 +225,17 @@ class Challenges:
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (now, student_id))
             self.store._notify(cursor, CHANNEL, "try")
         return verdict.ok
+
+    def own_finds(self, student: str, number: int) -> list[str]:
+        """The equations (keys) ``student`` found in round ``number``, in the order found:
+        a child's page shows these, and no one else's."""
+        board = self.board(number)
+        return [] if board is None else list(board.finds.get(student, ()))
+
+    def watch(self) -> Watch:
+        """The store's watch: it tells a child's page that a round may have started or
+        ended."""
+        return self.store.watch()
 
     # -- what the class did ----------------------------------------------------------------
 

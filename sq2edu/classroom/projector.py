@@ -67,17 +67,22 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
 """
 
 # The board is asked for again as soon as it came; the server holds the question until the
-# board changes. A network error waits a second before the next try.
+# board changes. A network error waits a second before the next try. The page's form key
+# goes with each question: a school's hub lets a script's request (not a page the browser
+# opens) through with it only.
 _SCRIPT = """
 (function () {
   var seen = "";
   var main = document.getElementById("board");
   var said = document.getElementById("said");
+  var xsrf = document.querySelector('meta[name="sq2-xsrf"]').content;
   function next() {
     var query = new URLSearchParams(location.search);
     query.delete("token");
     query.set("seen", seen);
-    fetch("projector/board?" + query.toString(), {credentials: "same-origin", cache: "no-store"})
+    fetch("projector/board?" + query.toString(), {
+      credentials: "same-origin", cache: "no-store", headers: {"X-XSRFToken": xsrf}
+    })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (data) {
         if (data.stamp !== seen) {
@@ -94,11 +99,15 @@ _SCRIPT = """
 """
 
 
-def page(title: str, board: str, said: str, lang: str) -> str:
-    """The projector's whole page with its first board (the page then keeps it up to date)."""
+def page(title: str, board: str, said: str, lang: str, xsrf: str = "") -> str:
+    """The projector's whole page with its first board (the page then keeps it up to date).
+
+    :param xsrf: the server's form key for this page, sent with each request for the board.
+    """
     return (
         f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="sq2-xsrf" content="{escape(xsrf)}">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
         f'<main id="board">{board}</main>'
         f'<p id="said" class="note" aria-live="polite" role="status" '
@@ -225,6 +234,6 @@ def said(board: Board | None) -> str:
     return _("The round has ended.") + " " + progress_words(board)
 
 
-def projector_page(board: Board | None) -> str:
-    """The whole page in the active language."""
-    return page(_("Class challenge"), board_html(board), said(board), get_language())
+def projector_page(board: Board | None, xsrf: str = "") -> str:
+    """The whole page in the active language (``xsrf``: see :func:`page`)."""
+    return page(_("Class challenge"), board_html(board), said(board), get_language(), xsrf)
