@@ -78,7 +78,9 @@ class Attempt:
     :ivar numbers: the numbers of the equation (empty when it could not be read).
     :ivar typed: typed (``True``) or built from cards (``False``).
     :ivar hint_level: the highest hint rung shown before this attempt (0 for none).
-    :ivar where: ``"game"``, ``"lab"`` or ``"lesson"``.
+    :ivar where: ``"game"``, ``"lab"`` or ``"lesson"``; ``"challenge"`` for a try at the
+        class challenge, which is kept with the challenge's rounds and read as an attempt
+        for the dashboard's skills and mistakes.
     :ivar at: when, in UTC (ISO 8601).
     :ivar cards: the number cards the student held (empty when not known).
     :ivar level: the level of practice (a key of :data:`sq2edu.practice.LEVELS`), or ""
