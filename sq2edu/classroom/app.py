@@ -877,22 +877,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _record_attempt(self, where: str) -> Any:
         def record(attempt: dict[str, Any]) -> None:
             assert self.student is not None
+            # The widget tells every field of the attempt but who made it and where.
             self.store.record_attempt(
-                Attempt(
-                    student=self.student,
-                    text=attempt["text"],
-                    ok=attempt["ok"],
-                    codes=tuple(attempt["codes"]),
-                    numbers=tuple(attempt["numbers"]),
-                    typed=attempt["typed"],
-                    hint_level=attempt["hint_level"],
-                    where=where,
-                    cards=tuple(attempt.get("cards", ())),
-                    level=attempt.get("level", ""),
-                    lesson=attempt.get("lesson", ""),
-                    exercise=attempt.get("exercise", 0),
-                    helped=attempt.get("helped", False),
-                )
+                Attempt.from_dict({**attempt, "student": self.student, "where": where})
             )
 
         return record
