@@ -18,6 +18,7 @@ settings check, a command line's choices) costs no game rules.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,8 @@ class Edition:
     :ivar title: what a teacher chooses it by (a message id, shown with ``_()``).
     :ivar welcome: the class app's greeting (a message id).
     :ivar play: the class app's button to play it (a message id).
+    :ivar builds_from: where a player's number cards for an equation lie, the last part
+        of the zone's name (``"realm"``: ``p0.realm``).
     """
 
     name: str
@@ -50,6 +53,7 @@ class Edition:
     title: str
     welcome: str
     play: str
+    builds_from: str = "hand"
 
     @property
     def game(self) -> type[Game[Any, Any]]:
@@ -62,6 +66,26 @@ class Edition:
         """Its ``new_game(players, seed, rules, first_player)``."""
         deal: Callable[..., Game[Any, Any]] = importlib.import_module(self.package).new_game
         return deal
+
+    @property
+    def sample_from_view(self) -> Callable[[dict[str, Any], Any, random.Random], Game[Any, Any]]:
+        """Its ``sample_from_view(view, rules, rng)``: a game that looks exactly like one
+        player's view to that player, the cards it does not show dealt at random."""
+        sample: Callable[..., Game[Any, Any]] = importlib.import_module(
+            f"{self.package}.sampling"
+        ).sample_from_view
+        return sample
+
+    def number_values(self, game: Game[Any, Any], seat: int) -> list[int]:
+        """The numbers of the number cards ``seat`` may build an equation from now."""
+        cards = importlib.import_module(f"{self.package}.cards").CARDS
+        held = game.zones()[f"p{seat}.{self.builds_from}"]
+        return sorted(cards[card].value for card in held if cards[card].kind == "number")
+
+    def may_adjust(self, game: Game[Any, Any], seat: int) -> bool:
+        """Whether ``seat`` may count one card as one more or one less (the Rescue's red
+        knight)."""
+        return getattr(game.state.players[seat], "knight", None) == "red"
 
 
 _EDITIONS: dict[str, Edition] = {}
@@ -100,6 +124,7 @@ register(
         title=N_("Sleeping Queens 2: The Rescue"),
         welcome=N_("Welcome to the Rescue!"),
         play=N_("Play the Rescue"),
+        builds_from="realm",
     )
 )
 register(

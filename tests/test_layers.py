@@ -41,3 +41,25 @@ def test_practice_and_progress_load_no_store_and_no_widget() -> None:
     )
     assert {name for name in loaded if name.startswith("sq2edu.classroom")} == set()
     assert {"sqlite3", "ipywidgets", "anywidget"} & loaded == set()
+
+
+def test_the_hubs_sign_in_loads_no_sympy() -> None:
+    """A child's sign-in waits for the authenticator's module: the equations' sympy (a second
+    or more to import) has no part in checking a name and a class code."""
+    pytest.importorskip("jupyterhub")
+    loaded = _loaded_after("import sq2edu.hub.auth")
+    assert {name for name in loaded if name == "sympy" or name.startswith("sq2edu.equations")} == (
+        set()
+    )
+
+
+def test_a_record_still_knows_its_skill_without_sympy_loaded_first() -> None:
+    """The equations load when a skill is first asked for, not before."""
+    loaded = _loaded_after(
+        "from sq2edu.progress.records import skill_of\n"
+        "import sys\n"
+        "assert 'sympy' not in sys.modules\n"
+        "assert skill_of('17 ÷ 5 = 3 r 2') == 'division-two', skill_of('17 ÷ 5 = 3 r 2')\n"
+        "assert skill_of('2 + 3 + 4 = 9') == 'addition-more'"
+    )
+    assert "sympy" in loaded

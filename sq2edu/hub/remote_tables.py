@@ -11,16 +11,18 @@ page that the class's tables changed, looking at most twice a second.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from sq2edu import editions
+from sq2edu.classroom.store import StoreError
 from sq2edu.classroom.tables import (
     SharedGame,
     StaleTableError,
     TableError,
     TableInfo,
-    game_type,
 )
 from sq2edu.core import Action, Event, Game, IllegalActionError
 from sq2edu.core.records import action_from_dict
@@ -44,7 +46,9 @@ _ERRORS: dict[str, type[Exception]] = {
 
 
 class RemoteTables:
-    """The class's tables, through the class service (``store``'s)."""
+    """The class's tables, through the class service (``store``'s). A table comes back as
+    this child's seat sees it: the other hands, the draw pile and the face-down cards in
+    its game are made up here, never the real ones."""
 
     def __init__(self, store: ServiceStore) -> None:
         self.store = store
@@ -57,8 +61,19 @@ class RemoteTables:
         return answer["value"]
 
     def _shared(self, data: dict[str, Any]) -> SharedGame:
+        """The table as the service sent it: this child's seat's view of the game, made
+        into a game of the edition that looks exactly like that view to that seat (what the
+        view does not show is dealt at random here: the service keeps the real game, and
+        decides every move on it)."""
         info = table_from(data["info"])
-        return SharedGame(info, game_type(info.edition).from_json(data["game"]))
+        edition = editions.load(info.edition)
+        try:
+            rules = edition.game.rules_type.from_dict(data["rules"])
+            game = edition.sample_from_view(data["view"], rules, random.Random())
+            game.log = [Event.from_dict(event) for event in data["log"]]
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise StoreError("the class service sent a table that cannot be read") from error
+        return SharedGame(info, game)
 
     def tables(self, statuses: Sequence[str] = ("open", "playing")) -> list[TableInfo]:
         """The class's tables of these statuses."""

@@ -15,6 +15,9 @@ does only what that child may do in their own class:
   service's own time; whether an equation or a lesson's answer is right is the service's
   to say, and only a lesson the teacher opened is answered;
 - keep a refusal the child's page met, with the address it came from;
+- take part in the class challenge as that child: read the class's round, send a try (the
+  service judges it with the round's cards, :mod:`sq2edu.hub.challenge_calls`), read the
+  child's own finds;
 - play at the class's tables of classmates as that child: make, sit, stand, start (dealt
   with the class's settings), and move the child's own seat, each move checked by the
   game's rules; for a computer's seat or an away classmate's, the service chooses the move
@@ -59,10 +62,11 @@ from sq2edu.classroom.tables import (
     Tables,
     seconds_since,
 )
-from sq2edu.classroom.together import AWAY_LEVEL, table_dealer
+from sq2edu.classroom.together import AWAY_LEVEL, SEEN_EVERY, table_dealer
 from sq2edu.core import IllegalActionError
-from sq2edu.equations import check
+from sq2edu.equations import ALL_OPERATIONS, check
 from sq2edu.equations.remainder import check_remainder
+from sq2edu.hub.challenge_calls import CHALLENGE_CALLS, CHALLENGE_PACES
 from sq2edu.hub.culler import CULL_AFTER, cull_idle
 from sq2edu.hub.private import SERVER_KEY_HEADER, key_in, server_key, store_address
 from sq2edu.hub.remote_tables import action_of
@@ -95,6 +99,7 @@ PACES: dict[str, tuple[int, float]] = {
     "record_event": (10, 6.0),
     "move": (30, 0.2),
     "make": (5, 10.0),
+    **CHALLENGE_PACES,
 }
 _LARGEST_BODY = 64 * 1024
 _EVENT_KINDS = frozenset({"name-taken", "wrong-code", "class-full", "too-fast"})
@@ -133,9 +138,7 @@ class ClassService:
         self._children: dict[str, HubUser] = {}
 
     def _open(self, room: str) -> SQLStore:
-        store = open_store(self.location, room)
-        assert isinstance(store, SQLStore)
-        return store
+        return open_store(self.location, room)
 
     def child(self, hub_name: str) -> HubUser:
         """The child a hub user is.
@@ -275,8 +278,43 @@ def _record_attempt(store: SQLStore, child: HubUser, args: dict[str, Any], _addr
     _own(child, attempt.student)
     if attempt.lesson and attempt.lesson not in ClassSettings.from_dict(store.settings()).lessons:
         raise RefusedError(403, "that lesson is not open to the class")
+    if attempt.where == "game":
+        attempt = in_hand(store, _nickname(child), attempt)
     # The time is the service's own: a child's server's clock (or its word) is not taken.
     store.record_attempt(replace(decided(attempt), at=utc_now()))
+
+
+def in_hand(store: SQLStore, nickname: str, attempt: Attempt) -> Attempt:
+    """A game's equation said to be right, checked against the cards the child holds.
+
+    At a table of classmates where it is the child's turn, those are the number cards her
+    seat holds in the service's own game, whatever her server says she holds (they are
+    the attempt's cards then), checked with the table's operations and her knight. In a
+    game against the computer, which lives in her server, they are the cards her server
+    says she holds. An equation that needs a card she does not hold is kept as wrong, with
+    what is wrong with it."""
+    if not attempt.ok:
+        return attempt
+    values, operations, adjust = list(attempt.cards), ALL_OPERATIONS, True
+    tables = Tables(store)
+    mine = tables.where(nickname)
+    seat = None if mine is None else mine.seat_of(nickname)
+    if mine is not None and seat is not None and mine.status == "playing":
+        game = tables.load(mine.id).game
+        if game.current_player == seat and not game.is_over:
+            edition = editions.load(mine.edition)
+            values = edition.number_values(game, seat)
+            operations = game.rules.operations
+            adjust = edition.may_adjust(game, seat)
+            attempt = replace(attempt, cards=tuple(values))
+    try:
+        with language("en"):
+            verdict = check(attempt.text, values, operations, adjust=adjust)
+    except ValueError:  # a card no game has (0, or past 999)
+        return replace(attempt, ok=False, codes=("missing-card",))
+    if verdict.ok:
+        return replace(attempt, codes=())
+    return replace(attempt, ok=False, codes=verdict.codes)
 
 
 def decided(attempt: Attempt) -> Attempt:
@@ -361,8 +399,22 @@ def _whole_arg(args: dict[str, Any], name: str) -> int:
     return value
 
 
-def _shared_to(shared: SharedGame) -> dict[str, Any]:
-    return {"info": table_to(shared.info), "game": shared.game.to_json()}
+def _seat_to(shared: SharedGame, child: HubUser) -> dict[str, Any]:
+    """What a child's server is sent of a table: the table, and the game as the child's
+    own seat sees it (:meth:`sq2edu.core.Game.view`) with the rules and the table's log,
+    which every seat hears. Never the game itself: its other hands, the draw pile's
+    order, the face-down cards and its random state stay in the service."""
+    seat = shared.info.seat_of(_nickname(child))
+    if seat is None:
+        raise RefusedError(403, "a child's server sees the table its child sits at")
+    game = shared.game
+    return {
+        "info": table_to(shared.info),
+        "seat": seat,
+        "view": game.view(seat),
+        "rules": game.rules.to_dict(),
+        "log": [event.to_dict() for event in game.log],
+    }
 
 
 def _may_move(store: SQLStore, child: HubUser, info: TableInfo, seat: int) -> bool:
@@ -373,9 +425,12 @@ def _may_move(store: SQLStore, child: HubUser, info: TableInfo, seat: int) -> bo
     entry = info.seats[seat] or {}
     if entry.get("child") == child.nickname or "bot" in entry:
         return True
+    # The away takeover of a page's own seat (TableSeat.look_for_away): a classmate not
+    # seen for longer than the class's turn timeout, counted from up to one "still there?"
+    # before she went.
     timeout = ClassSettings.from_dict(store.settings()).turn_timeout
     seen = store.last_seen().get(entry.get("child", ""))
-    return bool(timeout) and (seen is None or seconds_since(seen) > timeout)
+    return bool(timeout) and (seen is None or seconds_since(seen) > timeout + SEEN_EVERY)
 
 
 def _tables(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, Any]) -> Any:
@@ -390,8 +445,8 @@ def _where(tables: Tables, _store: SQLStore, child: HubUser, _args: dict[str, An
     return None if found is None else table_to(found)
 
 
-def _load(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, Any]) -> Any:
-    return _shared_to(tables.load(_table_id(args)))
+def _load(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
+    return _seat_to(tables.load(_table_id(args)), child)
 
 
 def _version(tables: Tables, _store: SQLStore, _child: HubUser, args: dict[str, Any]) -> Any:
@@ -423,7 +478,7 @@ def _start(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any]
     # The table's own game, even if the teacher changed the class's game since it was made.
     edition = mine.edition if mine is not None and mine.id == table_id else settings.edition
     deal = table_dealer(replace(settings, edition=edition))
-    return _shared_to(tables.start(table_id, _nickname(child), deal, fill))
+    return _seat_to(tables.start(table_id, _nickname(child), deal, fill), child)
 
 
 def _move(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
@@ -444,7 +499,7 @@ def _move(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any])
         bot = make_bot(level, seed=seed, edition=shared.info.edition)
         action = bot.choose(shared.game.clone())
     shared, events = tables.move(table_id, version, seat, action)
-    return {**_shared_to(shared), "events": len(events)}
+    return {**_seat_to(shared, child), "events": len(events)}
 
 
 def _lease(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any]) -> Any:
@@ -486,6 +541,7 @@ _CALLS: dict[str, Call] = {
     "own_lessons": _own_lessons,
     "record_game": _record_game,
     "record_event": _record_event,
+    **CHALLENGE_CALLS,
 }
 
 

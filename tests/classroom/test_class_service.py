@@ -5,16 +5,19 @@ field. (The service behind a real hub, with real tokens: ``tests/browser/test_sc
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pytest
 
+from sq2edu import editions
 from sq2edu.classroom.school import School
 from sq2edu.classroom.store import SQLStore, StoreError, open_store
-from sq2edu.classroom.tables import Tables, game_type
+from sq2edu.classroom.tables import Tables
 from sq2edu.hub.service import ClassService, RefusedError
 from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to, table_from
 from sq2edu.progress.records import Attempt, GameRecord
@@ -270,6 +273,13 @@ def _table_call(service: ClassService, user: str, method: str, **args: Any) -> A
     return service.call(method, user, {"lang": "en", **args}, "10.0.0.5")
 
 
+def _real_game(location: str, room: str, table: str) -> Any:
+    """A table's game as the store keeps it (a child's server is never sent it)."""
+    with open_store(location, room) as store:
+        assert isinstance(store, SQLStore)
+        return Tables(store).load(table).game
+
+
 def test_service_two_children_make_sit_start_and_move_at_a_table_of_their_class(
     service: ClassService, location: str
 ) -> None:
@@ -284,7 +294,7 @@ def test_service_two_children_make_sit_start_and_move_at_a_table_of_their_class(
     assert refused == {"kind": "table", "message": "Mia made this table and starts the game."}
     started = _table_call(service, mia, "start", table=table)["value"]
     assert started["info"]["status"] == "playing"
-    game = game_type("classic").from_json(started["game"])
+    game = _real_game(location, "3A", table)
     mover = _user(service, "3A", game.names[game.current_player])
     other = leo if mover == mia else mia
     action = game.legal_actions()[0].to_dict()
@@ -361,7 +371,7 @@ def test_service_a_classmate_away_longer_than_the_turn_timeout_is_played_for(
     table = _table_call(service, mia, "make", size=2, edition="classic")["value"]["id"]
     _table_call(service, leo, "sit", table=table)
     started = _table_call(service, mia, "start", table=table)["value"]
-    game = game_type("classic").from_json(started["game"])
+    game = _real_game(location, "3A", table)
     leo_seat = game.names.index("Leo")
     version = started["info"]["version"]
     for _move in range(20):  # Mia plays until it is Leo's turn
@@ -371,7 +381,7 @@ def test_service_a_classmate_away_longer_than_the_turn_timeout_is_played_for(
             service, mia, "move", table=table, version=version, seat=game.current_player,
             action=game.legal_actions()[0].to_dict(),
         )["value"]  # fmt: skip
-        game = game_type("classic").from_json(moved["game"])
+        game = _real_game(location, "3A", table)
         version = moved["info"]["version"]
     assert game.current_player == leo_seat
     with open_store(location, "3A") as store:
@@ -384,7 +394,7 @@ def test_service_a_classmate_away_longer_than_the_turn_timeout_is_played_for(
     assert moved["info"]["version"] == version + 1
     # Its events are the computer's, for Leo: a child's server reads them as such.
     info = table_from(moved["info"])
-    done = game_type("classic").from_json(moved["game"])
+    done = _real_game(location, "3A", table)
     assert info.played
     assert {done.log[index].player for index in info.played} == {leo_seat}
 
@@ -399,7 +409,9 @@ def test_service_says_itself_whether_an_equation_is_right_and_when_it_was_made(
     for at in ("soon", "2026-01-01T10:00:00", '=HYPERLINK("x")', "2099-01-01T00:00:00+00:00"):
         lie = _attempt("Mia", text="1 + 1 = 3", ok=True, codes=[], at=at, where="lab")
         service.call("record_attempt", mia, {"attempt": lie}, "10.0.0.5")
-    right = _attempt("Mia", text="2 + 2 = 4", ok=True, codes=["not-true"], where="game")
+    right = _attempt(
+        "Mia", text="2 + 2 = 4", ok=True, codes=["not-true"], where="game", cards=[2, 2, 4]
+    )
     service.call("record_attempt", mia, {"attempt": right}, "10.0.0.5")
     with open_store(location, "3B") as store:
         kept = store.attempts()
@@ -467,7 +479,7 @@ def test_service_chooses_a_computers_move_itself(service: ClassService, location
     table = _table_call(service, mia, "make", size=3, edition="rescue")["value"]["id"]
     _table_call(service, leo, "sit", table=table)
     started = _table_call(service, mia, "start", table=table, fill="easy")["value"]
-    game = game_type("rescue").from_json(started["game"])
+    game = _real_game(location, "3A", table)
     version = started["info"]["version"]
     seats = started["info"]["seats"]
     (bot_seat,) = [seat for seat, entry in enumerate(seats) if "bot" in entry]
@@ -480,7 +492,7 @@ def test_service_chooses_a_computers_move_itself(service: ClassService, location
             service, users.get(game.current_player, mia), "move", table=table,
             version=version, seat=game.current_player, action=game.legal_actions()[0].to_dict(),
         )["value"]  # fmt: skip
-        game, version = game_type("rescue").from_json(moved["game"]), moved["info"]["version"]
+        game, version = _real_game(location, "3A", table), moved["info"]["version"]
     assert game.current_player == bot_seat
     seed = zlib.crc32(f"{table}:{version}".encode())
     chosen = make_bot("easy", seed=seed, edition="rescue").choose(game.clone())
@@ -489,7 +501,7 @@ def test_service_chooses_a_computers_move_itself(service: ClassService, location
         service, mia, "move", table=table, version=version, seat=bot_seat,
         action=asked.to_dict(),
     )["value"]  # fmt: skip
-    after = game_type("rescue").from_json(moved["game"])
+    after = _real_game(location, "3A", table)
     assert after.history[-1] == chosen != asked
 
 
@@ -578,3 +590,94 @@ def test_service_answers_a_childs_server_only_with_its_key_and_never_reads_nan(
         "own key": 200,
         "nan": 400,
     }
+
+
+def _hidden_from(game: Any, seat: int) -> set[str]:
+    """The cards ``seat`` may not see: the draw pile, the face-down places, and what the
+    others hold unseen (sleeping queens and cards drawn; a classic game's hands)."""
+    view = json.dumps(game.view(seat))
+    hidden = set(game.zones()["deck"])
+    for name, cards in game.zones().items():
+        owner = re.fullmatch(r"p(\d+)\.(\w+)", name)
+        if owner and int(owner[1]) != seat and owner[2] in ("hand", "sleeping"):
+            hidden |= set(cards)
+        if name in ("grid", "centre"):
+            hidden |= {card for card in cards if f'"{card}"' not in view}
+    return hidden
+
+
+@pytest.mark.parametrize("edition", ["rescue", "classic"])
+def test_service_sends_a_child_only_what_her_own_seat_sees(
+    service: ClassService, location: str, edition: str
+) -> None:
+    """Loading a table, starting it or moving at it sends a child's server her seat's view
+    of the game: no other hand, no draw pile's order, no face-down card, no random state.
+    A classmate who does not sit at the table is sent nothing of it."""
+    from sq2edu.hub.remote_tables import RemoteTables
+
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    table = _table_call(service, mia, "make", size=3, edition=edition)["value"]["id"]
+    _table_call(service, leo, "sit", table=table)
+    answers = {"start": _table_call(service, mia, "start", table=table, fill="easy")["value"]}
+    game = _real_game(location, "3A", table)
+    mover = {"Leo": leo}.get(game.names[game.current_player], mia)  # Mia asks for a computer's
+    answers["move"] = _table_call(
+        service, mover, "move", table=table, version=answers["start"]["info"]["version"],
+        seat=game.current_player, action=game.legal_actions()[0].to_dict(),
+    )["value"]  # fmt: skip
+    answers["load"] = _table_call(service, leo, "load", table=table)["value"]
+    game = _real_game(location, "3A", table)
+    for call, answer in answers.items():
+        seat = answer["seat"]
+        assert {"info", "seat", "view", "rules", "log"} <= set(answer) <= {
+            "info", "seat", "view", "rules", "log", "events",
+        }, call  # fmt: skip
+        sent = json.dumps(answer)
+        hidden = _hidden_from(game, seat)
+        assert hidden, "the game has cards this seat does not see"
+        assert not [card for card in hidden if f'"{card}"' in sent], call
+        # The child's server makes a game of her view, and it shows her exactly that view.
+        if call != "start":  # the table moved on since
+            assert answer["view"] == game.view(seat), call
+            made = RemoteTables(cast(Any, None))._shared(answer).game
+            assert made.view(seat) == game.view(seat)
+            assert [event.text for event in made.log] == [event.text for event in game.log]
+    with open_store(location, "3A") as store:
+        store.join("Ola")
+    with pytest.raises(RefusedError) as refused:
+        _table_call(service, _user(service, "3A", "Ola"), "load", table=table)
+    assert refused.value.status == 403
+
+
+def test_service_checks_a_game_equation_against_the_cards_the_child_holds(
+    service: ClassService, location: str
+) -> None:
+    """A child's server that says its child made a true equation from cards she does not
+    hold is not believed: at her table, her seat's cards are the service's own; in a game
+    against the computer, the equation must come from the cards her server says she has."""
+    from collections import Counter
+
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    table = _table_call(service, mia, "make", size=2, edition="classic")["value"]["id"]
+    _table_call(service, leo, "sit", table=table)
+    _table_call(service, mia, "start", table=table)
+    game = _real_game(location, "3A", table)
+    name = game.names[game.current_player]
+    held = Counter(editions.load("classic").number_values(game, game.current_player))
+    sums = [(a, b, a + b) for a in range(1, 6) for b in range(1, 6) if a + b <= 10]
+    a, b, c = next(s for s in sums if Counter(s) - held)  # not all three are hers
+    lie = _attempt(name, text=f"{a} + {b} = {c}", ok=True, codes=[], where="game",
+                   cards=[a, b, c], numbers=[a, b, c])  # fmt: skip
+    service.call("record_attempt", {"Mia": mia, "Leo": leo}[name], {"attempt": lie}, "x")
+    ida = _user(service, "3B", "Mia")  # no table: a game against the computer
+    for text, cards in (("2 + 3 = 5", [2, 3, 5]), ("1 + 2 = 3", [2, 3, 5]), ("0 + 1 = 1", [0])):
+        solo = _attempt("Mia", text=text, ok=True, codes=[], where="game", cards=cards)
+        service.call("record_attempt", ida, {"attempt": solo}, "x")
+    with open_store(location, "3A") as store:
+        (kept,) = store.attempts()
+    assert (kept.text, kept.ok) == (f"{a} + {b} = {c}", False)
+    assert "missing-card" in kept.codes
+    assert sorted(kept.cards) == sorted(held.elements()), "the cards she holds, not the page's"
+    with open_store(location, "3B") as store:
+        solo_kept = [(a.text, a.ok) for a in reversed(store.attempts())]
+    assert solo_kept == [("2 + 3 = 5", True), ("1 + 2 = 3", False), ("0 + 1 = 1", False)]

@@ -1,11 +1,12 @@
 """The SQLite and PostgreSQL stores hold the same schema, column by column, and a store left
 at any earlier schema opens with its records.
 
-Each database has its own list of migrations (``store.py`` and ``postgres.py``); a column
-added to one and forgotten in the other, or made nullable in one only, would make the same
-class behave differently on a laptop and on a school's server. Both stores are made new
-here and read back from the databases themselves (``PRAGMA table_info``, the
-``information_schema``), so what is compared is what the migrations really built.
+Both databases run the migrations of ``schema.py``, each written out in its own SQL; a
+column rendered differently for one of them, or made nullable in one only, would make the
+same class behave differently on a laptop and on a school's server. Both stores are made
+new here and read back from the databases themselves (``PRAGMA table_info``, the
+``information_schema``), so what is compared is what the migrations really built; a store
+upgraded from any earlier version is compared with a new one the same way.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from sq2edu.classroom.postgres import _MIGRATIONS as _POSTGRES_MIGRATIONS
-from sq2edu.classroom.store import _APPLICATION_ID, SCHEMA_VERSION, SQLStore, open_store
-from sq2edu.classroom.store import _MIGRATIONS as _SQLITE_MIGRATIONS
+from sq2edu.classroom.schema import POSTGRES, SCHEMA_VERSION, SQLITE, statements
+from sq2edu.classroom.store import _APPLICATION_ID, SQLStore, open_store
 from sq2edu.classroom.tables import Tables
 from sq2edu.progress.records import Attempt
 
@@ -157,8 +157,8 @@ def test_a_sqlite_store_of_every_earlier_schema_opens(tmp_path: Path, version: i
     are tables, is brought up to date with them."""
     path = tmp_path / "class.sqlite3"
     db = sqlite3.connect(path)
-    for migration in _SQLITE_MIGRATIONS[:version]:
-        db.executescript(migration)
+    for statement in statements(SQLITE, 0, version):
+        db.execute(statement)
     if version:
         for statement in _FIRST_RECORDS:
             db.execute(statement.format(t="", true=1))
@@ -167,18 +167,29 @@ def test_a_sqlite_store_of_every_earlier_schema_opens(tmp_path: Path, version: i
     db.commit()
     db.close()
     _opens_with_its_records(path, version)
+    new = tmp_path / "new.sqlite3"
+    open_store(new).close()
+    assert _sqlite_schema(path) == _sqlite_schema(new)
+    assert _sqlite_indexes(path) == _sqlite_indexes(new)
 
 
 @pytest.mark.parametrize("version", range(SCHEMA_VERSION))
-def test_a_postgresql_store_of_every_earlier_schema_opens(postgres_url: str, version: int) -> None:
-    """As on SQLite, for the PostgreSQL store's own migrations."""
+def test_a_postgresql_store_of_every_earlier_schema_opens(
+    postgres_url: str, tmp_path: Path, version: int
+) -> None:
+    """As on SQLite; the upgraded database ends with the schema a new SQLite store has (which
+    the first test holds equal to a new PostgreSQL store's)."""
     with psycopg.connect(postgres_url, autocommit=True) as db:
         if version:
             db.execute("CREATE SCHEMA sq2edu")
             db.execute("CREATE TABLE sq2edu.meta (application TEXT NOT NULL, version INTEGER)")
             db.execute("INSERT INTO sq2edu.meta VALUES ('sq2edu progress store', %s)", (version,))
-            for migration in _POSTGRES_MIGRATIONS[:version]:
-                db.execute(migration)
+            for statement in statements(POSTGRES, 0, version):
+                db.execute(statement)
             for statement in _FIRST_RECORDS:
                 db.execute(statement.format(t="sq2edu.", true="TRUE"))
     _opens_with_its_records(postgres_url, version)
+    new = tmp_path / "new.sqlite3"
+    open_store(new).close()
+    assert _postgres_schema(postgres_url) == _sqlite_schema(new)
+    assert _postgres_indexes(postgres_url) == _sqlite_indexes(new)
