@@ -26,7 +26,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq2edu import editions
-from sq2edu.classroom.challenge_child import ChallengeBanner, ChallengeTask, challenge_lab
+from sq2edu.classroom.challenge_child import (
+    ChallengeBanner,
+    ChallengeTask,
+    challenge_lab,
+    challenges_of,
+)
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
@@ -146,9 +151,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.problem.add_class("sq2-words")
         #: The class challenge's banner, on the screens that may carry it.
         self.banner: ChallengeBanner | None = None
-        if isinstance(store, SQLStore):
+        challenges = challenges_of(store)
+        if challenges is not None:
             self.banner = ChallengeBanner(
-                store,
+                challenges,
                 lambda: self.student,
                 self._kindly(self.open_challenge),
                 lambda: self.language,
@@ -871,22 +877,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _record_attempt(self, where: str) -> Any:
         def record(attempt: dict[str, Any]) -> None:
             assert self.student is not None
+            # The widget tells every field of the attempt but who made it and where.
             self.store.record_attempt(
-                Attempt(
-                    student=self.student,
-                    text=attempt["text"],
-                    ok=attempt["ok"],
-                    codes=tuple(attempt["codes"]),
-                    numbers=tuple(attempt["numbers"]),
-                    typed=attempt["typed"],
-                    hint_level=attempt["hint_level"],
-                    where=where,
-                    cards=tuple(attempt.get("cards", ())),
-                    level=attempt.get("level", ""),
-                    lesson=attempt.get("lesson", ""),
-                    exercise=attempt.get("exercise", 0),
-                    helped=attempt.get("helped", False),
-                )
+                Attempt.from_dict({**attempt, "student": self.student, "where": where})
             )
 
         return record

@@ -19,8 +19,9 @@ from typing import Any
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StoreError
-from sq2edu.progress.records import utc_now
+from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StoreError, Watch
+from sq2edu.equations import EquationSyntaxError, parse
+from sq2edu.progress.records import Attempt, utc_now
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
 
@@ -59,6 +60,14 @@ def _round(row: Sequence[Any]) -> tuple[int, Round]:
         names=bool(row[8]),
         pinned=row[9],
     )
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    """The numbers of a try as the checker read them (none for text it could not read)."""
+    try:
+        return parse(text).numbers
+    except (EquationSyntaxError, ValueError):
+        return ()
 
 
 def _cell(text: str) -> str:
@@ -226,6 +235,17 @@ class Challenges:
             self.store._notify(cursor, CHANNEL, "try")
         return verdict.ok
 
+    def own_finds(self, student: str, number: int) -> list[str]:
+        """The equations (keys) ``student`` found in round ``number``, in the order found:
+        a child's page shows these, and no one else's."""
+        board = self.board(number)
+        return [] if board is None else list(board.finds.get(student, ()))
+
+    def watch(self) -> Watch:
+        """The store's watch: it tells a child's page that a round may have started or
+        ended."""
+        return self.store.watch()
+
     # -- what the class did ----------------------------------------------------------------
 
     def _tries(self, cursor: Cursor, round_id: int) -> list[tuple[str, str, str, bool, str]]:
@@ -236,6 +256,41 @@ class Challenges:
             (round_id,),
         ).fetchall()
         return [(row[0], row[1], row[2], bool(row[3]), row[4]) for row in rows]
+
+    def tries_after(
+        self, after: int, limit: int = 5000, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]:
+        """The tries of class ``class_id``'s rounds (the open class's by default) kept after
+        the one numbered ``after``, oldest first, each as an attempt made at the challenge
+        (``where="challenge"``), with its number: for the dashboard's skills and mistakes,
+        which read only what is new. A find is right and the child's own (the challenge
+        gives no worked example); a wrong try has the checker's problem code."""
+        with self.store._transaction() as cursor:
+            chosen = class_id if class_id is not None else self.store._class_id(cursor)
+            rows = self._run(
+                cursor,
+                "SELECT c.id, s.nickname, c.at, c.text, c.ok, c.code, r.cards "
+                "FROM {t}challenge_tries c JOIN {t}challenge_rounds r ON r.id = c.round_id "
+                "JOIN {t}students s ON s.id = c.student_id "
+                "WHERE r.class_id = ? AND c.id > ? ORDER BY c.id LIMIT ?",
+                (chosen, after, limit),
+            ).fetchall()
+        return [
+            (
+                int(key),
+                Attempt(
+                    student=name,
+                    text=text,
+                    ok=bool(ok),
+                    codes=(code,) if code else (),
+                    numbers=_numbers(text),
+                    where="challenge",
+                    at=at,
+                    cards=tuple(json.loads(cards)),
+                ),
+            )
+            for key, name, at, text, ok, code, cards in rows
+        ]
 
     def board(self, number: int | None = None) -> Board | None:
         """The class's board for round ``number`` (the latest by default); ``None`` if the

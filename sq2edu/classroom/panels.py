@@ -43,7 +43,12 @@ __all__ = [
 #: 30 s.
 ONLINE_SECONDS = 20
 _SIGNS = {"addition": "+", "subtraction": "−", "multiplication": "×", "division": "÷"}
-_WHERE = {"game": N_("game"), "lab": N_("Lab"), "lesson": N_("lesson")}
+_WHERE = {
+    "game": N_("game"),
+    "lab": N_("Lab"),
+    "lesson": N_("lesson"),
+    "challenge": N_("Class challenge"),
+}
 _DAYS_SHOWN = 10
 
 
@@ -153,6 +158,8 @@ def doing_now(
                 number=lesson.number if lesson else latest.lesson,
                 exercise=latest.exercise,
             )
+        if latest.where == "challenge":
+            return _("Class challenge")
         if latest.where == "lab":
             level = LEVELS.get(latest.level)
             return _("Lab: {level}", level=_(level.title)) if level else _("Lab")

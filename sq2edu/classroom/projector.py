@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from html import escape
 
-from sq2edu.classroom.challenge import Board, Mistake, Tile
+from sq2edu.classroom.challenge import Board, Mistake, Round, Tile
 from sq2edu.i18n import _, get_language, local_signs, ngettext
 
 __all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "page"]
@@ -31,8 +31,8 @@ BOARD_PATH = "sq2edu/projector/board"
 _STYLE = """
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
-body { margin: 0; font: clamp(20px, 1.9vw, 40px)/1.3 system-ui, "Segoe UI", sans-serif;
-  color: #1a1d29; background: #fffdf7; }
+body { margin: 0; font: calc(clamp(20px, 1.9vw, 40px) * var(--fit, 1))/1.3 system-ui,
+  "Segoe UI", sans-serif; color: #1a1d29; background: #fffdf7; overflow-wrap: anywhere; }
 main { padding: 1.2vw 2.4vw; }
 h1 { font-size: 1.5em; margin: 0 0 .3em; }
 h2 { font-size: 1.15em; margin: .8em 0 .3em; }
@@ -64,25 +64,48 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
 .columns { display: grid; grid-template-columns: 1.4fr 1fr; gap: 1.2em; align-items: start; }
 .tiles.revealing { grid-template-columns: repeat(auto-fill, minmax(9em, 1fr)); font-size: .75em; }
 .columns h2 { margin-top: .4em; }
+.top { display: flex; flex-wrap: wrap; align-items: center; gap: 0 1em; }
+.top h1 { margin: 0; }
+.top .cards { margin: 0; }
+.ended { font-weight: 400; color: #3d4255; margin-left: .3em; }
 """
 
 # The board is asked for again as soon as it came; the server holds the question until the
-# board changes. A network error waits a second before the next try.
+# board changes. A network error waits a second before the next try. The page's form key
+# goes with each question: a school's hub lets a script's request (not a page the browser
+# opens) through with it only.
 _SCRIPT = """
 (function () {
   var seen = "";
   var main = document.getElementById("board");
   var said = document.getElementById("said");
+  var xsrf = document.querySelector('meta[name="sq2-xsrf"]').content;
+  var root = document.documentElement;
+  // The whole board on one screen: the type gets smaller, step by step, only as far as a
+  // board that would not fit needs (a long end of a round on a 1280x720 projector).
+  function fit() {
+    var scale = 1;
+    root.style.setProperty("--fit", "1");
+    while (scale > 0.6 && root.scrollHeight > window.innerHeight) {
+      scale -= 0.04;
+      root.style.setProperty("--fit", String(scale));
+    }
+  }
+  fit();
+  window.addEventListener("resize", fit);
   function next() {
     var query = new URLSearchParams(location.search);
     query.delete("token");
     query.set("seen", seen);
-    fetch("projector/board?" + query.toString(), {credentials: "same-origin", cache: "no-store"})
+    fetch("projector/board?" + query.toString(), {
+      credentials: "same-origin", cache: "no-store", headers: {"X-XSRFToken": xsrf}
+    })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (data) {
         if (data.stamp !== seen) {
           seen = data.stamp;
           main.innerHTML = data.html;
+          fit();
           if (said.textContent !== data.said) said.textContent = data.said;
         }
         next();
@@ -94,11 +117,15 @@ _SCRIPT = """
 """
 
 
-def page(title: str, board: str, said: str, lang: str) -> str:
-    """The projector's whole page with its first board (the page then keeps it up to date)."""
+def page(title: str, board: str, said: str, lang: str, xsrf: str = "") -> str:
+    """The projector's whole page with its first board (the page then keeps it up to date).
+
+    :param xsrf: the server's form key for this page, sent with each request for the board.
+    """
     return (
         f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="sq2-xsrf" content="{escape(xsrf)}">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
         f'<main id="board">{board}</main>'
         f'<p id="said" class="note" aria-live="polite" role="status" '
@@ -166,31 +193,48 @@ def board_html(board: Board | None) -> str:
             + "</p>"
         )
     round_ = board.round
-    parts = ["<h1>" + escape(_("Class challenge: round {number}", number=round_.number)) + "</h1>"]
-    if round_.pinned:
-        parts.append(
-            '<div class="pinned"><strong>' + escape(_("Let us talk about")) + f"</strong> "
-            f"{escape(local_signs(round_.pinned))}</div>"
-        )
+    title = "<h1>" + escape(_("Class challenge: round {number}", number=round_.number)) + "</h1>"
+    if not round_.open:
+        return _ended_html(board, title)
+    parts = [title]
+    parts.append(_pinned(round_))
     parts.append(_cards(board))
     share = 0 if not board.total else round(100 * board.found / board.total)
     parts.append(f'<p class="progress">{escape(progress_words(board))}</p>')
     parts.append(f'<div class="bar" aria-hidden="true"><span style="width:{share}%"></span></div>')
-    if round_.open:
-        parts.append(
-            '<p class="note">'
-            + escape(_("Make equations from these cards on your device."))
-            + " "
-            + escape(
-                ngettext("{n} child is looking.", "{n} children are looking.", len(board.joined))
-            )
-            + "</p>"
-        )
-        parts.append(
-            f'<ul class="tiles">{"".join(_tile(tile, board) for tile in board.tiles)}</ul>'
-        )
-        return "".join(parts)
-    parts.append('<p class="note">' + escape(_("The round has ended.")) + "</p>")
+    parts.append(
+        '<p class="note">'
+        + escape(_("Make equations from these cards on your device."))
+        + " "
+        + escape(ngettext("{n} child is looking.", "{n} children are looking.", len(board.joined)))
+        + "</p>"
+    )
+    parts.append(f'<ul class="tiles">{"".join(_tile(tile, board) for tile in board.tiles)}</ul>')
+    return "".join(parts)
+
+
+def _pinned(round_: Round) -> str:
+    if not round_.pinned:
+        return ""
+    return (
+        '<div class="pinned"><strong>' + escape(_("Let us talk about")) + f"</strong> "
+        f"{escape(local_signs(round_.pinned))}</div>"
+    )
+
+
+def _ended_html(board: Board, title: str) -> str:
+    """The end of a round, on one screen: the title beside the cards, the class's progress
+    and that the round ended on one line, the finds small, then what nobody found and the
+    most common mistakes side by side."""
+    round_ = board.round
+    share = 0 if not board.total else round(100 * board.found / board.total)
+    parts = [
+        f'<div class="top">{title}{_cards(board)}</div>',
+        _pinned(round_),
+        f'<p class="progress">{escape(progress_words(board))} '
+        f'<span class="ended">{escape(_("The round has ended."))}</span></p>',
+        f'<div class="bar" aria-hidden="true"><span style="width:{share}%"></span></div>',
+    ]
     found = [tile for tile in board.tiles if tile.found]
     if found:
         parts.append(
@@ -225,6 +269,6 @@ def said(board: Board | None) -> str:
     return _("The round has ended.") + " " + progress_words(board)
 
 
-def projector_page(board: Board | None) -> str:
-    """The whole page in the active language."""
-    return page(_("Class challenge"), board_html(board), said(board), get_language())
+def projector_page(board: Board | None, xsrf: str = "") -> str:
+    """The whole page in the active language (``xsrf``: see :func:`page`)."""
+    return page(_("Class challenge"), board_html(board), said(board), get_language(), xsrf)

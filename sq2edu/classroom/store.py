@@ -32,7 +32,14 @@ from typing import Any, Protocol, Self
 from platformdirs import user_data_path
 
 from sq2edu.classroom.schema import SCHEMA_VERSION, SQLITE, statements
-from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
+from sq2edu.progress.records import (
+    ATTEMPT_FIELDS,
+    Attempt,
+    GameRecord,
+    GuardEvent,
+    LessonMark,
+    utc_now,
+)
 
 __all__ = [
     "CHANNEL",
@@ -199,31 +206,36 @@ class Cursor(Protocol):
     def rowcount(self) -> int: ...
 
 
-_ATTEMPT_COLUMNS = (
-    "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at, "
-    "a.cards, a.level, a.lesson, a.exercise, a.helped"
+#: The column of the attempts table that holds each field of an :class:`Attempt` (the
+#: student is a row of the students table; the column ``skill`` is the attempt's skill).
+_ATTEMPT_COLUMN = {
+    name: "place" if name == "where" else name for name in ATTEMPT_FIELDS if name != "student"
+}
+_ATTEMPT_COLUMNS = "a.id, s.nickname, " + ", ".join(f"a.{c}" for c in _ATTEMPT_COLUMN.values())
+_INSERT_ATTEMPT = (
+    f"INSERT INTO {{t}}attempts (student_id, skill, {', '.join(_ATTEMPT_COLUMN.values())}) "
+    f"VALUES ({', '.join(['?'] * (len(_ATTEMPT_COLUMN) + 2))})"
 )
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
-    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards, level = row[:12]
-    lesson, exercise, helped = row[12:]
-    return int(key), Attempt(
-        nickname,
-        text,
-        bool(ok),
-        tuple(json.loads(codes)),
-        tuple(json.loads(numbers)),
-        bool(typed),
-        hint_level,
-        place,
-        at,
-        tuple(json.loads(cards)),
-        level,
-        lesson,
-        exercise,
-        bool(helped),
-    )
+    """An attempt read back from :data:`_ATTEMPT_COLUMNS`, with its number."""
+    data: dict[str, Any] = {"student": row[1]}
+    for (name, kind), value in zip(
+        ((name, ATTEMPT_FIELDS[name]) for name in _ATTEMPT_COLUMN), row[2:], strict=True
+    ):
+        # Tuples are kept as JSON lists; SQLite keeps booleans as integers.
+        data[name] = json.loads(value) if kind not in (str, int, bool) else kind(value)
+    return int(row[0]), Attempt.from_dict(data)
+
+
+def _attempt_values(attempt: Attempt) -> list[Any]:
+    """The values of :data:`_ATTEMPT_COLUMN`'s columns, in its order."""
+    data = attempt.to_dict()
+    return [
+        json.dumps(data[name]) if isinstance(data[name], list) else data[name]
+        for name in _ATTEMPT_COLUMN
+    ]
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
@@ -521,26 +533,8 @@ class SQLStore:
             student = self._student_id(cursor, attempt.student)
             self._run(
                 cursor,
-                "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill, cards, level, lesson, exercise, helped) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    student,
-                    attempt.at,
-                    attempt.text,
-                    attempt.ok,
-                    json.dumps(list(attempt.codes)),
-                    json.dumps(list(attempt.numbers)),
-                    attempt.typed,
-                    attempt.hint_level,
-                    attempt.where,
-                    attempt.skill,
-                    json.dumps(list(attempt.cards)),
-                    attempt.level,
-                    attempt.lesson,
-                    attempt.exercise,
-                    attempt.helped,
-                ),
+                _INSERT_ATTEMPT,
+                (student, attempt.skill, *_attempt_values(attempt)),
             )
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student))
 

@@ -2,8 +2,9 @@
 
 A dashboard that read every attempt at every refresh would cost seconds once a class has
 made a few hundred thousand; :class:`ClassSummary` reads only the new ones
-(:meth:`~sq2edu.classroom.store.ProgressStore.attempts_after`) and keeps what the dashboard
-shows: each student's latest attempts per skill (all that mastery looks at), their last
+(:meth:`~sq2edu.classroom.store.ProgressStore.attempts_after`, and the class challenge's
+tries, :meth:`~sq2edu.classroom.challenge_store.Challenges.tries_after`) and keeps what the
+dashboard shows: each student's latest attempts per skill (all that mastery looks at), their last
 attempts and mistakes, and the class's mistakes with real examples.
 """
 
@@ -116,6 +117,8 @@ class ClassSummary:
     def _reset(self, class_id: int | None) -> None:
         self.class_id = class_id
         self.after = 0
+        #: The last of the class challenge's tries counted.
+        self.challenge_after = 0
         self.count = 0
         self.students: dict[str, StudentSummary] = {}
         self.mistakes: Counter[str] = Counter()
@@ -134,10 +137,17 @@ class ClassSummary:
         if chosen != self.class_id:
             self._reset(chosen)
         new = store.attempts_after(self.after, class_id=chosen)
-        for key, attempt in new:
-            self.add(attempt)
+        tries = _challenge_tries(store, self.challenge_after, chosen)
+        for key, _attempt in new[-1:]:
             self.after = key
-        return len(new)
+        for key, _attempt in tries[-1:]:
+            self.challenge_after = key
+        # The class challenge's tries count as the Lab's do (they are kept apart from the
+        # attempts): both kinds in the order they were made.
+        both = sorted([attempt for _key, attempt in (*new, *tries)], key=lambda a: a.at)
+        for attempt in both:
+            self.add(attempt)
+        return len(both)
 
     def add(self, attempt: Attempt) -> None:
         """Count one attempt, newer than every one counted before."""
@@ -171,6 +181,17 @@ class ClassSummary:
         """One student's part (empty for a student with no attempt yet)."""
         found = self.students.get(name)
         return found if found is not None else _NOTHING_YET
+
+
+def _challenge_tries(store: ProgressStore, after: int, class_id: int) -> list[tuple[int, Attempt]]:
+    """The class challenge's tries kept after ``after``, as attempts (a store of a class
+    keeps them; a child's server on a hub sums up nothing)."""
+    from sq2edu.classroom.challenge_store import Challenges
+    from sq2edu.classroom.store import SQLStore
+
+    if not isinstance(store, SQLStore):
+        return []
+    return Challenges(store).tries_after(after, class_id=class_id)
 
 
 #: The part of a student with no attempt yet (never added to).

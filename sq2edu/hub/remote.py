@@ -4,7 +4,8 @@ service (:mod:`sq2edu.hub.service`), so the server holds no database credential.
 Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``) and its key
 (``SQ2EDU_SERVER_KEY``); the service asks the hub whose the token is, checks the key is that
 child's server's, and acts for that child only. Tables of classmates go the same way
-(:mod:`sq2edu.hub.remote_tables`). What a child's server may not do (a teacher's work:
+(:mod:`sq2edu.hub.remote_tables`), and so does the class challenge
+(:mod:`sq2edu.hub.remote_challenge`). What a child's server may not do (a teacher's work:
 renaming, new classes, reading the class's attempts) is refused here and again by the
 service.
 """
@@ -20,6 +21,7 @@ from typing import Any, Self
 
 from sq2edu.classroom.store import ProgressStore, StoreError
 from sq2edu.hub.private import SERVER_KEY_HEADER
+from sq2edu.hub.remote_challenge import RemoteChallenges
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
 from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
@@ -136,6 +138,10 @@ class ServiceStore:
     def shared_tables(self) -> RemoteTables:
         """The class's tables of classmates, through the service."""
         return RemoteTables(self)
+
+    def challenges(self) -> RemoteChallenges:
+        """The class challenge of the child's class, through the service."""
+        return RemoteChallenges(self)
 
     def watch(self) -> RemoteWatch:
         """Whether the class's tables changed, asked of the service (twice a second)."""

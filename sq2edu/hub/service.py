@@ -15,6 +15,9 @@ does only what that child may do in their own class:
   service's own time; whether an equation or a lesson's answer is right is the service's
   to say, and only a lesson the teacher opened is answered;
 - keep a refusal the child's page met, with the address it came from;
+- take part in the class challenge as that child: read the class's round, send a try (the
+  service judges it with the round's cards, :mod:`sq2edu.hub.challenge_calls`), read the
+  child's own finds;
 - play at the class's tables of classmates as that child: make, sit, stand, start (dealt
   with the class's settings), and move the child's own seat, each move checked by the
   game's rules; for a computer's seat or an away classmate's, the service chooses the move
@@ -64,6 +67,7 @@ from sq2edu.classroom.together import AWAY_LEVEL, SEEN_EVERY, table_dealer
 from sq2edu.core import IllegalActionError
 from sq2edu.equations import ALL_OPERATIONS, check
 from sq2edu.equations.remainder import check_remainder
+from sq2edu.hub.challenge_calls import CHALLENGE_CALLS, CHALLENGE_PACES
 from sq2edu.hub.culler import CULL_AFTER, cull_idle
 from sq2edu.hub.private import SERVER_KEY_HEADER, key_in, server_key, store_address
 from sq2edu.hub.remote_tables import action_of
@@ -96,6 +100,7 @@ PACES: dict[str, tuple[int, float]] = {
     "record_event": (10, 6.0),
     "move": (30, 0.2),
     "make": (5, 10.0),
+    **CHALLENGE_PACES,
 }
 _LARGEST_BODY = 64 * 1024
 _EVENT_KINDS = frozenset({"name-taken", "wrong-code", "class-full", "too-fast"})
@@ -539,6 +544,7 @@ _CALLS: dict[str, Call] = {
     "own_lessons": _own_lessons,
     "record_game": _record_game,
     "record_event": _record_event,
+    **CHALLENGE_CALLS,
 }
 
 

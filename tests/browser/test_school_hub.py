@@ -559,6 +559,81 @@ def test_two_children_on_their_own_servers_play_at_one_table(browser: Browser, h
             context.close()
 
 
+def test_a_class_challenge_on_the_hub_from_the_teachers_dashboard_to_a_childs_server(
+    browser: Browser, hub: Hub, artifacts_dir: Path
+) -> None:
+    """Anna starts a round on the teachers' dashboard; Vera, in her class, on her own
+    server, joins it from the banner, and her find reaches Anna's projector through the
+    class service. The projector is for the teacher who keeps the class only: not for a
+    child, not for Olga, who keeps 3B."""
+    anna = browser.new_context(viewport={"width": 1280, "height": 900})
+    olga, child = browser.new_context(), browser.new_context()
+    try:
+        desk = _teacher_signs_in(anna, hub, "Anna", "anna's password")
+        desk.get_by_role("tab", name="Challenge").click(timeout=WIDGET_TIMEOUT_MS)
+        desk.get_by_role("button", name="Cards I type").click()
+        desk.get_by_label("Cards", exact=True).fill("2 3 5 6 8")
+        desk.get_by_role("button", name="Start a round").click()
+        expect(desk.get_by_text("Round 1 has started.")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        link = desk.get_by_role("link", name="Open the projector page")
+        expect(link).to_have_attribute("href", "sq2edu/projector?room=3A")
+        with desk.expect_popup() as opened:
+            link.click()
+        wall = opened.value
+        board = wall.locator("#board")
+        expect(board.get_by_text("The class has found 0 of the 12 equations.")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+
+        kid = _sign_in(child, hub, "OWL7", "Vera")
+        join = kid.get_by_role("button", name="Join the challenge")
+        expect(join).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        join.click()
+        kid.get_by_role("button", name="Type it").click(timeout=WIDGET_TIMEOUT_MS)
+        kid.get_by_label("Type an equation, like 2 + 3 = 5").fill("6 + 2 = 8")
+        kid.get_by_role("button", name="Check").click()
+        expect(kid.get_by_text("You found: 2 + 6 = 8.")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        expect(board.get_by_text("found by 1 child")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        wall.set_viewport_size({"width": 1280, "height": 720})
+        wall.screenshot(path=artifacts_dir / "hub_projector.png")
+        kid.screenshot(path=artifacts_dir / "hub_child_challenge.png", full_page=True)
+
+        base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
+        for path in ("projector", "projector/board", "challenge.csv"):
+            assert anna.request.get(f"{base}/{path}?room=3A").status == 200, path
+            # Not Anna's class; not a teacher at all.
+            assert anna.request.get(f"{base}/{path}?room=3B").status == 404, path
+            assert child.request.get(f"{base}/{path}?room=3A", max_redirects=0).status in (
+                302,
+                403,
+            ), path
+        olga_desk = _teacher_signs_in(olga, hub, "Olga", "olga's password")
+        expect(olga_desk.get_by_text("Your classes")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        for path in ("projector", "projector/board", "challenge.csv"):
+            assert olga.request.get(f"{base}/{path}?room=3A").status == 404, path
+        refused = olga_desk.goto(f"{base}/projector?room=3A", timeout=WIDGET_TIMEOUT_MS)
+        assert refused is not None
+        assert refused.status == 404
+        assert "2 + 6 = 8" not in olga_desk.content()
+
+        desk.get_by_role("button", name="End the round").click()
+        expect(board.get_by_text("The round has ended.")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        expect(kid.get_by_text("This round has ended. Look at the board!")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        with open_store(hub.db, room="3A") as store:
+            assert isinstance(store, SQLStore)
+            from sq2edu.classroom.challenge_store import Challenges
+
+            ended = Challenges(store).board()
+        assert ended is not None
+        assert ended.finds == {"Vera": ("2 + 6 = 8",)}
+    finally:
+        anna.close()
+        olga.close()
+        child.close()
+
+
 def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     browser: Browser, hub: Hub
 ) -> None:
