@@ -282,11 +282,10 @@ def _password() -> str:
 
 def _school(args: argparse.Namespace) -> int:
     from sq2edu.classroom.school import School
-    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.classroom.store import open_store
 
     store = open_store(args.db)
     try:
-        assert isinstance(store, SQLStore)
         school = School(store)
         if args.action == "add-class":
             room = school.add_room(args.name, args.code)

@@ -139,9 +139,7 @@ class ClassService:
         self._children: dict[str, HubUser] = {}
 
     def _open(self, room: str) -> SQLStore:
-        store = open_store(self.location, room)
-        assert isinstance(store, SQLStore)
-        return store
+        return open_store(self.location, room)
 
     def child(self, hub_name: str) -> HubUser:
         """The child a hub user is.

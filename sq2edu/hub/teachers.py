@@ -38,7 +38,6 @@ _NOTEBOOK = "from sq2edu.hub.teachers import TeacherDesk\n\nTeacherDesk.from_env
 
 def _school() -> School:
     store = open_store(os.environ["SQ2EDU_DB"])
-    assert isinstance(store, SQLStore)
     return School(store)
 
 
@@ -56,9 +55,7 @@ def teachers_store(hub_user: str, room: str) -> SQLStore | None:
             return None
     finally:
         school.store.close()
-    store = open_store(os.environ["SQ2EDU_DB"], room)
-    assert isinstance(store, SQLStore)
-    return store
+    return open_store(os.environ["SQ2EDU_DB"], room)
 
 
 class TeacherDesk(widgets.VBox):  # type: ignore[misc]
@@ -93,7 +90,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         if self.dashboard is not None:
             self.dashboard.stop()
         store = open_store(os.environ["SQ2EDU_DB"], room)
-        school = School(store)  # type: ignore[arg-type]
+        school = School(store)
         self.dashboard = Dashboard(
             store,
             csv_url=f"{CSV_PATH}?room={quote(room)}",
