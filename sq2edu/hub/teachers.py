@@ -70,8 +70,6 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.teacher = teacher
         self.rooms = rooms
         self.dashboard: Dashboard | None = None
-        self.choice = widgets.ToggleButtons(options=rooms, description=_("Class"))
-        self.choice.observe(lambda _change: self.show(self.choice.value), names="value")
         if teacher is None:
             words = _("This page is for teachers.")
             self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
@@ -98,10 +96,13 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             csv_url=f"{CSV_PATH}?room={quote(room)}",
             class_code=school.room(room).code or "",
             room=room,
+            # One class picker: the dashboard's own offers the teacher's other classes.
+            rooms=self.rooms,
+            on_room=self.show,
         )
         title = _("Your classes")
         header = widgets.HTML(f"<h2>{escape(title)}</h2>")
-        self.children = [header, sign_out_link(), self.choice, self.dashboard]
+        self.children = [header, sign_out_link(), self.dashboard]
 
     @classmethod
     def for_user(cls, hub_user: str) -> TeacherDesk:
