@@ -161,9 +161,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         student_url: str = "",
         class_code: str = "",
         room: str | None = None,
+        rooms: Sequence[str] = (),
+        on_room: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(layout=widgets.Layout(max_width="1200px"))
         self.store = store
+        #: A school's other classes the teacher keeps, offered in the one class picker
+        #: (``on_room`` opens one) beside this class's own earlier years.
+        self.rooms = [other for other in rooms if other != room]
+        self.on_room = on_room
         self.refresh_seconds = refresh
         self.room_query = "" if room is None else f"&room={quote(room)}"
         self._stopped = False
@@ -383,7 +389,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.group_members.options = members
 
     def _refresh_classes(self) -> None:
-        options = []
+        # A class's years by number (-1: the open one), the teacher's other classes by name.
+        options: list[tuple[str, int | str]] = []
         for class_id, stored, archived in self.store.class_list():
             # The store's first class has the English default name; say it in the class's.
             name = _("My class") if stored == "My class" else stored
@@ -393,6 +400,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 when = local_date(archived)
                 options.append((_("{name} (archived {date})", name=name, date=when), class_id))
         options.reverse()
+        options += [(other, f"room:{other}") for other in self.rooms]
         if list(self.class_pick.options) != options:
             chosen = self.class_pick.value
             self.class_pick.options = options
@@ -400,6 +408,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def _view_class(self) -> None:
         chosen = self.class_pick.value
+        if isinstance(chosen, str) and chosen.startswith("room:"):
+            # Another of the teacher's classes: its own dashboard takes this one's place.
+            self.class_pick.value = -1 if self.viewing is None else self.viewing
+            if self.on_room is not None:
+                self.on_room(chosen.removeprefix("room:"))
+            return
         viewing = None if chosen in (None, -1) else int(chosen)
         if viewing != self.viewing:
             self.viewing = viewing

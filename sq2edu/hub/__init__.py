@@ -10,9 +10,16 @@
 ``docs/deploy.md`` explains the whole for a school's IT person.
 """
 
+import os
 import signal
+import sys
+import threading
+import time
 
-__all__ = ["stop_on_interrupt"]
+__all__ = ["stop_on_interrupt", "stop_with_hub"]
+
+#: Seconds between two looks at whether the hub that started this process is still there.
+HUB_WATCH_EVERY = 1.0
 
 
 def stop_on_interrupt() -> None:
@@ -24,3 +31,39 @@ def stop_on_interrupt() -> None:
     process of the hub would cost its ten seconds at every stop.
     """
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def stop_with_hub(every: float = HUB_WATCH_EVERY) -> None:
+    """Stop this process, as the hub would (an interrupt), when the hub that started it is
+    gone: a hub killed outright (``kill -9``, the machine out of memory) left its services
+    and children's servers running, and the old class service kept its port, so the next
+    hub's could not start.
+
+    On Linux the system sends the interrupt the moment the hub dies; elsewhere, and in case
+    that is missed, a thread looks every ``every`` seconds whether this process was handed
+    to another parent. A process with no parent of its own to watch (the first process of a
+    container, which its spawner stops) watches nothing. A process that is still there ten
+    seconds after its interrupt ends at once.
+    """
+    parent = os.getppid()
+    if parent <= 1:
+        return
+    if sys.platform == "linux":
+        import ctypes
+
+        try:
+            set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+            ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGINT)
+        except (OSError, AttributeError):
+            pass  # the thread below still looks
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(10)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sq2edu-hub-watch", daemon=True).start()
+    if os.getppid() != parent:  # the hub went before the watch began
+        os.kill(os.getpid(), signal.SIGINT)

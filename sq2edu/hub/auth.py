@@ -37,7 +37,7 @@ from traitlets import List, Unicode
 from sq2edu.classroom.client import LANGUAGE_COOKIE
 from sq2edu.classroom.limits import LONGEST_WAIT, _wait_after
 from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.store import open_store
 from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.progress.nicknames import check_nickname, similar_names
 from sq2edu.progress.records import GuardEvent
@@ -261,7 +261,6 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         """The school's rooms and teachers (the store opened at the first sign-in)."""
         if self._school is None:
             store = open_store(self.db)
-            assert isinstance(store, SQLStore)
             self._school = School(store)
         return self._school
 
@@ -349,7 +348,6 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         except ValueError as error:
             raise web.HTTPError(403, str(error)) from error
         with open_store(self.db, room) as store:
-            assert isinstance(store, SQLStore)
             similar = similar_names(nickname, store.students())
             if similar:
                 raise web.HTTPError(

@@ -21,13 +21,24 @@ from types import FrameType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from traitlets import Float, Integer, Unicode
+from traitlets.config import Configurable
+
 from sq2edu.hub.culler import CULL_AFTER, CULLER_SCOPES
 from sq2edu.hub.ports import spare_port
-from sq2edu.hub.private import DB_FILE, key_in, server_key, write_private
+from sq2edu.hub.private import DB_FILE, key_in, read_private, server_key, write_private
 from sq2edu.hub.service import NAME as SERVICE_NAME
 from sq2edu.hub.teachers import NAME as TEACHERS_NAME
 
-__all__ = ["configure", "find_proxy", "run"]
+__all__ = [
+    "HUB_OPTIONS",
+    "NO_STORE",
+    "HubConfigError",
+    "SchoolHub",
+    "configure",
+    "find_proxy",
+    "run",
+]
 
 #: Where ``make hub`` puts JupyterHub's proxy (``npm install --prefix .hub``).
 LOCAL_PROXY = Path(".hub/node_modules/.bin/configurable-http-proxy")
@@ -109,6 +120,8 @@ def configure(
     spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
     service_ip: str = "127.0.0.1",
     cull_after: float = CULL_AFTER,
+    hub_port: int | None = None,
+    proxy_api_port: int | None = None,
 ) -> None:
     """Fill the hub configuration ``c`` for a school whose store is ``db``.
 
@@ -125,6 +138,8 @@ def configure(
         servers on it, the hub machine's address as containers see it otherwise.
     :param cull_after: seconds without use after which a child's server is stopped (0:
         never; :mod:`sq2edu.hub.culler`).
+    :param hub_port: the hub's API's port on 127.0.0.1 (default: a free one).
+    :param proxy_api_port: the proxy's API's port on 127.0.0.1 (default: a free one).
     """
     from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
 
@@ -151,8 +166,8 @@ def configure(
     c.JupyterHub.port = port
     # The hub's API and the proxy's API on this machine only, on ports of their own.
     c.JupyterHub.hub_ip = "127.0.0.1"
-    c.JupyterHub.hub_port = spare_port()
-    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{spare_port()}"
+    c.JupyterHub.hub_port = hub_port or spare_port()
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{proxy_api_port or spare_port()}"
     c.JupyterHub.authenticator_class = SchoolAuthenticator
     c.SchoolAuthenticator.db = db
     # The class code or the teacher's password is the check (SchoolAuthenticator).
@@ -280,51 +295,200 @@ def find_proxy() -> str:
     )
 
 
-_CONFIG = """\
-# Written by `sq2edu hub`; the address of the store is read from the environment.
-import os
-from pathlib import Path
-
-from sq2edu.hub.config import configure
-
-configure(
-    c,
-    os.environ.pop("SQ2EDU_DB"),
-    ip={ip!r},
-    port={port!r},
-    data=Path({data!r}),
-    proxy={proxy!r},
+#: What a hub is told when its store is not set.
+NO_STORE = (
+    "sq2edu: the school's store is not set. Put its address (postgresql://user:password@host/"
+    "database) in a file only the hub's account can read (chmod 600), and name that file: "
+    "c.SchoolHub.db_file in jupyterhub_config.py, or sq2edu hub --db-file FILE, or make hub "
+    "DB_FILE=FILE (docs/deploy.md)."
 )
+
+
+class HubConfigError(SystemExit):
+    """A setting the hub cannot start with, in plain words. A :class:`SystemExit`, so that
+    JupyterHub, loading its configuration file, stops with these words and no traceback."""
+
+
+class SchoolHub(Configurable):
+    """sq2edu's part of a school's JupyterHub, set in its ``jupyterhub_config.py`` as
+    ``c.SchoolHub.<option>`` and applied with ``SchoolHub(config=c).apply(c)``.
+
+    Every option has a default but the store's file; ``sq2edu hub`` and ``make hub`` take
+    the same options (``--db-file``, ``--hub-port``; ``DB_FILE=``, ``HUB_PORT=``). What it
+    sets of JupyterHub's own (its authenticator, templates, ``default_url``, spawner, the
+    ``user`` role, its services) is listed in ``docs/deploy.md``.
+    """
+
+    db_file = Unicode(
+        "",
+        help="A file only the hub's account can read (chmod 600) whose text is the school's "
+        "store: postgresql://user:password@host/database, or a libpq service "
+        "(postgresql://?service=name). Required.",
+    ).tag(config=True)
+    ip = Unicode("", help="The address children and teachers reach (empty: every address).").tag(
+        config=True
+    )
+    port = Integer(8000, help="The port children and teachers reach (the proxy's).").tag(
+        config=True
+    )
+    data = Unicode(
+        "/var/lib/sq2edu-hub",
+        help="The hub's own folder: its database, cookie secret (back it up), the store's "
+        "address and the key of children's servers, readable by the hub's account only.",
+    ).tag(config=True)
+    proxy = Unicode(
+        "",
+        help="JupyterHub's proxy program, configurable-http-proxy (empty: found on the PATH, "
+        "or where make hub installs it, .hub/node_modules/.bin).",
+    ).tag(config=True)
+    spawner = Unicode(
+        "jupyterhub.spawner.SimpleLocalProcessSpawner",
+        help="How children's servers are started: kubespawner.KubeSpawner or "
+        "dockerspawner.DockerSpawner for a school, jupyterhub.spawner.LocalProcessSpawner "
+        "with system users; the default runs them as the hub's account, for one machine.",
+    ).tag(config=True)
+    hub_port = Integer(0, help="The hub's API's port on 127.0.0.1 (0: a free one).").tag(
+        config=True
+    )
+    proxy_api_port = Integer(0, help="The proxy's API's port on 127.0.0.1 (0: a free one).").tag(
+        config=True
+    )
+    service_port = Integer(0, help="The class service's port (0: a free one).").tag(config=True)
+    teachers_port = Integer(
+        0, help="The teachers' dashboard's port on 127.0.0.1 (0: a free one)."
+    ).tag(config=True)
+    service_ip = Unicode(
+        "127.0.0.1",
+        help="Where children's servers reach the class service, which listens there: this "
+        "machine for servers on it, the hub machine's address as containers see it otherwise.",
+    ).tag(config=True)
+    cull_after = Float(
+        CULL_AFTER,
+        help="Seconds without use after which a child's server is stopped (0: never).",
+    ).tag(config=True)
+
+    def store(self) -> str:
+        """The store's address, read from :attr:`db_file`.
+
+        :raises HubConfigError: if it is not set, cannot be read, or others may read it.
+        """
+        if not self.db_file:
+            raise HubConfigError(NO_STORE)
+        try:
+            address = read_private(Path(self.db_file))
+        except OSError as error:
+            raise HubConfigError(
+                f"sq2edu: the store's file c.SchoolHub.db_file cannot be used: {error}"
+            ) from error
+        if not address:
+            raise HubConfigError(f"sq2edu: the store's file {self.db_file} is empty.")
+        return address
+
+    def apply(self, c: Any) -> None:
+        """Fill the hub configuration ``c`` with these options (:func:`configure`)."""
+        configure(
+            c,
+            self.store(),
+            ip=self.ip,
+            port=self.port,
+            data=Path(self.data),
+            proxy=self.proxy or None,
+            spawner=self.spawner,
+            hub_port=self.hub_port or None,
+            proxy_api_port=self.proxy_api_port or None,
+            service_port=self.service_port or None,
+            teachers_port=self.teachers_port or None,
+            service_ip=self.service_ip,
+            cull_after=self.cull_after,
+        )
+
+
+#: The options ``sq2edu hub`` passes on to :class:`SchoolHub` (all but ``db_file``).
+HUB_OPTIONS = (
+    "ip",
+    "port",
+    "proxy",
+    "spawner",
+    "hub_port",
+    "proxy_api_port",
+    "service_port",
+    "teachers_port",
+    "service_ip",
+    "cull_after",
+)
+
+_CONFIG = """\
+# Written by `sq2edu hub`: its options, as a school's own jupyterhub_config.py sets them.
+from sq2edu.hub.config import SchoolHub
+
+c = get_config()  # noqa: F821 - JupyterHub provides it
+{options}
+SchoolHub(config=c).apply(c)
 """
 
 
-def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> int:
-    """Run a hub for the school whose store is ``db`` until Ctrl-C; the exit status.
+def run(
+    db: str | None = None,
+    ip: str = "",
+    port: int = 8000,
+    data: Path | None = None,
+    *,
+    db_file: Path | None = None,
+    **options: Any,
+) -> int:
+    """Run a hub for the school whose store is ``db`` (or the address in ``db_file``, a file
+    only this account reads) until Ctrl-C; the exit status.
 
     :param data: the hub's own folder (its database, cookie secret, configuration);
         default ``.hub/data``.
+    :param options: :class:`SchoolHub`'s other options (:data:`HUB_OPTIONS`).
     """
     from sq2edu.classroom.store import StoreError, open_store, redact
 
+    folder = (data or Path(".hub/data")).resolve()
+    hub = SchoolHub(db_file=str(db_file or ""), ip=ip, port=port, data=str(folder), **options)
     try:
+        if db is None:
+            db = hub.store()
+        else:
+            # The address goes to the hub in a file only this account reads: never in its
+            # environment or its command line, where its proxy and every process it starts
+            # would find it.
+            db = with_password(db)
+            write_private(folder / DB_FILE, db)
+            hub.db_file = str(folder / DB_FILE)
         open_store(db).close()  # a store that cannot be opened stops us before the hub
-        proxy = find_proxy()
+        hub.proxy = hub.proxy or find_proxy()
+    except HubConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
     except (StoreError, FileNotFoundError) as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
     warning = root_warning()
     if warning:
         print(f"sq2edu: {warning}", file=sys.stderr, flush=True)
-    folder = (data or Path(".hub/data")).resolve()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder.chmod(0o700)
     config = folder / "jupyterhub_config.py"
-    config.write_text(_CONFIG.format(ip=ip, port=port, data=str(folder), proxy=proxy))
+    settings = {"db_file": hub.db_file, "data": str(folder)} | {
+        name: getattr(hub, name) for name in HUB_OPTIONS
+    }
+    config.write_text(
+        _CONFIG.format(
+            options="".join(f"c.SchoolHub.{name} = {value!r}\n" for name, value in settings.items())
+        )
+    )
     config.chmod(0o600)
-    environment = {**os.environ, "SQ2EDU_DB": db}
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        # make's own variables (make hub DB_FILE=...) and the store's are not the hub's.
+        if name not in ("SQ2EDU_DB", "PGPASSWORD", "MAKEFLAGS", "MFLAGS")
+    }
     print(f"sq2edu: the school's hub  http://{ip or '127.0.0.1'}:{port}/", flush=True)
     print(f"sq2edu: progress store    {redact(db)}", flush=True)
-    hub = subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", str(config)],
         env=environment,
         cwd=folder,
@@ -332,11 +496,11 @@ def run(db: str, ip: str = "", port: int = 8000, data: Path | None = None) -> in
     )
 
     def stop(_signal: int, _frame: FrameType | None) -> None:
-        hub.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGTERM)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        return hub.wait()
+        return process.wait()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -49,9 +49,10 @@ def run_voila(notebook: str, source: str, role: str, max_kernels: int) -> None:
     """
     from sq2edu.classroom import guard
     from sq2edu.classroom.serve import voila_arguments, write_cell_notebook
-    from sq2edu.hub import stop_on_interrupt
+    from sq2edu.hub import stop_on_interrupt, stop_with_hub
 
     stop_on_interrupt()
+    stop_with_hub()
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     prefix = os.environ["JUPYTERHUB_SERVICE_PREFIX"]
     folder = Path(tempfile.mkdtemp(prefix="sq2edu-hub-"))

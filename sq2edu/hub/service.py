@@ -35,6 +35,7 @@ import json
 import logging
 import os
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -131,9 +132,7 @@ class ClassService:
         self._children: dict[str, HubUser] = {}
 
     def _open(self, room: str) -> SQLStore:
-        store = open_store(self.location, room)
-        assert isinstance(store, SQLStore)
-        return store
+        return open_store(self.location, room)
 
     def child(self, hub_name: str) -> HubUser:
         """The child a hub user is.
@@ -614,6 +613,71 @@ def make_app(
     )
 
 
+def listen(app: tornado.web.Application, port: int, host: str, wait: float = 15.0) -> str:
+    """Listen on ``host:port``; "" once it does, else why not, in plain words.
+
+    A port still held by an old class service whose hub is gone is taken back: that service
+    is stopped (it stops by itself within a second or two of its hub: see
+    :func:`sq2edu.hub.stop_with_hub`). Any other process on the port is named, not touched.
+    """
+    import errno
+
+    import psutil
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            app.listen(port, host)
+            return ""
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                raise
+        holder = _holder(port)
+        if holder is not None and _orphaned_service(holder):
+            log.warning(
+                "stopping an old class service (pid %s) that holds port %s", holder.pid, port
+            )
+            with suppress(psutil.Error):
+                holder.terminate()
+                holder.wait(5)
+        if time.monotonic() > deadline:
+            who = "another program"
+            if holder is not None:
+                with suppress(psutil.Error):
+                    who = f"another program ({holder.name()}, process {holder.pid})"
+            return (
+                f"the class service cannot listen on {host}:{port}: {who} holds that port. "
+                "Stop it, or give the class service another port (c.SchoolHub.service_port, "
+                "sq2edu hub --service-port)."
+            )
+        time.sleep(0.5)
+
+
+def _holder(port: int) -> Any:
+    """The process listening on ``port`` on this machine, if this account may see it."""
+    import psutil
+
+    with suppress(psutil.Error, OSError):
+        for connection in psutil.net_connections("tcp"):
+            if connection.laddr and connection.laddr.port == port and connection.status == "LISTEN":
+                return psutil.Process(connection.pid) if connection.pid else None
+    return None
+
+
+def _orphaned_service(process: Any) -> bool:
+    """Whether ``process`` is a class service of this account whose hub is gone."""
+    import psutil
+
+    try:
+        return (
+            "sq2edu.hub.service" in " ".join(process.cmdline())
+            and process.uids().real == os.getuid()
+            and not any("jupyterhub" in " ".join(p.cmdline()) for p in process.parents())
+        )
+    except psutil.Error:
+        return False
+
+
 def main() -> None:
     """Run the service as the hub starts it: the store's address in the file named by
     ``SQ2EDU_DB_FILE`` (or in ``SQ2EDU_DB``), the key of children's servers in the folder
@@ -621,9 +685,10 @@ def main() -> None:
     ``JUPYTERHUB_SERVICE_PREFIX``."""
     from urllib.parse import urlparse
 
-    from sq2edu.hub import stop_on_interrupt
+    from sq2edu.hub import stop_on_interrupt, stop_with_hub
 
     stop_on_interrupt()
+    stop_with_hub()
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
     try:
         location = store_address()
@@ -641,7 +706,11 @@ def main() -> None:
         sys.exit(2)
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     app = make_app(service, os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
-    app.listen(url.port or 80, url.hostname or "127.0.0.1")
+    taken = listen(app, url.port or 80, url.hostname or "127.0.0.1")
+    if taken:
+        print(f"sq2edu: {taken}", file=sys.stderr, flush=True)
+        service.close()
+        sys.exit(2)
     log.info("the class service listens at %s", url.geturl())
     cull_after = float(os.environ.get("SQ2EDU_CULL_AFTER", CULL_AFTER))
     if cull_after > 0:

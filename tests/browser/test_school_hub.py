@@ -194,6 +194,14 @@ def test_no_database_credential_in_a_childs_server_its_kernel_or_its_home(
         for path in home.rglob("*"):
             if path.is_file() and path.stat().st_size < 1_000_000:
                 assert secret not in path.read_text(errors="replace"), path
+        # Nor on any command line of the hub's processes, nor in the environment of the hub
+        # or its proxy: the address is in a file only the hub's account reads.
+        assert hub.process is not None
+        started = psutil.Process(hub.process.pid)
+        for process in [started, *started.children(recursive=True)]:
+            assert secret not in " ".join(process.cmdline()), process.cmdline()
+            if "sq2edu.hub" not in " ".join(process.cmdline()):  # the hub and its proxy
+                assert not any(secret in value for value in process.environ().values())
     finally:
         context.close()
 
@@ -363,7 +371,8 @@ def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hu
         store.join("Eli")
         store.record_attempt(Attempt("Eli", "3 × 3 = 9", True, where="lab"))
         before = len(store.attempts())
-    hub.stop()
+    took = hub.stop()
+    print(f"the hub stopped in {took:.1f} s")
     hub.start()
     context = browser.new_context()
     try:
@@ -646,3 +655,45 @@ def test_a_class_challenge_on_the_hub_from_the_teachers_dashboard_to_a_childs_se
         anna.close()
         olga.close()
         child.close()
+
+
+def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
+    browser: Browser, hub: Hub
+) -> None:
+    """A hub killed with SIGKILL left its class service (holding its port: the next hub's
+    could not start), its dashboard and every child's server running. They stop by
+    themselves within seconds now, and the hub starts again as if stopped."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Uma")
+        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        server = _server_of(page.url.split("/user/")[1].split("/")[0])
+    finally:
+        context.close()
+    assert hub.process is not None
+    (jupyterhub,) = [
+        process
+        for process in psutil.Process(hub.process.pid).children()
+        if "jupyterhub" in " ".join(process.cmdline())
+    ]
+    services = [
+        process
+        for process in jupyterhub.children()
+        if "sq2edu.hub.service" in " ".join(process.cmdline())
+        or "sq2edu.hub.teachers" in " ".join(process.cmdline())
+    ]
+    assert len(services) == 2
+    jupyterhub.kill()
+    hub.process.wait(timeout=30)
+    started = time.monotonic()
+    _gone, alive = psutil.wait_procs([*services, server], timeout=15)
+    assert not alive, [process.cmdline() for process in alive]
+    print(f"the hub's services and a child's server gone {time.monotonic() - started:.1f} s "
+          "after the hub was killed")  # fmt: skip
+    hub.start()
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Uma")
+        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        context.close()

@@ -74,9 +74,9 @@ def test_one_broken_table_never_takes_the_dashboard_down(store: SQLiteStore) -> 
         tables.start(info.id, maker, lambda _seats, names=names: classic.new_game(names))  # type: ignore[misc]
     broken = tables.where("Mia")
     assert broken is not None
-    with store._transaction() as cursor:  # a game the table cannot read back
+    with store.transaction() as cursor:  # a game the table cannot read back
         rescued = rescue.new_game(["Mia", "Leo"]).to_json()
-        store._run(cursor, "UPDATE game_tables SET game = ? WHERE id = ?", (rescued, broken.id))
+        store.execute(cursor, "UPDATE game_tables SET game = ? WHERE id = ?", (rescued, broken.id))
     board = Dashboard(store, refresh=0)
     rows = sorted(row.children[1].value for row in board.tables_box.children)
     assert rows[0].startswith("<p>Ava&#x27;s table: Ava, Noor ·")
@@ -401,8 +401,10 @@ def test_a_tables_marks_kept_as_a_plain_list_are_still_read(store: SQLiteStore) 
     tables = Tables(store)
     info = tables.where("Leo")
     assert info is not None
-    with store._transaction() as cursor:
-        store._run(cursor, "UPDATE game_tables SET played_for = '[1, -3]' WHERE id = ?", (info.id,))
+    with store.transaction() as cursor:
+        store.execute(
+            cursor, "UPDATE game_tables SET played_for = '[1, -3]' WHERE id = ?", (info.id,)
+        )
     assert tables.played_for(info.id) == [1]
     assert tables.left_seats(info.id) == [2]
     assert tables.info(info.id).played == ()
