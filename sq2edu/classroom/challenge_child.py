@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from sq2edu.classroom.challenge import Round, equation_key, judge
 from sq2edu.classroom.challenge_store import ChallengeError, Challenges
 from sq2edu.classroom.screens import big_button
-from sq2edu.classroom.store import SQLStore, Watch
+from sq2edu.classroom.store import SQLStore, StoreError, Watch
 from sq2edu.equations import Hint, Verdict, hints
 from sq2edu.i18n import _, language, local_signs
 
@@ -240,6 +240,8 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
                 return
             try:
                 self.look()
+            except StoreError:
+                pass  # the store (or the hub's class service) is away: the next look tries again
             finally:
                 loop.call_later(LOOK_SECONDS, tick)
 

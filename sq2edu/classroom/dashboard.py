@@ -39,7 +39,7 @@ from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.roster import PAGE, Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
-from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
+from sq2edu.classroom.store import NameTakenError, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
 from sq2edu.classroom.worksheets import Audience, NotInClassError, downloads_html, sheet_for
@@ -155,7 +155,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        store: ProgressStore,
+        store: SQLStore,
         refresh: float = 10.0,
         csv_url: str | None = None,
         student_url: str = "",
@@ -283,10 +283,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 [self._settings_editor(), self._code_editor(), self._new_class(), self.download],
             ),
         ]
-        self.challenge: ChallengePanel | None = None
-        if isinstance(self.store, SQLStore):
-            self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
-            tabs.insert(1, (_("Challenge"), [self.challenge]))
+        self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+        tabs.insert(1, (_("Challenge"), [self.challenge]))
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
@@ -343,8 +341,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.address.value = self._address_html()
         seen = {} if self.archived else self.store.last_seen()
         shown = self.roster.page(students)
-        tables = self.tables
-        now_at = [] if tables is None or self.archived else tables.tables()
+        now_at = [] if self.archived else self.tables.tables()
         self.here.value = panels.here_html(students, self.summary, seen, shown=shown, tables=now_at)
         self.door.value = "" if self.archived else self._door_html()
         self._refresh_tables()
@@ -373,8 +370,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._show_groups()
         self._refresh_sheet_for(students)
         self._refresh_download()
-        if self.challenge is not None:
-            self.challenge.refresh()
+        self.challenge.refresh()
 
     def _refresh_members(self, students: list[str], shown: list[str]) -> None:
         """The children the group editor offers: the class, or in a class of more than one
@@ -444,12 +440,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _keeps_code(self) -> bool:
         """Whether the class code is kept in the store and changed here (the class of one
         laptop; a school's classes have theirs in the school)."""
-        return self.room_query == "" and isinstance(self.store, SQLStore)
+        return self.room_query == ""
 
     def current_code(self) -> str:
         """The code students type now ("": none)."""
         if self._keeps_code:
-            assert isinstance(self.store, SQLStore)
             kept = self.store.class_code()
             if kept is not None:
                 return kept
@@ -487,7 +482,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if len(code) > 40:
             self.code_saved.value = _("A class code is 40 characters at most.")
             return
-        assert isinstance(self.store, SQLStore)
         self.store.set_class_code(code)
         self.code_field.value = code
         self.code_saved.value = (
@@ -550,15 +544,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     # -- tables of classmates ----------------------------------------------------------
 
     @property
-    def tables(self) -> Tables | None:
+    def tables(self) -> Tables:
         """The class's shared tables."""
-        return Tables(self.store) if isinstance(self.store, SQLStore) else None
+        return self.store.shared_tables()
 
     def _refresh_tables(self) -> None:
         """Show the class's tables: a table's row stays the same widgets from one refresh to
         the next (only its changed words are sent), and :data:`SHOWN_TABLES` rows at most."""
         tables = self.tables
-        if tables is None or self.archived:
+        if self.archived:
             self._table_rows.show([])
             return
         # A table whose maker left before the start is not kept waiting for ever.
@@ -612,10 +606,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     @_in_class_language
     def end_table(self, table_id: str) -> None:
         """End a table: its game stops where it is, and its children go back to the menu."""
-        tables = self.tables
-        if tables is not None:
-            with contextlib.suppress(TableError):  # ended already, by another dashboard
-                tables.end(table_id)
+        with contextlib.suppress(TableError):  # ended already, by another dashboard
+            self.tables.end(table_id)
         self._refresh_tables()
 
     def _door_html(self) -> str:

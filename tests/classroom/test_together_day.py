@@ -186,7 +186,7 @@ def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_read(
     # Ava pressed Sit here before her lobby knew the table was full.
     _lobby(ava).sit(made.id)
     assert "This table is full" in _lobby(ava).problem.value
-    assert _sit_buttons(_lobby(ava)) == [("<p>Mia&#x27;s table: Mia, Leo · full</p>", "none")]
+    assert _sit_buttons(_lobby(ava)) == [("<p>Mia&#39;s table: Mia, Leo · full</p>", "none")]
     _lobby(ola).make(3)
     ava.look()
     assert "This table is full" in _lobby(ava).problem.value, "the next redraw kept it"
