@@ -38,7 +38,7 @@ from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
-from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
+from sq2edu.classroom.store import ChildStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
@@ -93,7 +93,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     The app speaks the class's language (the teacher's setting); a student may switch to
     another at any time with the language buttons at the top, and the game or Lab follows.
 
-    :param store: the class's progress store.
+    :param store: the class's progress store, or a child's server's on a school's hub (what
+        a child's page may do: :class:`~sq2edu.classroom.store.ChildStore`).
     :param class_code: the code the teacher gave out; ``""`` for none; ``None``: the one the
         store keeps, read at each join (the teacher may change it on the dashboard).
     :param pace: seconds between the computer's moves in a game (``0``: at once).
@@ -101,7 +102,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        store: ProgressStore,
+        store: ChildStore,
         class_code: str | None = "",
         pace: float = 0.7,
         client: Callable[[], Client] = Client,
@@ -220,7 +221,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _held_name(self, client: Client) -> tuple[str, str] | None:
         """The name this page's device holds in the class, and since when."""
-        if client.device is None or not isinstance(self.store, SQLStore):
+        if client.device is None:
             return None
         return self.store.device_name(client.device)
 
@@ -245,8 +246,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """The code a child types to join ("": none)."""
         if self._class_code is not None:
             return self._class_code
-        kept = self.store.class_code() if isinstance(self.store, SQLStore) else None
-        return kept or ""
+        return self.store.class_code() or ""
 
     #: Whether the app runs in a child's server on a school's hub (its menu can sign out).
     on_hub = False
@@ -261,7 +261,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             return cls.on_the_hub()
         store = open_served_store()
         # The code the store keeps (serve wrote it there), else the one serve was given.
-        kept = store.class_code() if isinstance(store, SQLStore) else None
+        kept = store.class_code()
         code = None if kept is not None else os.environ.get("SQ2EDU_CLASS_CODE", "")
         app = cls(store, code, client=this_client)
         app.await_page()
@@ -495,11 +495,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if similar:
             self._note(GuardEvent("name-lookalike", client.address or "?", name[:40]))
             return _("That looks too much like {other}. Choose another nickname.", other=similar[0])
-        taken = (
-            self.store.join(name, client.device, only=True)
-            if isinstance(self.store, SQLStore)
-            else self.store.join(name, client.device)
-        )
+        taken = self.store.join(name, client.device, only=True)
         if not taken:
             self._note(GuardEvent("name-taken", client.address or "?", name))
             return _(
@@ -654,10 +650,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     @property
     def tables(self) -> TableKeeper | None:
         """The class's shared tables: in the store, or through a school's class service."""
-        if isinstance(self.store, SQLStore):
-            return Tables(self.store)
-        shared_tables = getattr(self.store, "shared_tables", None)
-        return shared_tables() if shared_tables is not None else None
+        return self.store.shared_tables()
 
     def _my_table(self) -> TableInfo | None:
         tables = self.tables
