@@ -44,9 +44,17 @@ $(PROXY): | $(PY)
 serve: $(STAMP_APP)
 	$(BIN)/sq2edu serve $(if $(filter command line,$(origin CODE)),--class-code="$(CODE)")
 
-## hub: a school's JupyterHub on this machine for the store DB (make hub DB=postgresql://...)
+## hub: a school's JupyterHub on this machine, its store's address in a file only you can read
+## (make hub DB_FILE=/etc/sq2edu/store-address); IP=, PORT=, DATA=, PROXY=, HUB_PORT=,
+## PROXY_API_PORT=, SERVICE_PORT=, TEACHERS_PORT=, CLASSROOM_PORT=, SERVICE_IP= as
+## sq2edu hub's options and c.SchoolHub's (docs/deploy.md)
+HUB_OPTIONS := DB_FILE IP PORT DATA PROXY HUB_PORT PROXY_API_PORT SERVICE_PORT \
+	TEACHERS_PORT CLASSROOM_PORT SERVICE_IP
 hub: $(STAMP_HUB) $(PROXY)
-	$(BIN)/sq2edu hub --db "$(DB)"
+	$(if $(DB),$(error make hub takes the store's address from a file, never from the command \
+	line (where every account reads it): make hub DB_FILE=FILE, a file only you can read))
+	$(BIN)/sq2edu hub $(foreach option,$(HUB_OPTIONS),$(if $($(option)),--$(subst \
+	_,-,$(shell echo $(option) | tr A-Z a-z))="$($(option))"))
 
 # Workers of `make test`: most of its time is spent waiting for servers, kernels and pages,
 # so more workers than cores pays off (CONTRIBUTING.md). make test WORKERS=1 runs one test

@@ -109,23 +109,39 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the school's store (postgresql://user@host/database or a file; default: $SQ2EDU_DB)",
     )
     _password_file(hub)
+    hub.add_argument(
+        "--db-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="a file only you can read holding the school's store's address, password and "
+        "all (instead of --db; c.SchoolHub.db_file)",
+    )
     hub.add_argument("--ip", default="", help="the address children reach (default: all)")
     hub.add_argument("--port", type=int, default=8000, help="the hub's port (default: 8000)")
     hub.add_argument(
         "--data", type=Path, default=None, help="the hub's own folder (default: .hub/data)"
     )
+    hub.add_argument("--proxy", default="", help="configurable-http-proxy (default: found)")
+    for option, what in (
+        ("--hub-port", "the hub's API's port on 127.0.0.1"),
+        ("--proxy-api-port", "the proxy's API's port on 127.0.0.1"),
+        ("--service-port", "the class service's port"),
+        ("--teachers-port", "the teachers' dashboard's port"),
+        ("--classroom-port", "the class server's port"),
+    ):
+        hub.add_argument(option, type=int, default=0, help=f"{what} (default: a free one)")
     hub.add_argument(
-        "--children",
-        choices=("class-server", "own-server"),
-        default="class-server",
-        help="every child on the school's class server (default), or a server per child",
+        "--service-ip",
+        default="127.0.0.1",
+        help="where the hub's services listen and its proxy reaches them (default: 127.0.0.1)",
     )
     hub.add_argument(
         "--name",
         action="append",
-        default=[],
-        dest="hub_name",
-        help="a name children reach the hub by (hub.school.org); repeat for more",
+        default=None,
+        dest="names",
+        help="a name children reach the hub by (maths.school.example); repeat for more",
     )
 
     lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
@@ -266,11 +282,10 @@ def _password() -> str:
 
 def _school(args: argparse.Namespace) -> int:
     from sq2edu.classroom.school import School
-    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.classroom.store import open_store
 
     store = open_store(args.db)
     try:
-        assert isinstance(store, SQLStore)
         school = School(store)
         if args.action == "add-class":
             room = school.add_room(args.name, args.code)
@@ -444,13 +459,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StoreError as error:
             print(f"sq2edu: {error}", file=sys.stderr)
             return 2
-        if args.command in ("hub", "school") and not args.db:
+        if args.command == "hub" and not args.db and not args.db_file:
             # Never the local file sq2edu serve uses: a school's classes are in its store.
-            who = "the school" if args.command == "school" else "the school's hub"
-            print(
-                f"sq2edu: {who} needs its store: --db or SQ2EDU_DB",
-                file=sys.stderr,
-            )
+            from sq2edu.hub.config import NO_STORE
+
+            print(NO_STORE, file=sys.stderr)
+            return 2
+        if args.command == "school" and not args.db:
+            # Never the local file sq2edu serve uses: a school's classes are in its store.
+            print("sq2edu: the school needs its store: --db or SQ2EDU_DB", file=sys.stderr)
             return 2
     if args.command == "serve":
         from sq2edu.classroom.serve import serve
@@ -471,11 +488,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             max_per_address=args.max_per_address,
         )
     if args.command == "hub":
-        from sq2edu.hub.config import run
+        from sq2edu.hub.config import HUB_OPTIONS, run
 
-        return run(
-            args.db, args.ip, args.port, args.data, children=args.children, names=args.hub_name
-        )
+        # The same options as a school's jupyterhub_config.py sets (c.SchoolHub.*).
+        given = {name: getattr(args, name) for name in HUB_OPTIONS if name not in ("ip", "port")}
+        options = {name: value for name, value in given.items() if value is not None}
+        return run(args.db, args.ip, args.port, args.data, db_file=args.db_file, **options)
     if args.command == "school":
         from sq2edu.classroom.store import StoreError
 

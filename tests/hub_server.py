@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 from sq2edu.hub.ports import spare_port
+from sq2edu.hub.private import write_private
 
 __all__ = ["Hub"]
 
@@ -21,11 +22,13 @@ ROOT = Path(__file__).resolve().parents[1]
 class Hub:
     """``sq2edu hub`` running for a school's store, started and stopped by the test."""
 
-    def __init__(self, db: str, folder: Path, children: str = "class-server") -> None:
+    def __init__(self, db: str, folder: Path) -> None:
         self.db = db
         self.folder = folder
-        self.children = children
         self.port = spare_port()
+        # The class service keeps its port across restarts, as behind a school's firewall: a
+        # new hub meets whatever an old one left on it.
+        self.service_port = spare_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -34,17 +37,20 @@ class Hub:
 
     def start(self) -> None:
         log = (self.folder / "hub.log").open("ab")
+        # The store's address in a file only this account reads, as a school keeps it.
+        address = self.folder / "store-address"
+        write_private(address, self.db)
         self.process = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
                 "sq2edu.cli",
                 "hub",
-                f"--db={self.db}",
+                f"--db-file={address}",
                 "--ip=127.0.0.1",
                 f"--port={self.port}",
+                f"--service-port={self.service_port}",
                 f"--data={self.folder / 'data'}",
-                f"--children={self.children}",
             ],
             cwd=ROOT,
             stdout=log,
@@ -62,12 +68,15 @@ class Hub:
         self.stop()  # not left running, with its proxy and services, after the test
         raise RuntimeError(f"the hub did not answer in 90 s:\n{said}")
 
-    def stop(self) -> None:
+    def stop(self) -> float:
+        """Stop the hub as a service manager does; the seconds it took."""
         assert self.process is not None
+        started = time.monotonic()
         self.process.send_signal(signal.SIGTERM)
-        # JupyterHub stops its two services and every child's server in turn, each at an
-        # interrupt (a few seconds), or terminated if it ignores it (ten seconds each).
+        # JupyterHub stops its three services in turn, each at an interrupt (a few seconds),
+        # or terminated if it ignores it (ten seconds each).
         self.process.wait(timeout=180)
+        return time.monotonic() - started
 
     def log(self) -> str:
         return (self.folder / "hub.log").read_text(errors="replace")[-4000:]

@@ -184,3 +184,21 @@ def test_school_without_a_store_says_so_and_opens_no_local_file(
     assert cli.main(["school", "add-class", "3B", "--code", "OWL7"]) == 2
     assert "needs its store: --db or SQ2EDU_DB" in capsys.readouterr().err
     assert not any(path.is_file() for path in tmp_path.rglob("*"))
+
+
+def test_hub_without_a_store_says_where_to_put_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("SQ2EDU_DB", raising=False)
+    assert cli.main(["hub", "--data", str(tmp_path)]) == 2
+    said = capsys.readouterr().err
+    assert "the school's store is not set" in said
+    assert "--db-file FILE" in said
+    assert "c.SchoolHub.db_file" in said
+    address = tmp_path / "address"
+    address.write_text("postgresql://sq2edu:pw@db/sq2edu")
+    address.chmod(0o644)
+    assert cli.main(["hub", "--db-file", str(address), "--data", str(tmp_path)]) == 2
+    said = capsys.readouterr().err
+    assert "chmod 600" in said
+    assert "pw@" not in said

@@ -1,29 +1,39 @@
 # A school's JupyterHub for sq2edu: `jupyterhub -f deploy/jupyterhub/jupyterhub_config.py`.
 #
-# sq2edu's sign-in, children's servers, class service and teachers' dashboard come from
-# sq2edu.hub.config.configure (docs/deploy.md, "A whole school on JupyterHub"). What is left
-# to the school is here: the store, the address, and how children's servers are started.
-import os
-from pathlib import Path
-
-from sq2edu.hub.config import configure
+# sq2edu's sign-in, class server, class service and teachers' dashboard come from
+# sq2edu.hub.config.SchoolHub (docs/deploy.md, "A whole school on JupyterHub"): its options
+# are set here as c.SchoolHub.<option>, and `jupyterhub --help-all` lists them with the
+# hub's own. The same lines go into a school's existing jupyterhub_config.py.
+from sq2edu.hub.config import SchoolHub
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - JupyterHub provides it
 
-configure(
-    c,
-    # The school's store. Keep its password in this process's environment (a systemd unit's
-    # Environment=, readable by root only) or in ~/.pgpass, never in this file.
-    os.environ.pop("SQ2EDU_DB"),
-    ip=os.environ.get("SQ2EDU_HUB_IP", ""),
-    port=int(os.environ.get("SQ2EDU_HUB_PORT", "8000")),
-    data=Path(os.environ.get("SQ2EDU_HUB_DATA", "/var/lib/sq2edu-hub")),
-    # Children's servers in containers, each with sq2edu installed ('sq2edu[hub]'):
-    # "kubespawner.KubeSpawner" with the JupyterHub Helm chart, or
-    # "dockerspawner.DockerSpawner" on one large machine. The default,
-    # SimpleLocalProcessSpawner, is for trying the hub on one machine.
-    spawner=os.environ.get("SQ2EDU_SPAWNER", "jupyterhub.spawner.SimpleLocalProcessSpawner"),
-)
+# The school's store: a file only the hub's account can read (chmod 600), holding the
+# address with its password, postgresql://sq2edu:PASSWORD@db.school.example/sq2edu.
+# The only option without a default.
+c.SchoolHub.db_file = "/etc/sq2edu/store-address"
+# The address and port children and teachers reach (the proxy's).
+c.SchoolHub.ip = ""
+c.SchoolHub.port = 8000
+# The hub's own folder: its database, the cookie secret (back it up) and its keys.
+c.SchoolHub.data = "/var/lib/sq2edu-hub"
+# The names children reach the hub by: the class server answers to these (and to the
+# machine's own addresses), and refuses pages of any other name.
+c.SchoolHub.names = ["maths.school.example"]
+# Fixed ports for a firewall (0: a free one at each start):
+# c.SchoolHub.hub_port = 8081
+# c.SchoolHub.proxy_api_port = 8001
+# c.SchoolHub.service_port = 8090
+# c.SchoolHub.teachers_port = 8091
+# c.SchoolHub.classroom_port = 8092
+# JupyterHub's proxy, when it is neither on the PATH nor in .hub/node_modules/.bin:
+# c.SchoolHub.proxy = "/usr/local/bin/configurable-http-proxy"
+# The class server's size: kernels at once (one per child's page, about 90 MB each), and
+# the warm ones kept ready for children arriving.
+# c.SchoolHub.class_kernels = 120
+# c.SchoolHub.class_pool = 10
+
+SchoolHub(config=c).apply(c)
 
 # TLS, when no reverse proxy in front of the hub does it:
 # c.JupyterHub.ssl_cert = "/etc/letsencrypt/live/maths.school.example/fullchain.pem"

@@ -26,14 +26,19 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from sq2edu import editions
-from sq2edu.classroom.challenge_child import ChallengeBanner, ChallengeTask, challenge_lab
+from sq2edu.classroom.challenge_child import (
+    ChallengeBanner,
+    ChallengeTask,
+    challenge_lab,
+    challenges_of,
+)
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
 from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
-from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
+from sq2edu.classroom.store import ChildStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
@@ -91,7 +96,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     The app speaks the class's language (the teacher's setting); a student may switch to
     another at any time with the language buttons at the top, and the game or Lab follows.
 
-    :param store: the class's progress store.
+    :param store: the class's progress store, or a child's kernel's on a school's hub (what
+        a child's page may do: :class:`~sq2edu.classroom.store.ChildStore`).
     :param class_code: the code the teacher gave out; ``""`` for none; ``None``: the one the
         store keeps, read at each join (the teacher may change it on the dashboard).
     :param pace: seconds between the computer's moves in a game (``0``: at once).
@@ -99,7 +105,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        store: ProgressStore,
+        store: ChildStore,
         class_code: str | None = "",
         pace: float = 0.7,
         client: Callable[[], Client] = Client,
@@ -149,9 +155,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.problem.add_class("sq2-words")
         #: The class challenge's banner, on the screens that may carry it.
         self.banner: ChallengeBanner | None = None
-        if isinstance(store, SQLStore):
+        challenges = challenges_of(store)
+        if challenges is not None:
             self.banner = ChallengeBanner(
-                store,
+                challenges,
                 lambda: self.student,
                 self._kindly(self.open_challenge),
                 lambda: self.language,
@@ -217,7 +224,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _held_name(self, client: Client) -> tuple[str, str] | None:
         """The name this page's device holds in the class, and since when."""
-        if client.device is None or not isinstance(self.store, SQLStore):
+        if client.device is None:
             return None
         return self.store.device_name(client.device)
 
@@ -242,10 +249,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """The code a child types to join ("": none)."""
         if self._class_code is not None:
             return self._class_code
-        kept = self.store.class_code() if isinstance(self.store, SQLStore) else None
-        return kept or ""
+        return self.store.class_code() or ""
 
-    #: Whether the app runs in a child's server on a school's hub (its menu can sign out).
+    #: Whether the app runs on a school's hub (its menu can sign out).
     on_hub = False
 
     @classmethod
@@ -254,27 +260,19 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         ``SQ2EDU_CLASS_CODE``, and the page's client and the server log in ``SQ2EDU_RUNTIME`` /
         ``SQ2EDU_LOG``)."""
         keep_errors_in_the_server_log()
-        if os.environ.get("SQ2EDU_CLASS_SERVICE"):
-            return cls.on_the_hub()
         store = open_served_store()
         # The code the store keeps (serve wrote it there), else the one serve was given.
-        kept = store.class_code() if isinstance(store, SQLStore) else None
+        kept = store.class_code()
         code = None if kept is not None else os.environ.get("SQ2EDU_CLASS_CODE", "")
         app = cls(store, code, client=this_client)
         app.await_page()
         return app
 
     @classmethod
-    def on_the_hub(cls, store: ServiceStore | None = None) -> StudentApp:
-        """The app on a school's hub: records kept by the class service
-        (``SQ2EDU_CLASS_SERVICE``, see :mod:`sq2edu.hub`), and the child already signed in
-        by the hub, who checked the class code and that the nickname is theirs.
-
-        :param store: the child's way to the class service (default: a child's server's).
-        """
-        from sq2edu.hub.remote import ServiceStore
-
-        store = store or ServiceStore()
+    def on_the_hub(cls, store: ServiceStore) -> StudentApp:
+        """The app on a school's class server (:mod:`sq2edu.hub.classroom`): records kept by
+        the class service through ``store``, and the child already signed in by the hub,
+        who checked the class code and that the nickname is theirs."""
         app = cls(store, client=this_client)
         app.on_hub = True
         app.sign_in(store.who().nickname)
@@ -495,11 +493,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if similar:
             self._note(GuardEvent("name-lookalike", client.address or "?", name[:40]))
             return _("That looks too much like {other}. Choose another nickname.", other=similar[0])
-        taken = (
-            self.store.join(name, client.device, only=True)
-            if isinstance(self.store, SQLStore)
-            else self.store.join(name, client.device)
-        )
+        taken = self.store.join(name, client.device, only=True)
         if not taken:
             self._note(GuardEvent("name-taken", client.address or "?", name))
             return _(
@@ -654,10 +648,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     @property
     def tables(self) -> TableKeeper | None:
         """The class's shared tables: in the store, or through a school's class service."""
-        if isinstance(self.store, SQLStore):
-            return Tables(self.store)
-        shared_tables = getattr(self.store, "shared_tables", None)
-        return shared_tables() if shared_tables is not None else None
+        return self.store.shared_tables()
 
     def _my_table(self) -> TableInfo | None:
         tables = self.tables
@@ -877,22 +868,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _record_attempt(self, where: str) -> Any:
         def record(attempt: dict[str, Any]) -> None:
             assert self.student is not None
+            # The widget tells every field of the attempt but who made it and where.
             self.store.record_attempt(
-                Attempt(
-                    student=self.student,
-                    text=attempt["text"],
-                    ok=attempt["ok"],
-                    codes=tuple(attempt["codes"]),
-                    numbers=tuple(attempt["numbers"]),
-                    typed=attempt["typed"],
-                    hint_level=attempt["hint_level"],
-                    where=where,
-                    cards=tuple(attempt.get("cards", ())),
-                    level=attempt.get("level", ""),
-                    lesson=attempt.get("lesson", ""),
-                    exercise=attempt.get("exercise", 0),
-                    helped=attempt.get("helped", False),
-                )
+                Attempt.from_dict({**attempt, "student": self.student, "where": where})
             )
 
         return record

@@ -9,7 +9,9 @@ page, a new device) finds their finds again. When the teacher ends the round the
 says so; a new round puts its cards in the builder by itself.
 
 The kernel looks at the store's watch (a look costs microseconds) every
-:data:`LOOK_SECONDS`, and reads the round only when something changed.
+:data:`LOOK_SECONDS`, and reads the round only when something changed. On a school's hub a
+child's kernel has no store: its rounds, tries and finds go through the class service
+(:class:`sq2edu.hub.remote_challenge.RemoteChallenges`), which judges each try itself.
 """
 
 from __future__ import annotations
@@ -19,14 +21,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
 from sq2edu.classroom.challenge import Round, equation_key, judge
 from sq2edu.classroom.challenge_store import ChallengeError, Challenges
 from sq2edu.classroom.screens import big_button
-from sq2edu.classroom.store import SQLStore, Watch
+from sq2edu.classroom.store import SQLStore, StoreError, Watch
 from sq2edu.equations import Hint, Verdict, hints
 from sq2edu.i18n import _, language, local_signs
 
@@ -34,12 +36,49 @@ if TYPE_CHECKING:
     from sq2edu.practice import Deal
     from sq2edu.ui.lab import EquationLab
 
-__all__ = ["LOOK_SECONDS", "ChallengeBanner", "ChallengeTask"]
+__all__ = [
+    "LOOK_SECONDS",
+    "ChallengeBanner",
+    "ChallengeSource",
+    "ChallengeTask",
+    "challenges_of",
+]
 
 #: How often a child's kernel looks for a new or ended round.
 LOOK_SECONDS = 1.0
 #: The round is read again now and then even if the watch saw nothing (a lost notice).
 _READ_ANYWAY_SECONDS = 15.0
+
+
+class ChallengeSource(Protocol):
+    """What a child's page needs of the class's challenge: :class:`Challenges` on the
+    class's store, or the class service's calls on a school's hub."""
+
+    def current(self) -> Round | None:
+        """The latest round of the child's class (open or ended), ``None`` before any."""
+        ...
+
+    def own_finds(self, student: str, number: int) -> Sequence[str]:
+        """The equations (keys) the child found in round ``number``."""
+        ...
+
+    def record(self, student: str, number: int, text: str) -> bool:
+        """Judge and keep a try; whether it was right (:class:`ChallengeError` once the
+        round has ended)."""
+        ...
+
+    def watch(self) -> Watch:
+        """Tells cheaply whether a round may have started or ended."""
+        ...
+
+
+def challenges_of(store: object) -> ChallengeSource | None:
+    """The challenge of a child's store: its own rounds for a class's store, the class
+    service's (``store.challenges()``) on a hub; ``None`` for a store with neither."""
+    if isinstance(store, SQLStore):
+        return Challenges(store)
+    remote = getattr(store, "challenges", None)
+    return remote() if callable(remote) else None
 
 
 class ChallengeTask:
@@ -105,7 +144,7 @@ class ChallengeTask:
 class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
     """The banner of an open round on a child's screen, and the way into it.
 
-    :param store: the class's store.
+    :param challenges: the class's challenge (:func:`challenges_of`).
     :param student: who the child is (read when needed: they sign in after the page opens).
     :param open_round: shows the round's screen (the app's).
     :param speaking: the child's language now.
@@ -113,14 +152,13 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        store: SQLStore,
+        challenges: ChallengeSource,
         student: Callable[[], str | None],
         open_round: Callable[[], None],
         speaking: Callable[[], str],
     ) -> None:
         super().__init__(layout=widgets.Layout(display="none", margin="0 0 0.5rem 0"))
-        self.challenges = Challenges(store)
-        self.store = store
+        self.challenges = challenges
         self.student = student
         self.speaking = speaking
         self.words = widgets.HTML()
@@ -156,7 +194,7 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
     def look(self) -> None:
         """Read the round if the store changed (or a while has passed), cheaply otherwise."""
         if self._watch is None:
-            self._watch = self.store.watch()  # from now on; what came before is read now
+            self._watch = self.challenges.watch()  # from now on; what came before is read now
             self.read()
         elif self._watch.changed() or time.monotonic() - self._read_at >= _READ_ANYWAY_SECONDS:
             self.read()
@@ -202,6 +240,8 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
                 return
             try:
                 self.look()
+            except StoreError:
+                pass  # the store (or the hub's class service) is away: the next look tries again
             finally:
                 loop.call_later(LOOK_SECONDS, tick)
 
@@ -218,15 +258,14 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
 
 def challenge_lab(
     lab_factory: Callable[..., EquationLab],
-    challenges: Challenges,
+    challenges: ChallengeSource,
     round_: Round,
     student: str,
     **options: Any,
 ) -> EquationLab:
     """The Equation Lab on the round's cards, answering for the class, with the child's
     earlier finds of the round."""
-    board = challenges.board(round_.number)
-    found = board.finds.get(student, ()) if board is not None else ()
+    found = challenges.own_finds(student, round_.number)
     lab = lab_factory(operations=round_.operations, student=student, **options)
     task = ChallengeTask(
         round_, lambda text: challenges.record(student, round_.number, text), found

@@ -19,8 +19,9 @@ from typing import Any
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
-from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StoreError
-from sq2edu.progress.records import utc_now
+from sq2edu.classroom.store import Cursor, SQLStore, StoreError, Watch
+from sq2edu.equations import EquationSyntaxError, parse
+from sq2edu.progress.records import Attempt, utc_now
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
 
@@ -61,6 +62,14 @@ def _round(row: Sequence[Any]) -> tuple[int, Round]:
     )
 
 
+def _numbers(text: str) -> tuple[int, ...]:
+    """The numbers of a try as the checker read them (none for text it could not read)."""
+    try:
+        return parse(text).numbers
+    except (EquationSyntaxError, ValueError):
+        return ()
+
+
 def _cell(text: str) -> str:
     return "'" + text if text and text[0] in _FORMULA_STARTS else text
 
@@ -75,14 +84,14 @@ class Challenges:
         self.store = store
 
     def _run(self, cursor: Cursor, query: str, params: Sequence[Any] = ()) -> Cursor:
-        return self.store._run(cursor, query, params)
+        return self.store.execute(cursor, query, params)
 
     def _current(self, cursor: Cursor) -> tuple[int, Round] | None:
         row = self._run(
             cursor,
             f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? "
             "ORDER BY number DESC LIMIT 1",
-            (self.store._class_id(cursor),),
+            (self.store.open_class_id(cursor),),
         ).fetchone()
         return None if row is None else _round(row)
 
@@ -90,8 +99,8 @@ class Challenges:
 
     def start(self, round_: Round) -> Round:
         """Start ``round_`` (its number is given here) and end any open one."""
-        with self.store._transaction() as cursor:
-            class_id = self.store._class_id(cursor)
+        with self.store.transaction() as cursor:
+            class_id = self.store.open_class_id(cursor)
             now = utc_now()
             self._run(
                 cursor,
@@ -116,7 +125,7 @@ class Challenges:
                     names,
                 ),
             )
-            self.store._notify(cursor, CHANNEL, str(number))
+            self.store.notify(cursor, str(number))
         return Round(
             number, round_.cards, round_.operations, round_.level, round_.source, now, None, names
         )
@@ -124,7 +133,7 @@ class Challenges:
     def end(self) -> Round | None:
         """End the open round (the unfound equations and common mistakes are then shown);
         the round, or ``None`` when none was open."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             found = self._current(cursor)
             if found is None or not found[1].open:
                 return None
@@ -133,11 +142,11 @@ class Challenges:
                 "UPDATE {t}challenge_rounds SET ended = ? WHERE id = ?",
                 (utc_now(), found[0]),
             )
-            self.store._notify(cursor, CHANNEL, "end")
+            self.store.notify(cursor, "end")
         return self.current()
 
     def _set(self, column: str, value: Any) -> None:
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             found = self._current(cursor)
             if found is None:
                 raise ChallengeError("The class has no challenge round.")
@@ -146,7 +155,7 @@ class Challenges:
                 f"UPDATE {{t}}challenge_rounds SET {column} = ? WHERE id = ?",
                 (value, found[0]),
             )
-            self.store._notify(cursor, CHANNEL, column)
+            self.store.notify(cursor, column)
 
     def show_names(self, shown: bool) -> None:
         """Show who found each equation on the projector (never who made a mistake)."""
@@ -160,7 +169,7 @@ class Challenges:
 
     def current(self) -> Round | None:
         """The latest round (open or ended), or ``None`` before the first."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             found = self._current(cursor)
         return None if found is None else found[1]
 
@@ -168,13 +177,13 @@ class Challenges:
         """A short text that changes whenever what the projector shows may change: a round
         started or ended, a try, the names switched, a pin ("" before the first round).
         One cheap query: a projector asks several times a second."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             row = self._run(
                 cursor,
                 "SELECT r.number, r.ended, r.names, r.pinned, "
                 "(SELECT count(*) FROM {t}challenge_tries c WHERE c.round_id = r.id) "
                 "FROM {t}challenge_rounds r WHERE r.class_id = ? ORDER BY r.number DESC LIMIT 1",
-                (self.store._class_id(cursor),),
+                (self.store.open_class_id(cursor),),
             ).fetchone()
         if row is None:
             return ""
@@ -183,12 +192,12 @@ class Challenges:
 
     def rounds(self) -> list[Round]:
         """Every round of the open class, oldest first."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             rows = self._run(
                 cursor,
                 f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? "
                 "ORDER BY number",
-                (self.store._class_id(cursor),),
+                (self.store.open_class_id(cursor),),
             ).fetchall()
         return [_round(row)[1] for row in rows]
 
@@ -201,13 +210,13 @@ class Challenges:
             started): the try is not kept.
         """
         text = text[:_MAX_TEXT]
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             found = self._current(cursor)
             if found is None or found[1].number != number or not found[1].open:
                 raise ChallengeError("This round has ended.")
             round_id, round_ = found
             verdict = judge(round_, text)
-            student_id = self.store._student_id(cursor, student)
+            student_id = self.store.student_id(cursor, student)
             now = utc_now()
             self._run(
                 cursor,
@@ -223,8 +232,19 @@ class Challenges:
                 ),
             )
             self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (now, student_id))
-            self.store._notify(cursor, CHANNEL, "try")
+            self.store.notify(cursor, "try")
         return verdict.ok
+
+    def own_finds(self, student: str, number: int) -> list[str]:
+        """The equations (keys) ``student`` found in round ``number``, in the order found:
+        a child's page shows these, and no one else's."""
+        board = self.board(number)
+        return [] if board is None else list(board.finds.get(student, ()))
+
+    def watch(self) -> Watch:
+        """The store's watch: it tells a child's page that a round may have started or
+        ended."""
+        return self.store.watch()
 
     # -- what the class did ----------------------------------------------------------------
 
@@ -237,10 +257,45 @@ class Challenges:
         ).fetchall()
         return [(row[0], row[1], row[2], bool(row[3]), row[4]) for row in rows]
 
+    def tries_after(
+        self, after: int, limit: int = 5000, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]:
+        """The tries of class ``class_id``'s rounds (the open class's by default) kept after
+        the one numbered ``after``, oldest first, each as an attempt made at the challenge
+        (``where="challenge"``), with its number: for the dashboard's skills and mistakes,
+        which read only what is new. A find is right and the child's own (the challenge
+        gives no worked example); a wrong try has the checker's problem code."""
+        with self.store.transaction() as cursor:
+            chosen = class_id if class_id is not None else self.store.open_class_id(cursor)
+            rows = self._run(
+                cursor,
+                "SELECT c.id, s.nickname, c.at, c.text, c.ok, c.code, r.cards "
+                "FROM {t}challenge_tries c JOIN {t}challenge_rounds r ON r.id = c.round_id "
+                "JOIN {t}students s ON s.id = c.student_id "
+                "WHERE r.class_id = ? AND c.id > ? ORDER BY c.id LIMIT ?",
+                (chosen, after, limit),
+            ).fetchall()
+        return [
+            (
+                int(key),
+                Attempt(
+                    student=name,
+                    text=text,
+                    ok=bool(ok),
+                    codes=(code,) if code else (),
+                    numbers=_numbers(text),
+                    where="challenge",
+                    at=at,
+                    cards=tuple(json.loads(cards)),
+                ),
+            )
+            for key, name, at, text, ok, code, cards in rows
+        ]
+
     def board(self, number: int | None = None) -> Board | None:
         """The class's board for round ``number`` (the latest by default); ``None`` if the
         class has no such round."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             if number is None:
                 found = self._current(cursor)
             else:
@@ -248,7 +303,7 @@ class Challenges:
                     cursor,
                     f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds "
                     "WHERE class_id = ? AND number = ?",
-                    (self.store._class_id(cursor), number),
+                    (self.store.open_class_id(cursor), number),
                 ).fetchone()
                 found = None if row is None else _round(row)
             if found is None:
@@ -266,12 +321,12 @@ class Challenges:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CHALLENGE_CSV_HEADER)
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             rounds = self._run(
                 cursor,
                 f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? "
                 "ORDER BY number",
-                (self.store._class_id(cursor),),
+                (self.store.open_class_id(cursor),),
             ).fetchall()
             for row in rounds:
                 round_id, round_ = _round(row)

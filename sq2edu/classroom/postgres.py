@@ -74,7 +74,7 @@ class PostgresStore(SQLStore):
             raise StoreError(f"The progress store at {redact(url)} failed: {error}") from error
 
     def _prepare(self) -> None:
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             version = self._version(cursor)
             if version > SCHEMA_VERSION:
@@ -121,12 +121,13 @@ class PostgresStore(SQLStore):
         return int(row[1])
 
     @contextmanager
-    def _transaction(self) -> Iterator[psycopg.Cursor[tuple[Any, ...]]]:
+    def transaction(self) -> Iterator[psycopg.Cursor[tuple[Any, ...]]]:
         with self._db.transaction(), self._db.cursor() as cursor:
             yield cursor
 
-    def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
-        cursor.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+    def notify(self, cursor: Cursor, payload: str) -> None:
+        """Tell the watchers, once the transaction commits (``NOTIFY`` on :data:`CHANNEL`)."""
+        cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     def watch(self) -> PostgresWatch:
         """A watch on the database: ``LISTEN`` on a connection of its own."""
@@ -135,12 +136,6 @@ class PostgresStore(SQLStore):
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
-
-    def __enter__(self) -> PostgresStore:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
 
 
 class PostgresWatch:

@@ -29,6 +29,10 @@ HOLD_SECONDS = 20.0
 _LOOK_SECONDS = 0.03
 
 
+def _text(token: bytes | str) -> str:
+    return token.decode() if isinstance(token, bytes) else token
+
+
 def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url: str) -> list[Any]:
     """The handlers, made on the teacher's handler class ``base`` of :mod:`~sq2edu.classroom.guard`
     with its way of opening the store a request reads."""
@@ -41,7 +45,7 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
             store = request_store(self)
             try:
                 with language(ClassSettings.from_dict(store.settings()).language):
-                    page = projector_page(Challenges(store).board())
+                    page = projector_page(Challenges(store).board(), _text(self.xsrf_token))
             finally:
                 store.close()
             self.set_header("Content-Type", "text/html; charset=utf-8")

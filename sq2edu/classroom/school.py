@@ -116,17 +116,17 @@ class School:
         """
         name = clean_name(name)
         kept = None if code is None else clean_code(code)
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             if self._room_row(cursor, name) is not None:
                 raise SchoolError(f"There is a class called {name!r} already.")
             self._check_code_free(cursor, kept, name)
             stamp = utc_now()
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "INSERT INTO {t}rooms (name, code, created) VALUES (?, ?, ?)",
                 (name, kept, stamp),
             )
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "INSERT INTO {t}classes (name, created, room) VALUES (?, ?, ?)",
                 (name, stamp, name),
@@ -135,8 +135,8 @@ class School:
 
     def rooms(self) -> list[Room]:
         """Every room, by name."""
-        with self.store._transaction() as cursor:
-            rows = self.store._run(
+        with self.store.transaction() as cursor:
+            rows = self.store.execute(
                 cursor, "SELECT name, code FROM {t}rooms ORDER BY name"
             ).fetchall()
             return [Room(row[0], row[1], self._teachers_of(cursor, row[0])) for row in rows]
@@ -146,7 +146,7 @@ class School:
 
         :raises SchoolError: if there is none of that name.
         """
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             row = self._room_row(cursor, name)
             if row is None:
                 raise SchoolError(f"There is no class called {name!r}.")
@@ -158,8 +158,8 @@ class School:
             kept = clean_code(code)
         except SchoolError:
             return None
-        with self.store._transaction() as cursor:
-            row = self.store._run(
+        with self.store.transaction() as cursor:
+            row = self.store.execute(
                 cursor, "SELECT name FROM {t}rooms WHERE code = ?", (kept,)
             ).fetchone()
         return None if row is None else str(row[0])
@@ -170,15 +170,15 @@ class School:
         :raises SchoolError: if there is no such room, or the code is bad or in use.
         """
         kept = clean_code(code)
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             if self._room_row(cursor, name) is None:
                 raise SchoolError(f"There is no class called {name!r}.")
             self._check_code_free(cursor, kept, name)
-            self.store._run(cursor, "UPDATE {t}rooms SET code = ? WHERE name = ?", (kept, name))
+            self.store.execute(cursor, "UPDATE {t}rooms SET code = ? WHERE name = ?", (kept, name))
         return self.room(name)
 
     def _room_row(self, cursor: Cursor, name: str) -> tuple[str, str | None] | None:
-        row = self.store._run(
+        row = self.store.execute(
             cursor, "SELECT name, code FROM {t}rooms WHERE name = ?", (name,)
         ).fetchone()
         return None if row is None else (row[0], row[1])
@@ -186,14 +186,14 @@ class School:
     def _check_code_free(self, cursor: Cursor, code: str | None, room: str) -> None:
         if code is None:
             return
-        row = self.store._run(
+        row = self.store.execute(
             cursor, "SELECT name FROM {t}rooms WHERE code = ? AND name <> ?", (code, room)
         ).fetchone()
         if row is not None:
             raise SchoolError(f"Another class uses the code {code}. Choose another one.")
 
     def _teachers_of(self, cursor: Cursor, room: str) -> tuple[str, ...]:
-        rows = self.store._run(
+        rows = self.store.execute(
             cursor,
             "SELECT t.name FROM {t}room_teachers r JOIN {t}teachers t ON t.id = r.teacher_id "
             "WHERE r.room = ? ORDER BY t.name",
@@ -210,10 +210,10 @@ class School:
         """
         name = clean_name(name)
         secret = _secret(password)
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             if self._teacher_id(cursor, name) is not None:
                 raise SchoolError(f"There is a teacher called {name!r} already.")
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "INSERT INTO {t}teachers (name, secret, created) VALUES (?, ?, ?)",
                 (name, secret, utc_now()),
@@ -226,17 +226,17 @@ class School:
         :raises SchoolError: if there is no such teacher, or the password is short.
         """
         secret = _secret(password)
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             if self._teacher_id(cursor, name) is None:
                 raise SchoolError(f"There is no teacher called {name!r}.")
-            self.store._run(
+            self.store.execute(
                 cursor, "UPDATE {t}teachers SET secret = ? WHERE name = ?", (secret, name)
             )
 
     def check_password(self, name: str, password: str) -> bool:
         """Whether ``password`` is the teacher's (``False`` for a name nobody has)."""
-        with self.store._transaction() as cursor:
-            row = self.store._run(
+        with self.store.transaction() as cursor:
+            row = self.store.execute(
                 cursor, "SELECT secret FROM {t}teachers WHERE name = ?", (name,)
             ).fetchone()
         if row is None:
@@ -246,8 +246,10 @@ class School:
 
     def teachers(self) -> list[str]:
         """Every teacher's name, in order."""
-        with self.store._transaction() as cursor:
-            rows = self.store._run(cursor, "SELECT name FROM {t}teachers ORDER BY name").fetchall()
+        with self.store.transaction() as cursor:
+            rows = self.store.execute(
+                cursor, "SELECT name FROM {t}teachers ORDER BY name"
+            ).fetchall()
         return [row[0] for row in rows]
 
     def give_room(self, room: str, teacher: str) -> None:
@@ -255,13 +257,13 @@ class School:
 
         :raises SchoolError: if there is no such room or teacher.
         """
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             if self._room_row(cursor, room) is None:
                 raise SchoolError(f"There is no class called {room!r}.")
             teacher_id = self._teacher_id(cursor, teacher)
             if teacher_id is None:
                 raise SchoolError(f"There is no teacher called {teacher!r}.")
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "INSERT INTO {t}room_teachers (room, teacher_id) VALUES (?, ?) "
                 "ON CONFLICT (room, teacher_id) DO NOTHING",
@@ -270,9 +272,9 @@ class School:
 
     def take_room(self, room: str, teacher: str) -> None:
         """Stop a teacher keeping a room (nothing changes if they did not)."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             teacher_id = self._teacher_id(cursor, teacher)
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "DELETE FROM {t}room_teachers WHERE room = ? AND teacher_id = ?",
                 (room, teacher_id),
@@ -280,8 +282,8 @@ class School:
 
     def rooms_of(self, teacher: str) -> list[str]:
         """The rooms a teacher keeps, by name."""
-        with self.store._transaction() as cursor:
-            rows = self.store._run(
+        with self.store.transaction() as cursor:
+            rows = self.store.execute(
                 cursor,
                 "SELECT r.room FROM {t}room_teachers r JOIN {t}teachers t "
                 "ON t.id = r.teacher_id WHERE t.name = ? ORDER BY r.room",
@@ -307,8 +309,8 @@ class School:
 
     def hub_user(self, name: str) -> HubUser | None:
         """Who the hub user ``name`` is (``None``: nobody sq2edu signed in)."""
-        with self.store._transaction() as cursor:
-            row = self.store._run(
+        with self.store.transaction() as cursor:
+            row = self.store.execute(
                 cursor,
                 "SELECT name, room, nickname, teacher FROM {t}hub_users WHERE name = ?",
                 (name,),
@@ -316,8 +318,8 @@ class School:
         return None if row is None else HubUser(row[0], row[1], row[2], row[3])
 
     def _keep(self, user: HubUser) -> HubUser:
-        with self.store._transaction() as cursor:
-            self.store._run(
+        with self.store.transaction() as cursor:
+            self.store.execute(
                 cursor,
                 "INSERT INTO {t}hub_users (name, room, nickname, teacher) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (name) DO NOTHING",
@@ -326,7 +328,7 @@ class School:
         return user
 
     def _teacher_id(self, cursor: Cursor, name: str) -> int | None:
-        row = self.store._run(
+        row = self.store.execute(
             cursor, "SELECT id FROM {t}teachers WHERE name = ?", (name,)
         ).fetchone()
         return None if row is None else int(row[0])

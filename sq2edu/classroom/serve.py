@@ -31,7 +31,6 @@ import nbformat
 from platformdirs import user_data_path, user_log_path
 
 from sq2edu.classroom.store import (
-    SQLStore,
     StoreError,
     default_path,
     is_database_url,
@@ -381,7 +380,6 @@ def _room_code(location: str, room: str, class_code: str | None) -> str:
 
     store = open_store(location, room)
     try:
-        assert isinstance(store, SQLStore)
         if not room:
             if class_code is None:
                 return store.class_code() or ""

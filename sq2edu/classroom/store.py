@@ -1,13 +1,18 @@
 """The progress store: every attempt and game of a class, kept in SQLite or PostgreSQL.
 
-This module and :mod:`sq2edu.classroom.postgres` hold the progress queries and run the
-migrations of :mod:`sq2edu.classroom.schema` (declared once, written out in each database's
-SQL); the shared tables (:mod:`~sq2edu.classroom.tables`), the school's rooms
-and teachers (:mod:`~sq2edu.classroom.school`) and the challenge rounds
-(:mod:`~sq2edu.classroom.challenge_store`) run their own queries on a store's connection,
+Only the store modules speak SQL. This module and :mod:`sq2edu.classroom.postgres` hold
+the progress queries and run the migrations of :mod:`sq2edu.classroom.schema` (declared
+once, written out in each database's SQL); the shared tables
+(:mod:`~sq2edu.classroom.tables`), the school's rooms and teachers
+(:mod:`~sq2edu.classroom.school`) and the challenge rounds
+(:mod:`~sq2edu.classroom.challenge_store`) are repositories on a store, through its public
+boundary (:meth:`SQLStore.transaction`, :meth:`~SQLStore.execute`,
+:meth:`~SQLStore.open_class_id`, :meth:`~SQLStore.student_id`, :meth:`~SQLStore.notify`),
 and every write to a versioned row goes through :meth:`SQLStore.compare_and_swap`.
-Everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
-(SQLite, for one machine) or a ``postgresql://`` address (for a school's many machines).
+Everything else uses :func:`open_store` (a file path: SQLite, for one machine; a
+``postgresql://`` address: a school's many machines), as a :class:`ProgressStore` (a
+teacher's dashboard and tools) or a :class:`ChildStore` (a child's page, whose store on a
+school's hub is the class service's :class:`~sq2edu.hub.remote.ServiceStore`).
 Both databases run the same queries (:class:`SQLStore`); each brings its own connection and
 transactions, and runs the migrations under one lock with the schema's version read inside
 it (tests/classroom/test_schema.py checks that both build the same columns). SQLite runs in
@@ -27,16 +32,24 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from platformdirs import user_data_path
 
 from sq2edu.classroom.schema import SCHEMA_VERSION, SQLITE, statements
-from sq2edu.progress.records import Attempt, GameRecord, GuardEvent, LessonMark, utc_now
+from sq2edu.progress.records import (
+    ATTEMPT_FIELDS,
+    Attempt,
+    GameRecord,
+    GuardEvent,
+    LessonMark,
+    utc_now,
+)
 
 __all__ = [
     "CHANNEL",
     "SCHEMA_VERSION",
+    "ChildStore",
     "Cursor",
     "NameTakenError",
     "ProgressStore",
@@ -59,6 +72,9 @@ CHANNEL = "sq2edu_tables"
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
+if TYPE_CHECKING:
+    from sq2edu.classroom.tables import TableKeeper, Tables
+
 
 class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
@@ -78,46 +94,33 @@ def default_path() -> Path:
     return user_data_path("sq2edu", appauthor=False) / "progress.sqlite3"
 
 
-class ProgressStore(Protocol):
-    """What the classroom needs from a store of progress."""
+class ChildStore(Protocol):
+    """What a child's page may do with the class's records: join, practise, play, read its
+    own. A class's own store (:class:`SQLStore`) does it directly; a child's kernel on a
+    school's hub through the class service (:class:`sq2edu.hub.remote.ServiceStore`), which
+    offers nothing more."""
 
-    def join(self, nickname: str, device: str | None = None) -> bool: ...
+    def join(self, nickname: str, device: str | None = None, *, only: bool = False) -> bool: ...
 
-    def students(self, class_id: int | None = None) -> list[str]: ...
+    def device_name(self, device: str) -> tuple[str, str] | None: ...
+
+    def class_code(self) -> str | None: ...
+
+    def students(self) -> list[str]: ...
 
     def seen(self, nickname: str, at: str | None = None) -> None: ...
 
     def last_seen(self) -> dict[str, str]: ...
 
-    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None: ...
-
-    def delete_group(self, name: str) -> None: ...
-
     def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]: ...
-
-    def release(self, nickname: str) -> None: ...
-
-    def rename(self, old: str, new: str) -> None: ...
-
-    def merge(self, source: str, target: str) -> None: ...
 
     def record_attempt(self, attempt: Attempt) -> None: ...
 
-    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
-
-    def attempts_after(
-        self, after: int, limit: int | None = None, class_id: int | None = None
-    ) -> list[tuple[int, Attempt]]: ...
-
-    def lesson_marks(
-        self, student: str | None = None, class_id: int | None = None
-    ) -> list[LessonMark]: ...
+    def attempts(self, student: str, limit: int | None = None) -> list[Attempt]: ...
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]: ...
 
     def record_game(self, game: GameRecord) -> None: ...
-
-    def games(self, class_id: int | None = None) -> list[GameRecord]: ...
 
     def record_event(self, event: GuardEvent) -> None: ...
 
@@ -127,15 +130,9 @@ class ProgressStore(Protocol):
 
     def settings(self) -> dict[str, Any]: ...
 
-    def save_settings(self, settings: dict[str, Any]) -> None: ...
-
     def current_class(self) -> tuple[int, str]: ...
 
-    def new_class(self, name: str) -> None: ...
-
-    def classes(self) -> list[tuple[str, str | None]]: ...
-
-    def class_list(self) -> list[tuple[int, str, str | None]]: ...
+    def shared_tables(self) -> TableKeeper: ...
 
     def watch(self) -> Watch: ...
 
@@ -144,6 +141,43 @@ class ProgressStore(Protocol):
     def __enter__(self) -> Self: ...
 
     def __exit__(self, *_exc: object) -> None: ...
+
+
+class ProgressStore(ChildStore, Protocol):
+    """A class's whole store, as its teacher's dashboard and tools use it: a child's page's
+    part, and the teacher's work (names, groups, the class's records, new classes)."""
+
+    def students(self, class_id: int | None = None) -> list[str]: ...
+
+    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
+
+    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None: ...
+
+    def delete_group(self, name: str) -> None: ...
+
+    def release(self, nickname: str) -> None: ...
+
+    def rename(self, old: str, new: str) -> None: ...
+
+    def merge(self, source: str, target: str) -> None: ...
+
+    def attempts_after(
+        self, after: int, limit: int | None = None, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]: ...
+
+    def lesson_marks(
+        self, student: str | None = None, class_id: int | None = None
+    ) -> list[LessonMark]: ...
+
+    def games(self, class_id: int | None = None) -> list[GameRecord]: ...
+
+    def save_settings(self, settings: dict[str, Any]) -> None: ...
+
+    def new_class(self, name: str) -> None: ...
+
+    def classes(self) -> list[tuple[str, str | None]]: ...
+
+    def class_list(self) -> list[tuple[int, str, str | None]]: ...
 
 
 class Watch(Protocol):
@@ -164,7 +198,7 @@ def redact(location: str) -> str:
     return re.sub(r"(://[^:/@]+:)[^@]*@", r"\1***@", location)
 
 
-def open_store(location: str | Path | None = None, room: str = "") -> ProgressStore:
+def open_store(location: str | Path | None = None, room: str = "") -> SQLStore:
     """Open the progress store at a file path or a ``postgresql://`` address.
 
     :param location: ``None`` for the file in the user's data folder.
@@ -180,7 +214,7 @@ def open_store(location: str | Path | None = None, room: str = "") -> ProgressSt
     return SQLiteStore(location if location is not None else default_path(), room)
 
 
-def open_served_store() -> ProgressStore:
+def open_served_store() -> SQLStore:
     """The store ``sq2edu serve`` gave its servers: ``SQ2EDU_DB`` (the file in the data folder
     when unset) and the room ``SQ2EDU_ROOM`` (``""`` when unset)."""
     return open_store(os.environ.get("SQ2EDU_DB") or None, os.environ.get("SQ2EDU_ROOM", ""))
@@ -199,31 +233,36 @@ class Cursor(Protocol):
     def rowcount(self) -> int: ...
 
 
-_ATTEMPT_COLUMNS = (
-    "a.id, s.nickname, a.text, a.ok, a.codes, a.numbers, a.typed, a.hint_level, a.place, a.at, "
-    "a.cards, a.level, a.lesson, a.exercise, a.helped"
+#: The column of the attempts table that holds each field of an :class:`Attempt` (the
+#: student is a row of the students table; the column ``skill`` is the attempt's skill).
+_ATTEMPT_COLUMN = {
+    name: "place" if name == "where" else name for name in ATTEMPT_FIELDS if name != "student"
+}
+_ATTEMPT_COLUMNS = "a.id, s.nickname, " + ", ".join(f"a.{c}" for c in _ATTEMPT_COLUMN.values())
+_INSERT_ATTEMPT = (
+    f"INSERT INTO {{t}}attempts (student_id, skill, {', '.join(_ATTEMPT_COLUMN.values())}) "
+    f"VALUES ({', '.join(['?'] * (len(_ATTEMPT_COLUMN) + 2))})"
 )
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
-    key, nickname, text, ok, codes, numbers, typed, hint_level, place, at, cards, level = row[:12]
-    lesson, exercise, helped = row[12:]
-    return int(key), Attempt(
-        nickname,
-        text,
-        bool(ok),
-        tuple(json.loads(codes)),
-        tuple(json.loads(numbers)),
-        bool(typed),
-        hint_level,
-        place,
-        at,
-        tuple(json.loads(cards)),
-        level,
-        lesson,
-        exercise,
-        bool(helped),
-    )
+    """An attempt read back from :data:`_ATTEMPT_COLUMNS`, with its number."""
+    data: dict[str, Any] = {"student": row[1]}
+    for (name, kind), value in zip(
+        ((name, ATTEMPT_FIELDS[name]) for name in _ATTEMPT_COLUMN), row[2:], strict=True
+    ):
+        # Tuples are kept as JSON lists; SQLite keeps booleans as integers.
+        data[name] = json.loads(value) if kind not in (str, int, bool) else kind(value)
+    return int(row[0]), Attempt.from_dict(data)
+
+
+def _attempt_values(attempt: Attempt) -> list[Any]:
+    """The values of :data:`_ATTEMPT_COLUMN`'s columns, in its order."""
+    data = attempt.to_dict()
+    return [
+        json.dumps(data[name]) if isinstance(data[name], list) else data[name]
+        for name in _ATTEMPT_COLUMN
+    ]
 
 
 def _game(row: Sequence[Any]) -> GameRecord:
@@ -244,7 +283,14 @@ class SQLStore:
 
     Queries name tables as ``{t}name`` (the PostgreSQL store keeps them in a schema of its
     own) and take parameters as ``?``; a database's store sets :attr:`prefix` and
-    :attr:`placeholder`, opens connections and runs :meth:`_transaction`.
+    :attr:`placeholder`, opens connections and runs :meth:`transaction`.
+
+    **The repositories' boundary.** The other store modules, each the queries of one concern
+    on the same database (:class:`~sq2edu.classroom.tables.Tables`,
+    :class:`~sq2edu.classroom.school.School`,
+    :class:`~sq2edu.classroom.challenge_store.Challenges`), use only :meth:`transaction`,
+    :meth:`execute`, :meth:`open_class_id`, :meth:`student_id`, :meth:`compare_and_swap` and
+    :meth:`notify`; nothing outside the store modules runs SQL.
 
     A store is opened for one **room**: a class of the school as its teachers know it
     ("3B"), which holds one open class at a time and the archived ones before it. Every
@@ -261,10 +307,14 @@ class SQLStore:
     #: The room this store reads and writes.
     room = ""
 
-    def _transaction(self) -> AbstractContextManager[Cursor]:
+    def transaction(self) -> AbstractContextManager[Cursor]:
+        """One transaction, as a cursor: committed when the block ends, rolled back when it
+        raises. Writers wait their turn (SQLite takes the write lock at once)."""
         raise NotImplementedError
 
-    def _run(self, cursor: Cursor, query: str, params: Sequence[Any] = ()) -> Cursor:
+    def execute(self, cursor: Cursor, query: str, params: Sequence[Any] = ()) -> Cursor:
+        """Run ``query`` (tables as ``{t}name``, parameters as ``?``) in ``cursor``'s
+        transaction, in this database's dialect; the cursor, to fetch from."""
         sql = query.replace("{t}", self.prefix)
         if self.placeholder != "?":
             sql = sql.replace("?", self.placeholder)
@@ -305,20 +355,30 @@ class SQLStore:
         query = f"UPDATE {{t}}{table} SET {', '.join(sets)} WHERE id = ? AND version = ?"
         if condition:
             query += f" AND ({condition})"
-        written = self._run(cursor, query, (*changes.values(), key, version, *params)).rowcount
+        written = self.execute(cursor, query, (*changes.values(), key, version, *params)).rowcount
         if written != 1:
             raise StaleWriteError(f"{table} {key} changed since version {version}.")
 
-    def _notify(self, cursor: Cursor, channel: str, payload: str) -> None:
-        """Tell other processes, once the transaction commits, that something changed
-        (only PostgreSQL can; SQLite's watchers see every commit)."""
+    def notify(self, cursor: Cursor, payload: str) -> None:
+        """Tell other processes on :data:`CHANNEL`, once the transaction commits, that a table
+        or round changed (only PostgreSQL needs to; SQLite's watchers see every commit)."""
 
     def watch(self) -> Watch:
         """A cheap way to learn that another process changed the store."""
         raise NotImplementedError
 
-    def _class_id(self, cursor: Cursor) -> int:
-        row = self._run(
+    def shared_tables(self) -> Tables:
+        """The class's tables of classmates, kept in this store."""
+        from sq2edu.classroom.tables import Tables
+
+        return Tables(self)
+
+    def open_class_id(self, cursor: Cursor) -> int:
+        """The number of the room's open class, read in ``cursor``'s transaction.
+
+        :raises StoreError: if the room has none.
+        """
+        row = self.execute(
             cursor,
             "SELECT id FROM {t}classes WHERE archived IS NULL AND room = ? "
             "ORDER BY id DESC LIMIT 1",
@@ -334,29 +394,32 @@ class SQLStore:
         :raises StoreError: for another room's class, or one that does not exist.
         """
         if class_id is None:
-            return self._class_id(cursor)
-        row = self._run(cursor, "SELECT room FROM {t}classes WHERE id = ?", (class_id,)).fetchone()
+            return self.open_class_id(cursor)
+        row = self.execute(
+            cursor, "SELECT room FROM {t}classes WHERE id = ?", (class_id,)
+        ).fetchone()
         if row is None or row[0] != self.room:
             raise StoreError(f"Class {class_id} is not one of this room's classes.")
         return class_id
 
     def _student(self, cursor: Cursor, nickname: str) -> tuple[int, str | None] | None:
-        row = self._run(
+        row = self.execute(
             cursor,
             "SELECT id, device FROM {t}students WHERE class_id = ? AND nickname = ?",
-            (self._class_id(cursor), nickname),
+            (self.open_class_id(cursor), nickname),
         ).fetchone()
         return None if row is None else (int(row[0]), row[1])
 
-    def _student_id(self, cursor: Cursor, nickname: str) -> int:
+    def student_id(self, cursor: Cursor, nickname: str) -> int:
+        """The number of the open class's student ``nickname``, who joins it if new."""
         found = self._student(cursor, nickname)
         if found is not None:
             return found[0]
-        self._run(
+        self.execute(
             cursor,
             "INSERT INTO {t}students (class_id, nickname, joined) VALUES (?, ?, ?) "
             "ON CONFLICT (class_id, nickname) DO NOTHING",
-            (self._class_id(cursor), nickname, utc_now()),
+            (self.open_class_id(cursor), nickname, utc_now()),
         )
         found = self._student(cursor, nickname)
         assert found is not None  # just inserted, or inserted by another writer meanwhile
@@ -373,48 +436,48 @@ class SQLStore:
         :param only: the device lets go of any other name it holds, in the same transaction
             (a device holds one name at a time; see :meth:`device_name`).
         """
-        with self._transaction() as cursor:
-            student = self._student_id(cursor, nickname)
+        with self.transaction() as cursor:
+            student = self.student_id(cursor, nickname)
             if device is None:
                 return True
             # Only a free name is taken: of two devices joining at once, one holds it.
-            self._run(
+            self.execute(
                 cursor,
                 "UPDATE {t}students SET device = ?, device_since = ? "
                 "WHERE id = ? AND device IS NULL",
                 (device, utc_now(), student),
             )
-            row = self._run(
+            row = self.execute(
                 cursor, "SELECT device FROM {t}students WHERE id = ?", (student,)
             ).fetchone()
             taken = bool(row[0] == device)
             if taken and only:
-                self._run(
+                self.execute(
                     cursor,
                     "UPDATE {t}students SET device = NULL, device_since = NULL "
                     "WHERE class_id = ? AND device = ? AND id != ?",
-                    (self._class_id(cursor), device, student),
+                    (self.open_class_id(cursor), device, student),
                 )
             return taken
 
     def device_name(self, device: str) -> tuple[str, str] | None:
         """The name ``device`` holds in the open class and since when (UTC, ISO 8601), the
         latest it took if it holds several; ``None`` if it holds none."""
-        with self._transaction() as cursor:
-            row = self._run(
+        with self.transaction() as cursor:
+            row = self.execute(
                 cursor,
                 "SELECT nickname, COALESCE(device_since, joined) FROM {t}students "
                 "WHERE class_id = ? AND device = ? "
                 "ORDER BY COALESCE(device_since, joined) DESC, id DESC LIMIT 1",
-                (self._class_id(cursor), device),
+                (self.open_class_id(cursor), device),
             ).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
 
     def students(self, class_id: int | None = None) -> list[str]:
         """A class's students (the open one's by default), in the order they joined."""
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             chosen = self._chosen_class(cursor, class_id)
-            rows = self._run(
+            rows = self.execute(
                 cursor,
                 "SELECT nickname FROM {t}students WHERE class_id = ? ORDER BY id",
                 (chosen,),
@@ -423,12 +486,12 @@ class SQLStore:
 
     def release(self, nickname: str) -> None:
         """Let the next device that joins with ``nickname`` hold it (a child's new tablet)."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "UPDATE {t}students SET device = NULL, device_since = NULL "
                 "WHERE class_id = ? AND nickname = ?",
-                (self._class_id(cursor), nickname),
+                (self.open_class_id(cursor), nickname),
             )
 
     def rename(self, old: str, new: str) -> None:
@@ -436,48 +499,48 @@ class SQLStore:
 
         :raises NameTakenError: if ``new`` is another student's nickname already.
         """
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             if self._student(cursor, new) is not None:
                 raise NameTakenError(f"{new!r} is already in the class")
-            self._run(
+            self.execute(
                 cursor,
                 "UPDATE {t}students SET nickname = ? WHERE class_id = ? AND nickname = ?",
-                (new, self._class_id(cursor), old),
+                (new, self.open_class_id(cursor), old),
             )
 
     def merge(self, source: str, target: str) -> None:
         """Move everything ``source`` did to ``target`` (one child who joined twice)."""
         if source == target:
             return
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             found = self._student(cursor, source)
             if found is None:
                 return
-            into = self._student_id(cursor, target)
+            into = self.student_id(cursor, target)
             for table in ("attempts", "challenge_tries"):
-                self._run(
+                self.execute(
                     cursor,
                     f"UPDATE {{t}}{table} SET student_id = ? WHERE student_id = ?",
                     (into, found[0]),
                 )
-            self._run(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
+            self.execute(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
 
     def seen(self, nickname: str, at: str | None = None) -> None:
         """Note that a student is active now (their page answered, or they did something)."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "UPDATE {t}students SET seen = ? WHERE class_id = ? AND nickname = ?",
-                (at or utc_now(), self._class_id(cursor), nickname),
+                (at or utc_now(), self.open_class_id(cursor), nickname),
             )
 
     def last_seen(self) -> dict[str, str]:
         """When each student of the class was last active (UTC), for those ever seen."""
-        with self._transaction() as cursor:
-            rows = self._run(
+        with self.transaction() as cursor:
+            rows = self.execute(
                 cursor,
                 "SELECT nickname, seen FROM {t}students WHERE class_id = ? AND seen IS NOT NULL",
-                (self._class_id(cursor),),
+                (self.open_class_id(cursor),),
             ).fetchall()
         return {row[0]: row[1] for row in rows}
 
@@ -485,31 +548,31 @@ class SQLStore:
 
     def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None:
         """Make or replace a group of students with a practice focus of their own."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "INSERT INTO {t}groups (class_id, name, members, focus) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (class_id, name) DO UPDATE SET members = excluded.members, "
                 "focus = excluded.focus",
-                (self._class_id(cursor), name, json.dumps(list(members)), json.dumps(focus)),
+                (self.open_class_id(cursor), name, json.dumps(list(members)), json.dumps(focus)),
             )
 
     def delete_group(self, name: str) -> None:
         """Put a group away: its students practise with the class's settings again."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "DELETE FROM {t}groups WHERE class_id = ? AND name = ?",
-                (self._class_id(cursor), name),
+                (self.open_class_id(cursor), name),
             )
 
     def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]:
         """The class's groups: name -> (members, focus), in the order they were made."""
-        with self._transaction() as cursor:
-            rows = self._run(
+        with self.transaction() as cursor:
+            rows = self.execute(
                 cursor,
                 "SELECT name, members, focus FROM {t}groups WHERE class_id = ? ORDER BY id",
-                (self._class_id(cursor),),
+                (self.open_class_id(cursor),),
             ).fetchall()
         return {row[0]: (list(json.loads(row[1])), dict(json.loads(row[2]))) for row in rows}
 
@@ -517,41 +580,25 @@ class SQLStore:
 
     def record_attempt(self, attempt: Attempt) -> None:
         """Write one attempt at once, in its own transaction."""
-        with self._transaction() as cursor:
-            student = self._student_id(cursor, attempt.student)
-            self._run(
+        with self.transaction() as cursor:
+            student = self.student_id(cursor, attempt.student)
+            self.execute(
                 cursor,
-                "INSERT INTO {t}attempts (student_id, at, text, ok, codes, numbers, typed, "
-                "hint_level, place, skill, cards, level, lesson, exercise, helped) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    student,
-                    attempt.at,
-                    attempt.text,
-                    attempt.ok,
-                    json.dumps(list(attempt.codes)),
-                    json.dumps(list(attempt.numbers)),
-                    attempt.typed,
-                    attempt.hint_level,
-                    attempt.where,
-                    attempt.skill,
-                    json.dumps(list(attempt.cards)),
-                    attempt.level,
-                    attempt.lesson,
-                    attempt.exercise,
-                    attempt.helped,
-                ),
+                _INSERT_ATTEMPT,
+                (student, attempt.skill, *_attempt_values(attempt)),
             )
-            self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student))
+            self.execute(
+                cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (attempt.at, student)
+            )
 
     def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
         """The current class's attempts, newest first (one student's, when named)."""
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             query = (
                 f"SELECT {_ATTEMPT_COLUMNS} FROM {{t}}attempts a "
                 "JOIN {t}students s ON s.id = a.student_id WHERE s.class_id = ?"
             )
-            params: list[Any] = [self._class_id(cursor)]
+            params: list[Any] = [self.open_class_id(cursor)]
             if student is not None:
                 query += " AND s.nickname = ?"
                 params.append(student)
@@ -559,7 +606,7 @@ class SQLStore:
             if limit is not None:
                 query += " LIMIT ?"
                 params.append(limit)
-            rows = self._run(cursor, query, params).fetchall()
+            rows = self.execute(cursor, query, params).fetchall()
         return [_attempt(row)[1] for row in rows]
 
     def lesson_marks(
@@ -568,7 +615,7 @@ class SQLStore:
         """How each student did at each lesson exercise they answered (one student's, when
         named), in a class (the open one by default). The first try is the first answer the
         checker could read: a right first try counts only when it was not helped."""
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             query = (
                 "SELECT m.nickname, m.lesson, m.exercise, m.rights, m.tries, f.ok, f.helped "
                 "FROM (SELECT s.nickname AS nickname, a.lesson AS lesson, "
@@ -582,7 +629,7 @@ class SQLStore:
                 "AND a.codes NOT LIKE ?"
             )
             params: list[Any] = [
-                self._class_id(cursor) if class_id is None else class_id,
+                self.open_class_id(cursor) if class_id is None else class_id,
                 '%"syntax"%',
             ]
             if student is not None:
@@ -593,7 +640,7 @@ class SQLStore:
                 " JOIN {t}attempts f ON f.id = m.first_try"
                 " ORDER BY m.nickname, m.lesson, m.exercise"
             )
-            rows = self._run(cursor, query, params).fetchall()
+            rows = self.execute(cursor, query, params).fetchall()
         return [
             LessonMark(
                 row[0], row[1], int(row[2]), bool(row[3]), int(row[4]), bool(row[5] and not row[6])
@@ -614,7 +661,7 @@ class SQLStore:
     ) -> list[tuple[int, Attempt]]:
         """A class's attempts (the open one's by default) written after the one numbered
         ``after``, oldest first, each with its number: what a dashboard has not read yet."""
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             query = (
                 f"SELECT {_ATTEMPT_COLUMNS} FROM {{t}}attempts a "
                 "JOIN {t}students s ON s.id = a.student_id WHERE a.id > ? AND s.class_id = ? "
@@ -625,18 +672,18 @@ class SQLStore:
             if limit is not None:
                 query += " LIMIT ?"
                 params.append(limit)
-            rows = self._run(cursor, query, params).fetchall()
+            rows = self.execute(cursor, query, params).fetchall()
         return [_attempt(row) for row in rows]
 
     def record_game(self, game: GameRecord) -> None:
         """Write one game."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
                 "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    self._class_id(cursor),
+                    self.open_class_id(cursor),
                     game.at,
                     json.dumps(list(game.players)),
                     json.dumps({str(seat): level for seat, level in game.bots.items()}),
@@ -649,9 +696,9 @@ class SQLStore:
 
     def games(self, class_id: int | None = None) -> list[GameRecord]:
         """A class's games (the open one's by default), newest first."""
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             chosen = self._chosen_class(cursor, class_id)
-            rows = self._run(
+            rows = self.execute(
                 cursor,
                 "SELECT players, bots, winner, turns, seconds, at, played_for FROM {t}games "
                 "WHERE class_id = ? ORDER BY id DESC",
@@ -663,12 +710,12 @@ class SQLStore:
 
     def record_event(self, event: GuardEvent) -> None:
         """Keep a refusal for the teacher to see."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "INSERT INTO {t}events (class_id, at, kind, address, detail) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (self._class_id(cursor), event.at, event.kind, event.address, event.detail),
+                (self.open_class_id(cursor), event.at, event.kind, event.address, event.detail),
             )
 
     def events(
@@ -676,52 +723,52 @@ class SQLStore:
     ) -> list[GuardEvent]:
         """The current class's refusals at or after ``since`` (UTC, ISO 8601), newest first,
         of one kind or from one address when given."""
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             query = "SELECT kind, address, detail, at FROM {t}events WHERE class_id = ? AND at >= ?"
-            params: list[Any] = [self._class_id(cursor), since]
+            params: list[Any] = [self.open_class_id(cursor), since]
             if kind is not None:
                 query += " AND kind = ?"
                 params.append(kind)
             if address is not None:
                 query += " AND address = ?"
                 params.append(address)
-            rows = self._run(cursor, query + " ORDER BY id DESC", params).fetchall()
+            rows = self.execute(cursor, query + " ORDER BY id DESC", params).fetchall()
         return [GuardEvent(*row) for row in rows]
 
     # -- the class -------------------------------------------------------------------------
 
     def settings(self) -> dict[str, Any]:
         """The current class's settings (empty until the teacher saves some)."""
-        with self._transaction() as cursor:
-            row = self._run(
+        with self.transaction() as cursor:
+            row = self.execute(
                 cursor,
                 "SELECT data FROM {t}settings WHERE class_id = ?",
-                (self._class_id(cursor),),
+                (self.open_class_id(cursor),),
             ).fetchone()
         return dict(json.loads(row[0])) if row else {}
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Replace the current class's settings."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "INSERT INTO {t}settings (class_id, data) VALUES (?, ?) "
                 "ON CONFLICT (class_id) DO UPDATE SET data = excluded.data",
-                (self._class_id(cursor), json.dumps(settings)),
+                (self.open_class_id(cursor), json.dumps(settings)),
             )
 
     def class_code(self) -> str | None:
         """The class code this room's server remembers (``""``: none; ``None``: never set)."""
-        with self._transaction() as cursor:
-            row = self._run(
+        with self.transaction() as cursor:
+            row = self.execute(
                 cursor, "SELECT code FROM {t}class_codes WHERE room = ?", (self.room,)
             ).fetchone()
         return None if row is None else str(row[0])
 
     def set_class_code(self, code: str) -> None:
         """Remember the class code (``""``: the class needs none) for the next start."""
-        with self._transaction() as cursor:
-            self._run(
+        with self.transaction() as cursor:
+            self.execute(
                 cursor,
                 "INSERT INTO {t}class_codes (room, code) VALUES (?, ?) "
                 "ON CONFLICT (room) DO UPDATE SET code = excluded.code",
@@ -730,9 +777,9 @@ class SQLStore:
 
     def current_class(self) -> tuple[int, str]:
         """The open class: its number (new with every new class) and its name."""
-        with self._transaction() as cursor:
-            class_id = self._class_id(cursor)
-            row = self._run(
+        with self.transaction() as cursor:
+            class_id = self.open_class_id(cursor)
+            row = self.execute(
                 cursor, "SELECT name FROM {t}classes WHERE id = ?", (class_id,)
             ).fetchone()
         return class_id, str(row[0])
@@ -740,14 +787,14 @@ class SQLStore:
     def new_class(self, name: str) -> None:
         """Archive the current class (its records stay) and start an empty one with the same
         settings (a teacher's choices carry over to their next group)."""
-        with self._transaction() as cursor:
-            old = self._class_id(cursor)
+        with self.transaction() as cursor:
+            old = self.open_class_id(cursor)
             self._new_class(cursor, name)
-            self._run(
+            self.execute(
                 cursor,
                 "INSERT INTO {t}settings (class_id, data) "
                 "SELECT ?, data FROM {t}settings WHERE class_id = ?",
-                (self._class_id(cursor), old),
+                (self.open_class_id(cursor), old),
             )
 
     def _first_class(self, cursor: Cursor) -> None:
@@ -756,7 +803,7 @@ class SQLStore:
         :raises StoreError: if the room was never made.
         """
         if self.room:
-            made = self._run(
+            made = self.execute(
                 cursor, "SELECT count(*) FROM {t}rooms WHERE name = ?", (self.room,)
             ).fetchone()
             if int(made[0]) == 0:
@@ -764,7 +811,7 @@ class SQLStore:
                     f"This school has no class called {self.room!r}. "
                     f"Make it first: sq2edu school add-class {self.room!r}"
                 )
-        row = self._run(
+        row = self.execute(
             cursor,
             "SELECT count(*) FROM {t}classes WHERE archived IS NULL AND room = ?",
             (self.room,),
@@ -774,12 +821,12 @@ class SQLStore:
 
     def _new_class(self, cursor: Cursor, name: str) -> None:
         stamp = utc_now()
-        self._run(
+        self.execute(
             cursor,
             "UPDATE {t}classes SET archived = ? WHERE archived IS NULL AND room = ?",
             (stamp, self.room),
         )
-        self._run(
+        self.execute(
             cursor,
             "INSERT INTO {t}classes (name, created, room) VALUES (?, ?, ?)",
             (name, stamp, self.room),
@@ -792,8 +839,8 @@ class SQLStore:
     def class_list(self) -> list[tuple[int, str, str | None]]:
         """The room's classes: each one's number, name and when it was archived (``None``:
         open)."""
-        with self._transaction() as cursor:
-            rows = self._run(
+        with self.transaction() as cursor:
+            rows = self.execute(
                 cursor,
                 "SELECT id, name, archived FROM {t}classes WHERE room = ? ORDER BY id",
                 (self.room,),
@@ -803,6 +850,12 @@ class SQLStore:
     def close(self) -> None:
         """Close the connection."""
         raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
 
 
 class SQLiteStore(SQLStore):
@@ -889,7 +942,7 @@ class SQLiteStore(SQLStore):
         # WAL is set outside any transaction (SQLite refuses it inside one).
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")
-        with self._transaction() as cursor:
+        with self.transaction() as cursor:
             version = self._check(cursor)
             for statement in statements(SQLITE, version):
                 cursor.execute(statement)
@@ -919,7 +972,7 @@ class SQLiteStore(SQLStore):
         return version
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Cursor]:
+    def transaction(self) -> Iterator[sqlite3.Cursor]:
         # BEGIN IMMEDIATE takes the write lock at once, so two writers never deadlock on an
         # upgrade from a read lock; the busy timeout makes the second one wait its turn.
         cursor = self._db.cursor()
@@ -938,12 +991,6 @@ class SQLiteStore(SQLStore):
     def close(self) -> None:
         """Close the file."""
         self._db.close()
-
-    def __enter__(self) -> SQLiteStore:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
 
 
 class SQLiteWatch:

@@ -2,8 +2,9 @@
 
 A dashboard that read every attempt at every refresh would cost seconds once a class has
 made a few hundred thousand; :class:`ClassSummary` reads only the new ones
-(:meth:`~sq2edu.classroom.store.ProgressStore.attempts_after`) and keeps what the dashboard
-shows: each student's latest attempts per skill (all that mastery looks at), their last
+(:meth:`~sq2edu.classroom.store.ProgressStore.attempts_after`, and the class challenge's
+tries, :meth:`~sq2edu.classroom.challenge_store.Challenges.tries_after`) and keeps what the
+dashboard shows: each student's latest attempts per skill (all that mastery looks at), their last
 attempts and mistakes, and the class's mistakes with real examples.
 """
 
@@ -13,7 +14,7 @@ import datetime as dt
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from sq2edu.classroom.store import ProgressStore
+from sq2edu.classroom.store import SQLStore
 from sq2edu.practice.adaptive import STARS
 from sq2edu.progress.mastery import (
     RECENT,
@@ -116,6 +117,8 @@ class ClassSummary:
     def _reset(self, class_id: int | None) -> None:
         self.class_id = class_id
         self.after = 0
+        #: The last of the class challenge's tries counted.
+        self.challenge_after = 0
         self.count = 0
         self.students: dict[str, StudentSummary] = {}
         self.mistakes: Counter[str] = Counter()
@@ -124,7 +127,7 @@ class ClassSummary:
         self.children: dict[str, set[str]] = {}
         self.days: Days = {}
 
-    def update(self, store: ProgressStore, class_id: int | None = None) -> int:
+    def update(self, store: SQLStore, class_id: int | None = None) -> int:
         """Read the attempts written since the last update; how many there were.
 
         :param class_id: the class to sum up (default: the open one). Another class than
@@ -134,10 +137,17 @@ class ClassSummary:
         if chosen != self.class_id:
             self._reset(chosen)
         new = store.attempts_after(self.after, class_id=chosen)
-        for key, attempt in new:
-            self.add(attempt)
+        tries = _challenge_tries(store, self.challenge_after, chosen)
+        for key, _attempt in new[-1:]:
             self.after = key
-        return len(new)
+        for key, _attempt in tries[-1:]:
+            self.challenge_after = key
+        # The class challenge's tries count as the Lab's do (they are kept apart from the
+        # attempts): both kinds in the order they were made.
+        both = sorted([attempt for _key, attempt in (*new, *tries)], key=lambda a: a.at)
+        for attempt in both:
+            self.add(attempt)
+        return len(both)
 
     def add(self, attempt: Attempt) -> None:
         """Count one attempt, newer than every one counted before."""
@@ -171,6 +181,13 @@ class ClassSummary:
         """One student's part (empty for a student with no attempt yet)."""
         found = self.students.get(name)
         return found if found is not None else _NOTHING_YET
+
+
+def _challenge_tries(store: SQLStore, after: int, class_id: int) -> list[tuple[int, Attempt]]:
+    """The class challenge's tries kept after ``after``, as attempts."""
+    from sq2edu.classroom.challenge_store import Challenges
+
+    return Challenges(store).tries_after(after, class_id=class_id)
 
 
 #: The part of a student with no attempt yet (never added to).

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from sq2edu import editions
-from sq2edu.classroom.store import CHANNEL, Cursor, SQLStore, StaleWriteError
+from sq2edu.classroom.store import Cursor, SQLStore, StaleWriteError
 from sq2edu.core import Action, Event, Game, IllegalActionError, SaveFileError
 from sq2edu.i18n import _
 from sq2edu.progress.records import utc_now
@@ -223,10 +223,10 @@ class Tables:
     def _row(self, cursor: Cursor, table_id: str) -> tuple[TableInfo, str | None] | None:
         if not isinstance(table_id, str) or len(table_id) > 40:
             return None
-        row = self.store._run(
+        row = self.store.execute(
             cursor,
             f"SELECT {_COLUMNS}, game FROM {{t}}game_tables WHERE id = ? AND class_id = ?",
-            (table_id, self.store._class_id(cursor)),
+            (table_id, self.store.open_class_id(cursor)),
         ).fetchone()
         return None if row is None else (_info(row[:-1]), row[-1])
 
@@ -241,7 +241,7 @@ class Tables:
 
         :raises TableError: for a table the class does not have (or that has ended).
         """
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             return self._known(cursor, table_id)[0]
 
     def load(self, table_id: str) -> SharedGame:
@@ -249,7 +249,7 @@ class Tables:
 
         :raises TableError: for an unknown table, or one that has not started.
         """
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info, saved = self._known(cursor, table_id)
         if saved is None:
             raise TableError(_("This table has not started yet."))
@@ -258,12 +258,12 @@ class Tables:
     def tables(self, statuses: Sequence[str] = ("open", "playing")) -> list[TableInfo]:
         """The class's tables in these states, oldest first."""
         marks = ", ".join("?" for _status in statuses)
-        with self.store._transaction() as cursor:
-            rows = self.store._run(
+        with self.store.transaction() as cursor:
+            rows = self.store.execute(
                 cursor,
                 f"SELECT {_COLUMNS} FROM {{t}}game_tables "
                 f"WHERE class_id = ? AND status IN ({marks}) ORDER BY created, id",
-                (self.store._class_id(cursor), *statuses),
+                (self.store.open_class_id(cursor), *statuses),
             ).fetchall()
         return [_info(row) for row in rows]
 
@@ -276,8 +276,8 @@ class Tables:
 
     def version(self, table_id: str) -> int:
         """The table's version now (``-1`` for none): a cheap look for changes."""
-        with self.store._transaction() as cursor:
-            row = self.store._run(
+        with self.store.transaction() as cursor:
+            row = self.store.execute(
                 cursor, "SELECT version FROM {t}game_tables WHERE id = ?", (table_id,)
             ).fetchone()
         return -1 if row is None else int(row[0])
@@ -295,7 +295,7 @@ class Tables:
             self.store.compare_and_swap(cursor, "game_tables", info.id, info.version, changes)
         except StaleWriteError as error:
             raise StaleTableError(lost) from error
-        self.store._notify(cursor, CHANNEL, info.id)
+        self.store.notify(cursor, info.id)
 
     def _write_seats(self, cursor: Cursor, info: TableInfo, seats: list[Any], maker: str) -> None:
         """Write the seats read at ``info.version``, compare and swap: two children sitting
@@ -323,11 +323,11 @@ class Tables:
 
     def _leave_open_tables(self, cursor: Cursor, nickname: str) -> None:
         """Stand ``nickname`` up from any open table; refuse if they play somewhere."""
-        rows = self.store._run(
+        rows = self.store.execute(
             cursor,
             f"SELECT {_COLUMNS} FROM {{t}}game_tables "
             "WHERE class_id = ? AND status IN ('open', 'playing')",
-            (self.store._class_id(cursor),),
+            (self.store.open_class_id(cursor),),
         ).fetchall()
         for info in map(_info, rows):
             seat = info.seat_of(nickname)
@@ -348,12 +348,12 @@ class Tables:
         """The games ``nickname`` sat at that ended (played to the end, or by the teacher)
         in the last ``within`` seconds, newest first."""
         since = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=within)).isoformat()
-        with self.store._transaction() as cursor:
-            rows = self.store._run(
+        with self.store.transaction() as cursor:
+            rows = self.store.execute(
                 cursor,
                 f"SELECT {_COLUMNS}, game FROM {{t}}game_tables WHERE class_id = ? "
                 "AND status IN ('over', 'ended') AND changed >= ? ORDER BY changed DESC",
-                (self.store._class_id(cursor), since),
+                (self.store.open_class_id(cursor), since),
             ).fetchall()
         found = []
         for row in rows:
@@ -402,15 +402,15 @@ class Tables:
         # in (the lobby lists them so; rows must not shift under a finger).
         now = dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
         seats: list[Any] = [{"child": maker}] + [None] * (size - 1)
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             self._leave_open_tables(cursor, maker)
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "INSERT INTO {t}game_tables (id, class_id, edition, size, seats, maker, status, "
                 "version, created, changed) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)",
                 (
                     table_id,
-                    self.store._class_id(cursor),
+                    self.store.open_class_id(cursor),
                     edition,
                     size,
                     json.dumps(seats),
@@ -419,7 +419,7 @@ class Tables:
                     now,
                 ),
             )
-            self.store._notify(cursor, CHANNEL, table_id)
+            self.store.notify(cursor, table_id)
             return self._known(cursor, table_id)[0]
 
     def sit(self, table_id: str, nickname: str) -> TableInfo:
@@ -431,7 +431,7 @@ class Tables:
         return self._again_if_raced(lambda: self._sit(table_id, nickname))
 
     def _sit(self, table_id: str, nickname: str) -> TableInfo:
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info = self._known(cursor, table_id)[0]
             if info.seat_of(nickname) is not None:
                 return info
@@ -451,7 +451,7 @@ class Tables:
         self._again_if_raced(lambda: self._stand_up(table_id, nickname))
 
     def _stand_up(self, table_id: str, nickname: str) -> None:
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info = self._known(cursor, table_id)[0]
             seat = info.seat_of(nickname)
             if seat is None:
@@ -480,7 +480,7 @@ class Tables:
         :raises TableError: if ``nickname`` did not make the table, fewer than two children
             sit, or the game has started already.
         """
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info = self._known(cursor, table_id)[0]
         if info.status != "open":
             raise TableError(_("This game has started already."))
@@ -497,7 +497,7 @@ class Tables:
             raise TableError(_("This table cannot start: make a new one."))
         dealt = game.to_json()
         now = utc_now()
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             self._swap(
                 cursor,
                 info,
@@ -528,7 +528,7 @@ class Tables:
             written).
         :raises TableError: for an unknown table or a game that is not being played.
         """
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info, saved = self._known(cursor, table_id)
             if info.status != "playing" or saved is None:
                 raise TableError(_("This game is over."))
@@ -570,7 +570,7 @@ class Tables:
     def _marks(self, cursor: Cursor, table_id: str) -> tuple[str | None, set[int], set[int]]:
         """The table's lease holder, the children's seats the computer plays for, and those
         whose child left the table's screen (see :func:`_read_marks`)."""
-        row = self.store._run(
+        row = self.store.execute(
             cursor, "SELECT driver, played_for FROM {t}game_tables WHERE id = ?", (table_id,)
         ).fetchone()
         played_for, left, _played = _read_marks(row[1] if row else None)
@@ -603,7 +603,7 @@ class Tables:
         self._set_left(table_id, seat, False)
 
     def _set_left(self, table_id: str, seat: int, away: bool) -> None:
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             found = self._row(cursor, table_id)
             if found is None or found[0].status != "playing":
                 return
@@ -611,22 +611,22 @@ class Tables:
             if (seat in left) == away:
                 return
             left = left | {seat} if away else left - {seat}
-            self.store._run(
+            self.store.execute(
                 cursor,
                 "UPDATE {t}game_tables SET played_for = ? WHERE id = ?",
                 (self._marks_json(played_for, left, found[0].played), table_id),
             )
-            self.store._notify(cursor, CHANNEL, table_id)
+            self.store.notify(cursor, table_id)
 
     def played_for(self, table_id: str) -> list[int]:
         """The children's seats the computer plays for now (they went away)."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info = self._known(cursor, table_id)[0]
             return sorted(self._marks(cursor, info.id)[1])
 
     def left_seats(self, table_id: str) -> list[int]:
         """The seats whose child left the table's screen (see :meth:`set_away`)."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info = self._known(cursor, table_id)[0]
             return sorted(self._marks(cursor, info.id)[2])
 
@@ -641,12 +641,12 @@ class Tables:
         """The finished game goes with the class's other games, in the same transaction,
         with the seats of children the computer was playing for."""
         winner = game.winner
-        self.store._run(
+        self.store.execute(
             cursor,
             "INSERT INTO {t}games (class_id, at, players, bots, winner, turns, seconds, "
             "played_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                self.store._class_id(cursor),
+                self.store.open_class_id(cursor),
                 now,
                 json.dumps(list(game.names)),
                 json.dumps({str(seat): level for seat, level in info.computers().items()}),
@@ -661,12 +661,12 @@ class Tables:
         """Whether the table's game, dealt again from the stored deal and played with its
         stored history, is exactly the stored game: no move lost, none made twice. A table the
         teacher ended is checked too."""
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             found = self._row(cursor, table_id)
             if found is None:
                 raise TableError(_("That table is not there any more."))
             info, saved = found
-            dealt = self.store._run(
+            dealt = self.store.execute(
                 cursor, "SELECT dealt FROM {t}game_tables WHERE id = ?", (table_id,)
             ).fetchone()[0]
         if saved is None or dealt is None:
@@ -685,7 +685,7 @@ class Tables:
         the one kernel that gets it (until the move is made, or :data:`LEASE_SECONDS`)."""
         now = dt.datetime.now(dt.UTC)
         until = (now + dt.timedelta(seconds=LEASE_SECONDS)).isoformat(timespec="seconds")
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             try:
                 # The lease changes nothing the children see: the version stays.
                 self.store.compare_and_swap(
@@ -709,7 +709,7 @@ class Tables:
         self._again_if_raced(lambda: self._end(table_id))
 
     def _end(self, table_id: str) -> None:
-        with self.store._transaction() as cursor:
+        with self.store.transaction() as cursor:
             info, saved = self._known(cursor, table_id)
             now = utc_now()
             self._swap(

@@ -37,7 +37,7 @@ from traitlets import List, Unicode
 from sq2edu.classroom.client import LANGUAGE_COOKIE
 from sq2edu.classroom.limits import LONGEST_WAIT, _wait_after
 from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.store import open_store
 from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.progress.nicknames import check_nickname, similar_names
 from sq2edu.progress.records import GuardEvent
@@ -47,10 +47,10 @@ __all__ = ["TEMPLATES", "SchoolAuthenticator", "SignInHandler"]
 #: The hub's page templates sq2edu brings (the sign-in page).
 TEMPLATES = Path(__file__).parent / "templates"
 #: The cookie that tells one browser from another, for a school year. (Not the name of the
-#: cookie a child's server keeps, at ``/``: the browser would send both, and the hub would
+#: cookie the class server keeps, at ``/``: the browser would send both, and the hub would
 #: read the server's.)
 DEVICE_COOKIE = "sq2edu-hub-device"
-#: The cookie a child's server keeps: its secret is the device's too.
+#: The cookie the class server keeps: its secret is the device's too.
 SERVER_DEVICE_COOKIE = "sq2edu-device"
 _DEVICE_DAYS = 365
 _DEVICE_SECRET = re.compile(r"[A-Za-z0-9_-]{32,64}")
@@ -90,7 +90,7 @@ class SignInHandler(LoginHandler):  # type: ignore[misc]
 
     def _device(self) -> str:
         """This browser's secret: the hub's cookie (signed, kept a school year), else the
-        one a child's server gave it, else a new one; the same for every page of one visit."""
+        one the class server gave it, else a new one; the same for every page of one visit."""
         if self._known_device:
             return self._known_device
         secret = self.get_secure_cookie(DEVICE_COOKIE, max_age_days=_DEVICE_DAYS)
@@ -261,7 +261,6 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         """The school's rooms and teachers (the store opened at the first sign-in)."""
         if self._school is None:
             store = open_store(self.db)
-            assert isinstance(store, SQLStore)
             self._school = School(store)
         return self._school
 
@@ -349,7 +348,6 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         except ValueError as error:
             raise web.HTTPError(403, str(error)) from error
         with open_store(self.db, room) as store:
-            assert isinstance(store, SQLStore)
             similar = similar_names(nickname, store.students())
             if similar:
                 raise web.HTTPError(

@@ -17,7 +17,7 @@ hub's OAuth (:class:`~sq2edu.hub.identity.ClassroomIdentity`), and:
   taken out of the environment before any kernel starts). A kernel learns its child when
   its page comes, with the key that speaks for that child to the class service
   (:func:`sq2edu.hub.private.child_key` of the class server's key); its records go through
-  the class service (:mod:`sq2edu.hub.remote`) like a child's server's did;
+  the class service (:mod:`sq2edu.hub.remote`);
 - it answers only to the hub's names (``ClassroomVoila.allowed_hosts``), loopback and this
   machine's addresses, as ``sq2edu serve`` does.
 """

@@ -1,11 +1,13 @@
 """The JupyterHub configuration sq2edu ships, and ``sq2edu hub`` that runs it.
 
 :func:`configure` fills a hub's configuration: sq2edu's sign-in
-(:class:`~sq2edu.hub.auth.SchoolAuthenticator`), each child's server running the student
-app only (:mod:`sq2edu.hub.student`), and the class service (:mod:`sq2edu.hub.service`),
-the only process besides the hub that is given the store's address. ``deploy/jupyterhub/
-jupyterhub_config.py`` calls it for a school's own hub; :func:`run` writes a configuration
-that calls it into a private folder and starts ``jupyterhub`` on one machine.
+(:class:`~sq2edu.hub.auth.SchoolAuthenticator`), the school's class server that serves
+every child's page (:mod:`sq2edu.hub.classroom`), the class service (:mod:`sq2edu.hub.
+service`) and the teachers' dashboard (:mod:`sq2edu.hub.teachers`), the only processes
+besides the hub that are given the store's address. No one has a Jupyter server of their
+own. ``deploy/jupyterhub/jupyterhub_config.py`` calls it for a school's own hub; :func:`run`
+writes a configuration that calls it into a private folder and starts ``jupyterhub`` on
+one machine.
 """
 
 from __future__ import annotations
@@ -22,113 +24,78 @@ from types import FrameType
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from traitlets import Integer, List, Unicode
+from traitlets.config import Configurable
+
 from sq2edu.hub.classroom import CLASS_KERNELS, POOL
 from sq2edu.hub.classroom import NAME as CLASSROOM_NAME
-from sq2edu.hub.culler import CULL_AFTER, CULLER_SCOPES
 from sq2edu.hub.ports import spare_port
 from sq2edu.hub.private import (
     CLASSROOM_KEY_FILE,
     DB_FILE,
     classroom_key,
     key_in,
-    server_key,
+    read_private,
     write_private,
 )
 from sq2edu.hub.service import NAME as SERVICE_NAME
 from sq2edu.hub.teachers import NAME as TEACHERS_NAME
 
-__all__ = ["CLASS_SERVER", "OWN_SERVER", "configure", "find_proxy", "run"]
-
-#: ``configure(children=...)``: every child's page on one class server of the school
-#: (:mod:`sq2edu.hub.classroom`), or on a Jupyter server of their own
-#: (:mod:`sq2edu.hub.student`).
-CLASS_SERVER = "class-server"
-OWN_SERVER = "own-server"
+__all__ = [
+    "HUB_OPTIONS",
+    "NO_STORE",
+    "HubConfigError",
+    "SchoolHub",
+    "configure",
+    "find_proxy",
+    "run",
+]
 
 #: Where ``make hub`` puts JupyterHub's proxy (``npm install --prefix .hub``).
 LOCAL_PROXY = Path(".hub/node_modules/.bin/configurable-http-proxy")
 
-
-#: What every signed-in user may do of JupyterHub's own: see themselves, start, stop and
-#: open their own server. (JupyterHub's default, "self", also lets a user make API tokens
-#: and share their server.)
-USER_SCOPES = (
-    "read:users!user",
-    "users:activity!user",
-    "servers!user",
-    "access:servers!user",
-)
+#: What every signed-in user may do of JupyterHub's own: see themselves, and reach
+#: ``/hub/spawn`` to be told that no one has a server here. (JupyterHub's default, "self",
+#: also lets a user make API tokens and share a server.)
+USER_SCOPES = ("read:users!user", "users:activity!user", "servers!user")
 
 
 def _is_teacher(user: Any) -> bool:
     return any(group.name == "teachers" for group in getattr(user, "groups", ()))
 
 
-def landing(handler: Any, children: str = "class-server") -> str:
+def landing(handler: Any) -> str:
     """Where a signed-in user lands: a teacher at the teachers' dashboard, a child at the
-    class server (or at their own server, where children have one)."""
+    class server."""
     user = handler.current_user
     root = handler.hub.base_url[: -len("hub/")]
     if user is not None and _is_teacher(user):
         return str(root + f"services/{TEACHERS_NAME}/")
-    if children == OWN_SERVER:
-        return str(handler.hub.base_url + "spawn")
     return str(root + f"services/{CLASSROOM_NAME}/")
 
 
 def nobody_spawns(spawner: Any) -> None:
-    """Refuse to start a server for anyone: children use the class server, teachers the
-    teachers' dashboard (a :class:`~jupyterhub.spawner.SpawnException`, 403)."""
-    from jupyterhub.spawner import SpawnException
-
-    children_only(spawner)
-    app = spawner.hub.base_url[: -len("hub/")] + f"services/{CLASSROOM_NAME}/"
-    raise SpawnException(
-        "Children have no server of their own: your page is the class's app.",
-        message_html=f'Children have no server of their own: your page is <a href="{app}">'
-        "the class's app</a>.",
-        reason="class-server",
-        status_code=403,
-    )
-
-
-def children_only(spawner: Any) -> None:
-    """Refuse to start a server for a teacher: a server runs the student app.
+    """Refuse to start a server for anyone: children's pages are the class server's, a
+    teacher's the teachers' dashboard.
 
     A :class:`~jupyterhub.spawner.SpawnException` is the hub's own word for a refusal by
-    policy: a teacher who opens ``/hub/spawn`` reads why, with 403, not "Unhandled error".
+    policy: whoever opens ``/hub/spawn`` reads why, with 403, and a link to their page.
     """
+    from jupyterhub.spawner import SpawnException
+
+    root = spawner.hub.base_url[: -len("hub/")]
     if _is_teacher(spawner.user):
-        from jupyterhub.spawner import SpawnException
-
-        dashboard = spawner.hub.base_url[: -len("hub/")] + f"services/{TEACHERS_NAME}/"
-        raise SpawnException(
-            "Teachers have no server of their own: your page is the teachers' dashboard.",
-            message_html="Teachers have no server of their own: your page is "
-            f'<a href="{dashboard}">the teachers\' dashboard</a>.',
-            reason="teacher",
-            status_code=403,
-        )
-
-
-def _homes_of(folder: Path) -> Path:
-    return folder / "homes"
-
-
-def _with_homes(spawner: Any, homes: Path) -> Any:
-    spawner.sq2edu_homes = str(homes)
-    return spawner
-
-
-def forget_home(spawner: Any) -> None:
-    """A child's server's home folder, gone when the server stops (it holds nothing that is
-    kept: the records are in the store), if it is one of sq2edu's (``homes`` in the hub's
-    folder) and not a system account's home."""
-    home = Path(str(getattr(spawner, "home_dir", "") or ""))
-    homes = getattr(spawner, "sq2edu_homes", None)
-    if homes is None or not home.name or home.parent != Path(homes):
-        return
-    shutil.rmtree(home, ignore_errors=True)
+        said = "Teachers have no server of their own: your page is {}."
+        page, name = root + f"services/{TEACHERS_NAME}/", "the teachers' dashboard"
+    else:
+        said = "Children have no server of their own: your page is {}."
+        page, name = root + f"services/{CLASSROOM_NAME}/", "the class's app"
+    raise SpawnException(
+        said.format(name),
+        message_html=said.format(f'<a href="{page}">{name}</a>'),
+        reason="no-server",
+        status_code=403,
+    )
 
 
 def configure(
@@ -139,111 +106,76 @@ def configure(
     port: int = 8000,
     service_port: int | None = None,
     teachers_port: int | None = None,
+    classroom_port: int | None = None,
     data: Path | None = None,
     proxy: str | None = None,
-    spawner: str = "jupyterhub.spawner.SimpleLocalProcessSpawner",
     service_ip: str = "127.0.0.1",
-    cull_after: float = CULL_AFTER,
-    children: str = CLASS_SERVER,
-    classroom_port: int | None = None,
     class_kernels: int = CLASS_KERNELS,
     class_pool: int = POOL,
     names: Sequence[str] = (),
+    hub_port: int | None = None,
+    proxy_api_port: int | None = None,
 ) -> None:
     """Fill the hub configuration ``c`` for a school whose store is ``db``.
 
     :param ip: the address the hub's proxy listens on (``""``: every address).
-    :param service_port: the class service's port on 127.0.0.1 (default: a free one).
-    :param teachers_port: the teachers' dashboard's port on 127.0.0.1 (default: a free one).
+    :param service_port: the class service's port (default: a free one).
+    :param teachers_port: the teachers' dashboard's port (default: a free one).
+    :param classroom_port: the class server's port (default: a free one).
     :param data: where the hub keeps its own database and cookie secret.
     :param proxy: the ``configurable-http-proxy`` program (default: :func:`find_proxy`).
-    :param spawner: how children's servers are started. The default runs them as this
-        machine's user, for one machine; a school's hub uses containers
-        (``kubespawner.KubeSpawner``) or system users (``jupyterhub.spawner.LocalProcessSpawner``),
-        so that no child's server can read another's files or the hub's (``docs/deploy.md``).
-    :param service_ip: where children's servers reach the class service: this machine for
-        servers on it, the hub machine's address as containers see it otherwise.
-    :param cull_after: seconds without use after which a child's server is stopped (0:
-        never; :mod:`sq2edu.hub.culler`).
-    :param children: :data:`CLASS_SERVER`, every child on the school's class server
-        (:mod:`sq2edu.hub.classroom`), or :data:`OWN_SERVER`, a server per child.
-    :param classroom_port: the class server's port on 127.0.0.1 (default: a free one).
+    :param service_ip: where the hub's services listen, and its proxy reaches them: this
+        machine, or the hub's address as a proxy elsewhere sees it (a Kubernetes pod's).
     :param class_kernels: kernels the class server may run at once, warm ones included.
     :param class_pool: warm kernels the class server keeps ready.
     :param names: the names the hub is reached by (``hub.school.org``): the class server
-        answers to these, loopback and this machine's addresses, and refuses any other
-        ``Host`` or ``Origin``.
+        answers to these, to ``ip``, to loopback and to this machine's addresses, and
+        refuses any other ``Host`` or ``Origin``.
+    :param hub_port: the hub's API's port on 127.0.0.1 (default: a free one).
+    :param proxy_api_port: the proxy's API's port on 127.0.0.1 (default: a free one).
     """
-    if children not in (CLASS_SERVER, OWN_SERVER):
-        raise ValueError(f"children is {CLASS_SERVER!r} or {OWN_SERVER!r}, not {children!r}")
     from sq2edu.hub.auth import TEMPLATES, SchoolAuthenticator
 
-    # The store's address and the key of children's servers in files only this account
-    # reads; the services are given the files' paths (JupyterHub keeps its services'
-    # environment in its own database).
+    # The store's address and the hub's key in files only this account reads; the services
+    # are given the files' paths (JupyterHub keeps its services' environment in its own
+    # database).
     private = data if data is not None else Path(tempfile.mkdtemp(prefix="sq2edu-hub-"))
     private.mkdir(mode=0o700, parents=True, exist_ok=True)
     db = with_password(db)
     write_private(private / DB_FILE, db)
     key = key_in(private)
+    # The class server gets a key of its own, made from the hub's, which it never sees.
+    write_private(private / CLASSROOM_KEY_FILE, classroom_key(key).decode())
     services_environment = {
         "SQ2EDU_DB_FILE": str(private / DB_FILE),
         "SQ2EDU_KEY_FOLDER": str(private),
-        "SQ2EDU_CULL_AFTER": str(cull_after),
         # libpq's own files, if the school keeps the password there (their paths only).
         **{
             name: os.environ[name] for name in ("PGPASSFILE", "PGSERVICEFILE") if name in os.environ
         },
     }
     service_url = f"http://{service_ip}:{service_port or spare_port()}"
-    local = "LocalProcessSpawner" in spawner
     c.JupyterHub.ip = ip
     c.JupyterHub.port = port
     # The hub's API and the proxy's API on this machine only, on ports of their own.
     c.JupyterHub.hub_ip = "127.0.0.1"
-    c.JupyterHub.hub_port = spare_port()
-    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{spare_port()}"
+    c.JupyterHub.hub_port = hub_port or spare_port()
+    c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{proxy_api_port or spare_port()}"
     c.JupyterHub.authenticator_class = SchoolAuthenticator
     c.SchoolAuthenticator.db = db
     # The class code or the teacher's password is the check (SchoolAuthenticator).
     c.SchoolAuthenticator.allow_all = True
     c.JupyterHub.template_paths = [str(TEMPLATES)]
-    c.JupyterHub.spawner_class = spawner
-    c.JupyterHub.default_url = lambda handler: landing(handler, children)
+    c.JupyterHub.default_url = landing
     # A hub sign-in lasts a school day, not JupyterHub's two weeks: a shared device left
     # signed in is signed out by the next morning (the device's own cookie stays a year).
     c.JupyterHub.cookie_max_age_days = 1
-    c.Spawner.pre_spawn_hook = children_only if children == OWN_SERVER else nobody_spawns
-    if spawner.endswith("SimpleLocalProcessSpawner"):
-        # Children's home folders in the hub's private folder, each gone when its server
-        # stops (they piled up in the system's temporary folder).
-        homes = _homes_of(private)
-        homes.mkdir(mode=0o700, exist_ok=True)
-        c.SimpleLocalProcessSpawner.home_dir_template = str(homes / "{username}")
-        c.Spawner.post_stop_hook = lambda spawner: forget_home(_with_homes(spawner, homes))
-    # On this machine, this Python; in a container, the image's.
-    c.Spawner.cmd = [sys.executable if local else "python", "-m", "sq2edu.hub.student"]
-    c.Spawner.args = []
-    c.Spawner.default_url = "/"
-    # Only what a child's server needs; the store's address is not among it.
-    c.Spawner.environment = {
-        "SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}",
-        # The key of this child's server: with it, and only with it, the class service acts
-        # for the child (a token the child makes for themselves has none).
-        "SQ2EDU_SERVER_KEY": lambda spawner: server_key(key, spawner.user.name),
-    }
-    c.Spawner.env_keep = ["PATH", "PYTHONPATH", "LANG", "LC_ALL", "VIRTUAL_ENV"]
-    c.Spawner.server_token_scopes = [
-        "users:activity!user",
-        f"access:services!service={SERVICE_NAME}",
-    ]
-    # A class arriving at once starts thirty servers: the last may wait minutes on a small
-    # machine, and a wait is better than a failed start.
-    c.Spawner.http_timeout = 180
-    c.Spawner.start_timeout = 300
-    # Likewise the hub's own services on a busy machine: the hub gives up (and stops) when
-    # one has not answered in this many seconds (JupyterHub's default is 30).
+    c.Spawner.pre_spawn_hook = nobody_spawns
+    # The hub gives up (and stops) when one of its services has not answered in this many
+    # seconds (JupyterHub's default is 30): on a busy machine the Voilà servers take longer,
+    # the class server longest (it fills its warm pool).
     services_timeout = 120
+    hub_names = [*names, *([ip] if ip not in ("", "0.0.0.0", "::") else [])]
     c.JupyterHub.services = [
         {
             "name": SERVICE_NAME,
@@ -255,42 +187,47 @@ def configure(
         },
         {
             "name": TEACHERS_NAME,
-            "url": f"http://127.0.0.1:{teachers_port or spare_port()}",
+            "url": f"http://{service_ip}:{teachers_port or spare_port()}",
             "command": [sys.executable, "-m", "sq2edu.hub.teachers"],
             "environment": services_environment,
             "oauth_no_confirm": True,
             "timeout": services_timeout,
         },
+        {
+            "name": CLASSROOM_NAME,
+            "url": f"http://{service_ip}:{classroom_port or spare_port()}",
+            "command": [sys.executable, "-m", "sq2edu.hub.classroom"],
+            # Neither the store's address nor the hub's key: the class server's own key.
+            "environment": {
+                "SQ2EDU_CLASSROOM_KEY_FILE": str(private / CLASSROOM_KEY_FILE),
+                "SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}",
+                "SQ2EDU_HUB_NAMES": ",".join(hub_names),
+                "SQ2EDU_CLASS_KERNELS": str(class_kernels),
+                "SQ2EDU_CLASS_POOL": str(class_pool),
+            },
+            "oauth_no_confirm": True,
+            "display": False,
+            "timeout": services_timeout + 60,
+        },
     ]
+    # The class server is for the children group, the teachers' dashboard for the teachers
+    # group; a user joins theirs by signing in. No one may make a token of their own, or
+    # reach the class service with one: the class server's kernels reach it with their
+    # child's key.
     c.SchoolAuthenticator.manage_groups = True
-    if children == CLASS_SERVER:
-        hub_names = [*names, *([ip] if ip not in ("", "0.0.0.0", "::") else [])]
-        _class_server(c, private, key, service_url, hub_names, classroom_port)
-        c.JupyterHub.services[-1]["environment"].update(
-            SQ2EDU_CLASS_KERNELS=str(class_kernels), SQ2EDU_CLASS_POOL=str(class_pool)
-        )
-        # No child has a server or a token of their own; the class server is for the
-        # children group (a child joins it by signing in), the teachers' dashboard for the
-        # teachers group.
-        c.JupyterHub.load_roles = [
-            # "servers!user" lets /hub/spawn say, kindly, that nobody has a server here.
-            {"name": "user", "scopes": ["read:users!user", "users:activity!user", "servers!user"]},
-            {
-                "name": "sq2edu-child",
-                "scopes": [f"access:services!service={CLASSROOM_NAME}"],
-                "groups": ["children"],
-            },
-            {
-                "name": "sq2edu-teacher",
-                "scopes": [f"access:services!service={TEACHERS_NAME}"],
-                "groups": ["teachers"],
-            },
-        ]
-        for service in c.JupyterHub.services:
-            # No child's server to stop when idle: the class server culls its own kernels.
-            service["environment"]["SQ2EDU_CULL_AFTER"] = "0"
-    else:
-        _own_servers_roles(c)
+    c.JupyterHub.load_roles = [
+        {"name": "user", "scopes": list(USER_SCOPES)},
+        {
+            "name": "sq2edu-child",
+            "scopes": [f"access:services!service={CLASSROOM_NAME}"],
+            "groups": ["children"],
+        },
+        {
+            "name": "sq2edu-teacher",
+            "scopes": [f"access:services!service={TEACHERS_NAME}"],
+            "groups": ["teachers"],
+        },
+    ]
     c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
     if data is not None:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -300,58 +237,9 @@ def configure(
         c.JupyterHub.pid_file = str(data / "jupyterhub.pid")
 
 
-def _class_server(
-    c: Any,
-    private: Path,
-    key: bytes,
-    service_url: str,
-    names: Sequence[str],
-    port: int | None,
-) -> None:
-    """Add the school's class server (:mod:`sq2edu.hub.classroom`) to the hub's services.
-
-    It is given its own key (made from the key of children's servers, which it never
-    sees), in a file only this account reads, and no store address."""
-    write_private(private / CLASSROOM_KEY_FILE, classroom_key(key).decode())
-    c.JupyterHub.services.append(
-        {
-            "name": CLASSROOM_NAME,
-            "url": f"http://127.0.0.1:{port or spare_port()}",
-            "command": [sys.executable, "-m", "sq2edu.hub.classroom"],
-            "environment": {
-                "SQ2EDU_CLASSROOM_KEY_FILE": str(private / CLASSROOM_KEY_FILE),
-                "SQ2EDU_CLASS_SERVICE": f"{service_url}/services/{SERVICE_NAME}",
-                "SQ2EDU_HUB_NAMES": ",".join(names),
-            },
-            "oauth_no_confirm": True,
-            "display": False,
-            # A warm pool to fill on a busy machine.
-            "timeout": 180,
-        }
-    )
-
-
-def _own_servers_roles(c: Any) -> None:
-    """The roles where each child has a server of their own."""
-    # Every child may reach the class service, acting as themselves only (and only from
-    # their server, which holds its key); the teachers' dashboard is for the teachers group,
-    # which a teacher joins by signing in. A user has JupyterHub's "self" without its
-    # tokens and shares: no one makes a token of their own, or lends their server.
-    c.JupyterHub.load_roles = [
-        {"name": "user", "scopes": [*USER_SCOPES, f"access:services!service={SERVICE_NAME}"]},
-        # The class service stops children's servers nobody uses (sq2edu.hub.culler).
-        {"name": "sq2edu-culler", "scopes": CULLER_SCOPES, "services": [SERVICE_NAME]},
-        {
-            "name": "sq2edu-teacher",
-            "scopes": [f"access:services!service={TEACHERS_NAME}"],
-            "groups": ["teachers"],
-        },
-    ]
-
-
 def with_password(db: str) -> str:
     """The store's address with ``PGPASSWORD`` in it, if the hub was given one, taken out of
-    the hub's environment: the hub's proxy and children's servers inherit nothing of it, and
+    the hub's environment: the hub's proxy and the class server's kernels inherit nothing of it, and
     the services (which JupyterHub starts with an environment of their own) read it from the
     hub's private file."""
     from sq2edu.classroom.credentials import has_password
@@ -367,12 +255,12 @@ def with_password(db: str) -> str:
 
 def root_warning() -> str:
     """What to say when the hub is started as root ("" otherwise): it, its proxy, its
-    services and every child's server would run as root."""
+    services and every child's kernel would run as root."""
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         return ""
     return (
-        "the hub runs as root, and so would every child's server. Run it as an account of "
-        "its own: deploy/systemd/sq2edu-hub.service (docs/deploy.md)."
+        "the hub runs as root, and so would the class server and every child's kernel. Run "
+        "it as an account of its own: deploy/systemd/sq2edu-hub.service (docs/deploy.md)."
     )
 
 
@@ -393,67 +281,207 @@ def find_proxy() -> str:
     )
 
 
-_CONFIG = """\
-# Written by `sq2edu hub`; the address of the store is read from the environment.
-import os
-from pathlib import Path
-
-from sq2edu.hub.config import configure
-
-configure(
-    c,
-    os.environ.pop("SQ2EDU_DB"),
-    ip={ip!r},
-    port={port!r},
-    data=Path({data!r}),
-    proxy={proxy!r},
-    children={children!r},
-    names={names!r},
+#: What a hub is told when its store is not set.
+NO_STORE = (
+    "sq2edu: the school's store is not set. Put its address (postgresql://user:password@host/"
+    "database) in a file only the hub's account can read (chmod 600), and name that file: "
+    "c.SchoolHub.db_file in jupyterhub_config.py, or sq2edu hub --db-file FILE, or make hub "
+    "DB_FILE=FILE (docs/deploy.md)."
 )
+
+
+class HubConfigError(SystemExit):
+    """A setting the hub cannot start with, in plain words. A :class:`SystemExit`, so that
+    JupyterHub, loading its configuration file, stops with these words and no traceback."""
+
+
+class SchoolHub(Configurable):
+    """sq2edu's part of a school's JupyterHub, set in its ``jupyterhub_config.py`` as
+    ``c.SchoolHub.<option>`` and applied with ``SchoolHub(config=c).apply(c)``.
+
+    Every option has a default but the store's file; ``sq2edu hub`` and ``make hub`` take
+    the same options (``--db-file``, ``--hub-port``; ``DB_FILE=``, ``HUB_PORT=``). What it
+    sets of JupyterHub's own (its authenticator, templates, ``default_url``, the spawner's
+    hook that refuses every server, the ``user`` role, its services) is listed in
+    ``docs/deploy.md``.
+    """
+
+    db_file = Unicode(
+        "",
+        help="A file only the hub's account can read (chmod 600) whose text is the school's "
+        "store: postgresql://user:password@host/database, or a libpq service "
+        "(postgresql://?service=name). Required.",
+    ).tag(config=True)
+    ip = Unicode("", help="The address children and teachers reach (empty: every address).").tag(
+        config=True
+    )
+    port = Integer(8000, help="The port children and teachers reach (the proxy's).").tag(
+        config=True
+    )
+    data = Unicode(
+        "/var/lib/sq2edu-hub",
+        help="The hub's own folder: its database, cookie secret (back it up), the store's "
+        "address and the hub's keys, readable by the hub's account only.",
+    ).tag(config=True)
+    proxy = Unicode(
+        "",
+        help="JupyterHub's proxy program, configurable-http-proxy (empty: found on the PATH, "
+        "or where make hub installs it, .hub/node_modules/.bin).",
+    ).tag(config=True)
+    hub_port = Integer(0, help="The hub's API's port on 127.0.0.1 (0: a free one).").tag(
+        config=True
+    )
+    proxy_api_port = Integer(0, help="The proxy's API's port on 127.0.0.1 (0: a free one).").tag(
+        config=True
+    )
+    service_port = Integer(0, help="The class service's port (0: a free one).").tag(config=True)
+    teachers_port = Integer(
+        0, help="The teachers' dashboard's port on 127.0.0.1 (0: a free one)."
+    ).tag(config=True)
+    classroom_port = Integer(0, help="The class server's port (0: a free one).").tag(config=True)
+    service_ip = Unicode(
+        "127.0.0.1",
+        help="Where the hub's services listen and its proxy reaches them: this machine, or "
+        "the hub's address as a proxy elsewhere sees it (a Kubernetes pod's).",
+    ).tag(config=True)
+    names = List(
+        Unicode(),
+        help="The names children reach the hub by (maths.school.example): the class server "
+        "answers to these, to ip, to loopback and to this machine's addresses only.",
+    ).tag(config=True)
+    class_kernels = Integer(
+        CLASS_KERNELS,
+        help="Kernels the class server may run at once, warm ones included (one per child's "
+        "page, about 90 MB each).",
+    ).tag(config=True)
+    class_pool = Integer(
+        POOL, help="Warm kernels the class server keeps ready for children arriving."
+    ).tag(config=True)
+
+    def store(self) -> str:
+        """The store's address, read from :attr:`db_file`.
+
+        :raises HubConfigError: if it is not set, cannot be read, or others may read it.
+        """
+        if not self.db_file:
+            raise HubConfigError(NO_STORE)
+        try:
+            address = read_private(Path(self.db_file))
+        except OSError as error:
+            raise HubConfigError(
+                f"sq2edu: the store's file c.SchoolHub.db_file cannot be used: {error}"
+            ) from error
+        if not address:
+            raise HubConfigError(f"sq2edu: the store's file {self.db_file} is empty.")
+        return address
+
+    def apply(self, c: Any) -> None:
+        """Fill the hub configuration ``c`` with these options (:func:`configure`)."""
+        configure(
+            c,
+            self.store(),
+            ip=self.ip,
+            port=self.port,
+            data=Path(self.data),
+            proxy=self.proxy or None,
+            hub_port=self.hub_port or None,
+            proxy_api_port=self.proxy_api_port or None,
+            service_port=self.service_port or None,
+            teachers_port=self.teachers_port or None,
+            classroom_port=self.classroom_port or None,
+            service_ip=self.service_ip,
+            names=list(self.names),
+            class_kernels=self.class_kernels,
+            class_pool=self.class_pool,
+        )
+
+
+#: The options ``sq2edu hub`` passes on to :class:`SchoolHub` (all but ``db_file``).
+HUB_OPTIONS = (
+    "ip",
+    "port",
+    "proxy",
+    "hub_port",
+    "proxy_api_port",
+    "service_port",
+    "teachers_port",
+    "classroom_port",
+    "service_ip",
+    "names",
+)
+
+_CONFIG = """\
+# Written by `sq2edu hub`: its options, as a school's own jupyterhub_config.py sets them.
+from sq2edu.hub.config import SchoolHub
+
+c = get_config()  # noqa: F821 - JupyterHub provides it
+{options}
+SchoolHub(config=c).apply(c)
 """
 
 
 def run(
-    db: str,
+    db: str | None = None,
     ip: str = "",
     port: int = 8000,
     data: Path | None = None,
     *,
-    children: str = CLASS_SERVER,
-    names: Sequence[str] = (),
+    db_file: Path | None = None,
+    **options: Any,
 ) -> int:
-    """Run a hub for the school whose store is ``db`` until Ctrl-C; the exit status.
+    """Run a hub for the school whose store is ``db`` (or the address in ``db_file``, a file
+    only this account reads) until Ctrl-C; the exit status.
 
     :param data: the hub's own folder (its database, cookie secret, configuration);
         default ``.hub/data``.
-    :param children: as for :func:`configure`.
-    :param names: as for :func:`configure`.
+    :param options: :class:`SchoolHub`'s other options (:data:`HUB_OPTIONS`).
     """
     from sq2edu.classroom.store import StoreError, open_store, redact
 
+    folder = (data or Path(".hub/data")).resolve()
+    hub = SchoolHub(db_file=str(db_file or ""), ip=ip, port=port, data=str(folder), **options)
     try:
+        if db is None:
+            db = hub.store()
+        else:
+            # The address goes to the hub in a file only this account reads: never in its
+            # environment or its command line, where its proxy and every process it starts
+            # would find it.
+            db = with_password(db)
+            write_private(folder / DB_FILE, db)
+            hub.db_file = str(folder / DB_FILE)
         open_store(db).close()  # a store that cannot be opened stops us before the hub
-        proxy = find_proxy()
+        hub.proxy = hub.proxy or find_proxy()
+    except HubConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
     except (StoreError, FileNotFoundError) as error:
         print(f"sq2edu: {error}", file=sys.stderr)
         return 2
     warning = root_warning()
     if warning:
         print(f"sq2edu: {warning}", file=sys.stderr, flush=True)
-    folder = (data or Path(".hub/data")).resolve()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder.chmod(0o700)
     config = folder / "jupyterhub_config.py"
+    settings = {"db_file": hub.db_file, "data": str(folder)} | {
+        name: getattr(hub, name) for name in HUB_OPTIONS
+    }
     config.write_text(
         _CONFIG.format(
-            ip=ip, port=port, data=str(folder), proxy=proxy, children=children, names=list(names)
+            options="".join(f"c.SchoolHub.{name} = {value!r}\n" for name, value in settings.items())
         )
     )
     config.chmod(0o600)
-    environment = {**os.environ, "SQ2EDU_DB": db}
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        # make's own variables (make hub DB_FILE=...) and the store's are not the hub's.
+        if name not in ("SQ2EDU_DB", "PGPASSWORD", "MAKEFLAGS", "MFLAGS")
+    }
     print(f"sq2edu: the school's hub  http://{ip or '127.0.0.1'}:{port}/", flush=True)
     print(f"sq2edu: progress store    {redact(db)}", flush=True)
-    hub = subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", str(config)],
         env=environment,
         cwd=folder,
@@ -461,11 +489,11 @@ def run(
     )
 
     def stop(_signal: int, _frame: FrameType | None) -> None:
-        hub.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGTERM)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        return hub.wait()
+        return process.wait()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -1,10 +1,10 @@
 """Voilà behind a school's hub: signed in through the hub (OAuth), at the hub's address.
 
-Both of sq2edu's pages on the hub, a child's server (:mod:`sq2edu.hub.student`) and the
+Both of sq2edu's pages on the hub, the class server (:mod:`sq2edu.hub.classroom`) and the
 teachers' dashboard (:mod:`sq2edu.hub.teachers`), are the classroom's Voilà
 (:class:`sq2edu.classroom.guard.ClassroomVoila`) run by :func:`run_voila` with
-:class:`HubIdentity`: the hub says who is at the page, and lets in only who may use it (the
-server's own child; a teacher).
+:class:`HubIdentity`: the hub says who is at the page, and lets in only who may use it (a
+child of the school; a teacher).
 """
 
 from __future__ import annotations
@@ -77,9 +77,10 @@ def run_voila(
     """
     from sq2edu.classroom import guard
     from sq2edu.classroom.serve import POOL_REFILL_SECONDS, voila_arguments, write_cell_notebook
-    from sq2edu.hub import stop_on_interrupt
+    from sq2edu.hub import stop_on_interrupt, stop_with_hub
 
     stop_on_interrupt()
+    stop_with_hub()
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     prefix = os.environ["JUPYTERHUB_SERVICE_PREFIX"]
     folder = Path(tempfile.mkdtemp(prefix="sq2edu-hub-"))

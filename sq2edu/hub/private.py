@@ -1,20 +1,15 @@
 """What the hub's own processes share and no one else may read: the store's address and
-the key that tells a child's server from anything else that holds a hub token.
-
-On a class server (:mod:`sq2edu.hub.classroom`) many children's kernels share one server:
-the hub gives that server :func:`classroom_key` (never the key itself), and the server gives
-each kernel :func:`child_key` of the child it was handed to. A kernel sends that key and its
-child's hub name (``X-Sq2edu-Child``) instead of a hub token; the class service, which holds
-the key, makes the same digest and acts for that child only.
+the keys that tell a child's kernel from anything else.
 
 The hub keeps each in a file of its data folder that only its account can read
 (``chmod 600``), and gives its services the file's path, never the text: JupyterHub keeps
 its services' environment in its own database, which is not as private.
 
-A child's server is given :func:`server_key` of its hub user (in ``SQ2EDU_SERVER_KEY``) and
-sends it with every call to the class service. A token a child makes for themselves (the
-hub's Token page, its API) carries no such key, so it does not reach the service.
-"""
+The class server (:mod:`sq2edu.hub.classroom`) is given :func:`classroom_key` of the hub's
+key (never the key itself), and gives each of its kernels :func:`child_key` of the child
+it was handed to. A kernel sends that key and its child's hub name (``X-Sq2edu-Child``)
+with every call to the class service, which holds the hub's key, makes the same digest and
+acts for that child only. No token a child could make carries such a key."""
 
 from __future__ import annotations
 
@@ -35,16 +30,15 @@ __all__ = [
     "classroom_key",
     "key_in",
     "read_private",
-    "server_key",
     "store_address",
     "write_private",
 ]
 
 #: The file, in the hub's data folder, that holds the store's address.
 DB_FILE = "sq2edu-store-address"
-#: The file, in the hub's data folder, that holds the key of children's servers.
+#: The file, in the hub's data folder, that holds the hub's key.
 KEY_FILE = "sq2edu-server-key"
-#: The header a child's server sends its key in (and a class server's kernel its child's).
+#: The header a class server's kernel sends its child's key in.
 SERVER_KEY_HEADER = "X-Sq2edu-Server-Key"
 #: The header a class server's kernel names its child in (the child's hub user).
 CHILD_HEADER = "X-Sq2edu-Child"
@@ -79,21 +73,16 @@ def read_private(path: Path) -> str:
 
 
 def key_in(folder: Path) -> bytes:
-    """The key of children's servers kept in ``folder`` (made there the first time)."""
+    """The hub's key kept in ``folder`` (made there the first time)."""
     path = folder / KEY_FILE
     if not path.exists():
         write_private(path, secrets.token_hex(32))
     return read_private(path).encode()
 
 
-def server_key(key: bytes, hub_user: str) -> str:
-    """The key the server of ``hub_user`` proves itself with."""
-    return hmac.new(key, f"sq2edu-server:{hub_user}".encode(), hashlib.sha256).hexdigest()
-
-
 def classroom_key(key: bytes) -> bytes:
-    """The class server's key, made from the key of children's servers: with it the class
-    server proves its kernels' children, and it cannot make a child's server's key."""
+    """The class server's key, made from the hub's: with it the class server proves its
+    kernels' children, and it cannot make the hub's key."""
     return hmac.new(key, b"sq2edu-classroom", hashlib.sha256).hexdigest().encode()
 
 

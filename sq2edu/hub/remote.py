@@ -1,15 +1,15 @@
-"""The progress store of a student's server on the hub: every record goes through the class
-service (:mod:`sq2edu.hub.service`), so the server holds no database credential.
+"""The progress store of a child's kernel on the hub's class server: every record goes
+through the class service (:mod:`sq2edu.hub.service`), so the kernel holds no database
+credential and no hub token.
 
-Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``) and its key
-(``SQ2EDU_SERVER_KEY``); the service asks the hub whose the token is, checks the key is that
-child's server's, and acts for that child only. A kernel of a class server
-(:mod:`sq2edu.hub.classroom`) has no hub token: it names its child's hub user and sends the
-key the class server gave it for that child (:func:`sq2edu.hub.private.child_key`). Tables
-of classmates go the same way (:mod:`sq2edu.hub.remote_tables`). What a child's server may
-not do (a teacher's work: renaming, new classes, reading the class's attempts) is refused
-here and again by the service.
-"""
+Each request names the kernel's child (their hub user, ``X-Sq2edu-Child``) and carries the
+key the class server gave the kernel for that child (:func:`sq2edu.hub.private.child_key`);
+the service makes the same key, and acts for that child only. Tables of classmates go the
+same way (:mod:`sq2edu.hub.remote_tables`), and so does the class challenge
+(:mod:`sq2edu.hub.remote_challenge`). What a child's kernel may not do (a teacher's work:
+renaming, new classes, reading the class's attempts) it cannot even ask: it is a
+:class:`~sq2edu.classroom.store.ChildStore`, not a teacher's
+:class:`~sq2edu.classroom.store.ProgressStore`, and the service refuses such calls again."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ import json
 import os
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
 from typing import Any, Self
 
-from sq2edu.classroom.store import ProgressStore, StoreError
+from sq2edu.classroom.store import ChildStore, StoreError
 from sq2edu.hub.private import CHILD_HEADER, SERVER_KEY_HEADER
+from sq2edu.hub.remote_challenge import RemoteChallenges
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
-from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
+from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent
 
 __all__ = ["ServiceStore", "StudentIdentity"]
 
@@ -32,7 +32,7 @@ _TIMEOUT_SECONDS = 15
 
 
 class StudentIdentity:
-    """Who the service says this server's child is."""
+    """Who the service says this kernel's child is."""
 
     def __init__(self, room: str, nickname: str) -> None:
         self.room = room
@@ -40,34 +40,24 @@ class StudentIdentity:
 
 
 class ServiceStore:
-    """A :class:`~sq2edu.classroom.store.ProgressStore` kept by the class service.
+    """A :class:`~sq2edu.classroom.store.ChildStore` kept by the class service.
 
-    :param url: the service's address (``SQ2EDU_CLASS_SERVICE``).
-    :param token: this server's hub token (``JUPYTERHUB_API_TOKEN``).
-    :param key: this server's key (``SQ2EDU_SERVER_KEY``, :mod:`sq2edu.hub.private`), or
-        on a class server the child's key.
-    :param child: on a class server, the hub user of the child this kernel was handed to
-        (then no hub token is sent: the key alone speaks for the child).
+    :param child: the hub user of the child this kernel was handed to.
+    :param key: that child's key (:func:`sq2edu.hub.private.child_key`).
+    :param url: the service's address (default ``SQ2EDU_CLASS_SERVICE``).
     """
 
-    def __init__(
-        self,
-        url: str | None = None,
-        token: str | None = None,
-        key: str | None = None,
-        child: str | None = None,
-    ) -> None:
+    def __init__(self, child: str, key: str, url: str | None = None) -> None:
         self.url = (url or os.environ["SQ2EDU_CLASS_SERVICE"]).rstrip("/")
         self._child = child
-        self._token = "" if child else token or os.environ["JUPYTERHUB_API_TOKEN"]
-        self._key = key or os.environ.get("SQ2EDU_SERVER_KEY", "")
+        self._key = key
 
     def _call(self, method: str, **args: Any) -> Any:
-        headers = {SERVER_KEY_HEADER: self._key, "Content-Type": "application/json"}
-        if self._child:
-            headers[CHILD_HEADER] = self._child
-        else:
-            headers["Authorization"] = f"token {self._token}"
+        headers = {
+            CHILD_HEADER: self._child,
+            SERVER_KEY_HEADER: self._key,
+            "Content-Type": "application/json",
+        }
         request = urllib.request.Request(
             f"{self.url}/api/{method}",
             data=json.dumps(args).encode(),
@@ -92,16 +82,23 @@ class ServiceStore:
         found = self._call("who")
         return StudentIdentity(found["room"], found["nickname"])
 
-    # -- what a child's server does ----------------------------------------------------
+    # -- what a child's kernel does ----------------------------------------------------
 
-    def join(self, nickname: str, device: str | None = None) -> bool:
-        """Whether the child may be ``nickname`` (the hub signed them in as one child only)."""
+    def join(self, nickname: str, device: str | None = None, *, only: bool = False) -> bool:
+        """Whether the child may be ``nickname`` (the hub signed them in as one child only,
+        so no device holds a name here)."""
         return bool(self._call("join", nickname=nickname))
 
-    def students(self, class_id: int | None = None) -> list[str]:
-        """The children of the open class (``class_id`` is not for a child's server)."""
-        if class_id is not None:
-            self._teachers_only()
+    def device_name(self, device: str) -> tuple[str, str] | None:
+        """``None``: on the hub a name is the child's sign-in, not held by a device."""
+        return None
+
+    def class_code(self) -> str | None:
+        """``None``: the hub's sign-in checks the class code before the child's page opens."""
+        return None
+
+    def students(self) -> list[str]:
+        """The children of the open class."""
         return list(self._call("students"))
 
     def seen(self, nickname: str, at: str | None = None) -> None:
@@ -109,7 +106,7 @@ class ServiceStore:
         self._call("seen", nickname=nickname)
 
     def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]:
-        """The groups the child is in (a child's server sees no other group)."""
+        """The groups the child is in (a child's kernel sees no other group)."""
         found = self._call("groups")
         return {name: (list(members), dict(focus)) for name, (members, focus) in found.items()}
 
@@ -128,7 +125,7 @@ class ServiceStore:
     def events(
         self, since: str = "", kind: str | None = None, address: str | None = None
     ) -> list[GuardEvent]:
-        """A child's server sees no refusals: a class code is checked at the hub's sign-in."""
+        """A child's kernel sees no refusals: a class code is checked at the hub's sign-in."""
         return []
 
     def settings(self) -> dict[str, Any]:
@@ -148,48 +145,19 @@ class ServiceStore:
         """The class's tables of classmates, through the service."""
         return RemoteTables(self)
 
+    def challenges(self) -> RemoteChallenges:
+        """The class challenge of the child's class, through the service."""
+        return RemoteChallenges(self)
+
     def watch(self) -> RemoteWatch:
         """Whether the class's tables changed, asked of the service (twice a second)."""
         return RemoteWatch(self)
 
-    # -- a teacher's work: refused -----------------------------------------------------
-
-    def _teachers_only(self, *_args: Any, **_kwargs: Any) -> Any:
-        raise StoreError("Only a teacher's dashboard can do this, not a student's server.")
-
-    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None:
-        self._teachers_only()
-
-    def delete_group(self, name: str) -> None:
-        self._teachers_only()
-
-    def release(self, nickname: str) -> None:
-        self._teachers_only()
-
-    def rename(self, old: str, new: str) -> None:
-        self._teachers_only()
-
-    def merge(self, source: str, target: str) -> None:
-        self._teachers_only()
-
-    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
-        """The child's own latest attempts (the Lab reads them); anyone else's are the
-        teachers'."""
-        if student is None:
-            return self._teachers_only()  # type: ignore[no-any-return]
+    def attempts(self, student: str, limit: int | None = None) -> list[Attempt]:
+        """The child's own latest attempts (the Lab reads them)."""
         wanted = min(limit or OWN_ATTEMPTS, OWN_ATTEMPTS)
         found = self._call("own_attempts", student=student, limit=wanted)
         return [attempt_from(item) for item in found]
-
-    def attempts_after(
-        self, after: int, limit: int | None = None, class_id: int | None = None
-    ) -> list[tuple[int, Attempt]]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
-    def lesson_marks(
-        self, student: str | None = None, class_id: int | None = None
-    ) -> list[LessonMark]:
-        return self._teachers_only()  # type: ignore[no-any-return]
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
         """The lesson exercises the child has answered, by lesson, and how each went."""
@@ -209,21 +177,6 @@ class ServiceStore:
             if isinstance(marks, list)
         }
 
-    def games(self, class_id: int | None = None) -> list[GameRecord]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        self._teachers_only()
-
-    def new_class(self, name: str) -> None:
-        self._teachers_only()
-
-    def classes(self) -> list[tuple[str, str | None]]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
-    def class_list(self) -> list[tuple[int, str, str | None]]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
     def close(self) -> None:
         """Nothing to close: each request is its own."""
 
@@ -234,5 +187,5 @@ class ServiceStore:
         self.close()
 
 
-# mypy checks here that ServiceStore offers everything ProgressStore promises.
-_SERVICE_IS_A_STORE: type[ProgressStore] = ServiceStore
+# mypy checks here that ServiceStore offers everything a child's page may ask of a store.
+_SERVICE_IS_A_CHILDS_STORE: type[ChildStore] = ServiceStore

@@ -1,4 +1,4 @@
-"""Tables of classmates through the class service, for a child's server on a school's hub.
+"""Tables of classmates through the class service, for a child's kernel on a school's hub.
 
 :class:`RemoteTables` does what :class:`sq2edu.classroom.tables.Tables` does for a page (see
 :class:`~sq2edu.classroom.tables.TableKeeper`), each call a request to the class service,
@@ -157,7 +157,7 @@ class RemoteWatch:
 
 
 def action_of(data: object) -> Action:
-    """An action sent by a child's server.
+    """An action sent by a child's kernel.
 
     :raises TableError: if it is not an action.
     """

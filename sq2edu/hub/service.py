@@ -2,15 +2,12 @@
 
 It is a JupyterHub service, started by the hub, and with the hub it is the only process
 that holds the database's address and credential (read from a file only the hub's account
-can read). A student's server keeps its records here (:class:`sq2edu.hub.remote.
-ServiceStore`): each request carries that server's hub token and its key
-(:mod:`sq2edu.hub.private`); the service asks the hub whose the token is (it must allow
-``access:services!service=sq2edu-class``), checks that the key is that child's server's
-(a token a child makes for themselves has none), looks the hub user up in the store, and
-does only what that child may do in their own class. A kernel of the class server
-(:mod:`sq2edu.hub.classroom`) sends no token: it names its child (``X-Sq2edu-Child``) with
-the key the class server gave it for that child, which only the class server and this
-service can make. What a child may do here:
+can read). The class server's kernels (:mod:`sq2edu.hub.classroom`) keep their records here
+(:class:`sq2edu.hub.remote.ServiceStore`): each request names the kernel's child (their hub
+user, ``X-Sq2edu-Child``) with the key the class server gave the kernel for that child,
+which only the class server and this service can make (:mod:`sq2edu.hub.private`); no hub
+token or cookie reaches anything here. The service looks the hub user up in the store and
+does only what that child may do in their own class:
 
 - read the class's settings, the names of its children and when they were last here, and
   the groups the child is in;
@@ -18,13 +15,16 @@ service can make. What a child may do here:
   service's own time; whether an equation or a lesson's answer is right is the service's
   to say, and only a lesson the teacher opened is answered;
 - keep a refusal the child's page met, with the address it came from;
+- take part in the class challenge as that child: read the class's round, send a try (the
+  service judges it with the round's cards, :mod:`sq2edu.hub.challenge_calls`), read the
+  child's own finds;
 - play at the class's tables of classmates as that child: make, sit, stand, start (dealt
   with the class's settings), and move the child's own seat, each move checked by the
   game's rules; for a computer's seat or an away classmate's, the service chooses the move
   itself, as the computer player would.
 
-An attempt made in another child's name, a game the child did not play, a token the hub
-does not know, a teacher's token, a body over 64 KB, ``NaN`` or ``Infinity``, and more than
+An attempt made in another child's name, a game the child did not play, a key that is not
+the named child's, a teacher's hub user, a body over 64 KB, ``NaN`` or ``Infinity``, and more than
 a burst of writes at once are refused. Nothing else of the store can be reached through it.
 """
 
@@ -35,6 +35,7 @@ import json
 import logging
 import os
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -45,7 +46,6 @@ from typing import Any
 
 import tornado.ioloop
 import tornado.web
-from jupyterhub.services.auth import HubAuth, HubAuthenticated
 
 from sq2edu import editions
 from sq2edu.bots import LEVELS as BOT_LEVELS
@@ -66,16 +66,16 @@ from sq2edu.classroom.together import AWAY_LEVEL, SEEN_EVERY, table_dealer
 from sq2edu.core import IllegalActionError
 from sq2edu.equations import ALL_OPERATIONS, check
 from sq2edu.equations.remainder import check_remainder
-from sq2edu.hub.culler import CULL_AFTER, cull_idle
+from sq2edu.hub.challenge_calls import CHALLENGE_CALLS, CHALLENGE_PACES
 from sq2edu.hub.private import (
     CHILD_HEADER,
     SERVER_KEY_HEADER,
     child_key,
     classroom_key,
     key_in,
-    server_key,
     store_address,
 )
+from sq2edu.hub.refused import RefusedError
 from sq2edu.hub.remote_tables import action_of
 from sq2edu.hub.wire import (
     OWN_ATTEMPTS,
@@ -89,7 +89,7 @@ from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.lessons import LESSONS, Exercise
 from sq2edu.progress.records import Attempt, GuardEvent, utc_now
 
-__all__ = ["NAME", "ClassService", "main", "make_app"]
+__all__ = ["NAME", "ClassService", "RefusedError", "main", "make_app"]
 
 #: The service's name in the hub (and in the scope a student's token needs).
 NAME = "sq2edu-class"
@@ -106,6 +106,7 @@ PACES: dict[str, tuple[int, float]] = {
     "record_event": (10, 6.0),
     "move": (30, 0.2),
     "make": (5, 10.0),
+    **CHALLENGE_PACES,
 }
 _LARGEST_BODY = 64 * 1024
 _EVENT_KINDS = frozenset({"name-taken", "wrong-code", "class-full", "too-fast"})
@@ -115,19 +116,11 @@ log = logging.getLogger("sq2edu.hub.service")
 Call = Callable[[SQLStore, HubUser, dict[str, Any], str], Any]
 
 
-class RefusedError(Exception):
-    """A request this child may not make (HTTP 403), or a malformed one (400)."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-
-
 class ClassService:
-    """The store of every room, opened once each, and the calls a child's server makes.
+    """The store of every room, opened once each, and the calls a child's kernel makes.
 
     :param location: the school's store.
-    :param key: the key of children's servers (:mod:`sq2edu.hub.private`); ``None``
+    :param key: the hub's key (:mod:`sq2edu.hub.private`); ``None``
         refuses every request that comes over the network.
     """
 
@@ -144,9 +137,7 @@ class ClassService:
         self._children: dict[str, HubUser] = {}
 
     def _open(self, room: str) -> SQLStore:
-        store = open_store(self.location, room)
-        assert isinstance(store, SQLStore)
-        return store
+        return open_store(self.location, room)
 
     def child(self, hub_name: str) -> HubUser:
         """The child a hub user is.
@@ -165,7 +156,7 @@ class ClassService:
             self._school = School(self._open(""))
             raise StoreError(f"the store failed: {type(error).__name__}") from error
         if user is None or user.nickname is None:
-            raise RefusedError(403, "this is not a child's server")
+            raise RefusedError(403, "this is not a child's kernel")
         self._children[hub_name] = user
         return user
 
@@ -228,7 +219,7 @@ def _nickname(child: HubUser) -> str:
 
 def _own(child: HubUser, nickname: object) -> str:
     if nickname != child.nickname:
-        raise RefusedError(403, "a child's server acts for its own child only")
+        raise RefusedError(403, "a child's kernel acts for its own child only")
     return _nickname(child)
 
 
@@ -288,7 +279,7 @@ def _record_attempt(store: SQLStore, child: HubUser, args: dict[str, Any], _addr
         raise RefusedError(403, "that lesson is not open to the class")
     if attempt.where == "game":
         attempt = in_hand(store, _nickname(child), attempt)
-    # The time is the service's own: a child's server's clock (or its word) is not taken.
+    # The time is the service's own: a child's kernel's clock (or its word) is not taken.
     store.record_attempt(replace(decided(attempt), at=utc_now()))
 
 
@@ -356,7 +347,7 @@ def decided(attempt: Attempt) -> Attempt:
 def _record_game(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -> Any:
     game = game_from(args.get("game"))
     if child.nickname not in game.players:
-        raise RefusedError(403, "a child's server keeps the games its child played")
+        raise RefusedError(403, "a child's kernel keeps the games its child played")
     store.record_game(replace(game, at=utc_now()))
 
 
@@ -408,13 +399,13 @@ def _whole_arg(args: dict[str, Any], name: str) -> int:
 
 
 def _seat_to(shared: SharedGame, child: HubUser) -> dict[str, Any]:
-    """What a child's server is sent of a table: the table, and the game as the child's
+    """What a child's kernel is sent of a table: the table, and the game as the child's
     own seat sees it (:meth:`sq2edu.core.Game.view`) with the rules and the table's log,
     which every seat hears. Never the game itself: its other hands, the draw pile's
     order, the face-down cards and its random state stay in the service."""
     seat = shared.info.seat_of(_nickname(child))
     if seat is None:
-        raise RefusedError(403, "a child's server sees the table its child sits at")
+        raise RefusedError(403, "a child's kernel sees the table its child sits at")
     game = shared.game
     return {
         "info": table_to(shared.info),
@@ -426,7 +417,7 @@ def _seat_to(shared: SharedGame, child: HubUser) -> dict[str, Any]:
 
 
 def _may_move(store: SQLStore, child: HubUser, info: TableInfo, seat: int) -> bool:
-    """A child's server moves its own seat, a computer's, or an away classmate's (as any
+    """A child's kernel moves its own seat, a computer's, or an away classmate's (as any
     page at the table may when its lease comes)."""
     if not 0 <= seat < len(info.seats):
         return False
@@ -494,7 +485,7 @@ def _move(tables: Tables, store: SQLStore, child: HubUser, args: dict[str, Any])
     action = action_of(args.get("action"))
     shared = tables.load(table_id)
     if not _may_move(store, child, shared.info, seat):
-        raise RefusedError(403, "a child's server moves its own seat")
+        raise RefusedError(403, "a child's kernel moves its own seat")
     entry = shared.info.seats[seat] or {}
     if entry.get("child") != child.nickname:
         # A computer's seat, or an away classmate's: the service chooses the move, as the
@@ -514,7 +505,7 @@ def _lease(tables: Tables, _store: SQLStore, child: HubUser, args: dict[str, Any
     holder = args.get("holder")
     if not isinstance(holder, str) or len(holder) > 40:
         raise RefusedError(400, "a lease's holder is a short text")
-    # The holder names the child, so one child's server can never pass for another's.
+    # The holder names the child, so one child's kernel can never pass for another's.
     owned = f"{_nickname(child)}:{holder}"
     return tables.lease(_table_id(args), _whole_arg(args, "version"), owned)
 
@@ -549,6 +540,7 @@ _CALLS: dict[str, Call] = {
     "own_lessons": _own_lessons,
     "record_game": _record_game,
     "record_event": _record_event,
+    **CHALLENGE_CALLS,
 }
 
 
@@ -557,33 +549,30 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
 
 
-class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore[misc]
-    """``POST <prefix>api/<call>`` with a JSON object of arguments; answers
-    ``{"result": ...}`` or ``{"error": "..."}``."""
+class CallHandler(tornado.web.RequestHandler):
+    """``POST <prefix>api/<call>`` with a JSON object of arguments, from a kernel of the class
+    server naming its child with that child's key; answers ``{"result": ...}`` or
+    ``{"error": "..."}``."""
 
-    def initialize(self, hub_auth: HubAuth, service: ClassService) -> None:
-        self.hub_auth = hub_auth
+    def initialize(self, service: ClassService) -> None:
         self.service = service
 
-    #: Whether the request came from a class server's kernel, with its child's key.
-    by_child_key = False
-
     def check_xsrf_cookie(self) -> None:
-        """Requests carry a token or a key in a header, never a cookie: no cross-site form
-        can make one."""
+        """Requests carry a key in a header, never a cookie: no cross-site form can make
+        one."""
 
     def get_current_user(self) -> Any:
-        """The hub user of the request: the child a class server's kernel names with that
-        child's key (no hub token then), or whose hub token it carries."""
+        """The hub user a class server's kernel names, if it carries that child's key (made
+        from the class server's key: :func:`sq2edu.hub.private.child_key`). No hub token or
+        cookie is looked at: none a child could hold reaches anything here."""
         named = self.request.headers.get(CHILD_HEADER)
-        if named is None:
-            return super().get_current_user()
         key = self.service.key
+        if named is None or key is None:
+            return None
         sent = self.request.headers.get(SERVER_KEY_HEADER, "")
-        if key is None or not hmac.compare_digest(sent, child_key(classroom_key(key), named)):
+        if not hmac.compare_digest(sent, child_key(classroom_key(key), named)):
             log.warning("refused a call for %r: not its class server's key", named[:80])
             return None
-        self.by_child_key = True
         return {"name": named}
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
@@ -601,18 +590,9 @@ class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore
         if not isinstance(args, dict):
             raise tornado.web.HTTPError(400, reason="the arguments are not a JSON object")
         user = self.current_user
-        sent = self.request.headers.get(SERVER_KEY_HEADER, "")
-        key = self.service.key
-        if not self.by_child_key and (
-            key is None or not hmac.compare_digest(sent, server_key(key, user["name"]))
-        ):
-            # A hub token that is not the child's server's own (one the child made at the
-            # hub's Token page, say) reaches nothing here.
-            log.warning("refused %s for %s: not the child's server", method, user["name"])
-            raise tornado.web.HTTPError(403, reason="only a child's own server may call this")
         try:
             # The store's calls block: they run on the service's one worker thread, in
-            # turn, and the event loop goes on answering (and asking the hub about tokens).
+            # turn, and the event loop goes on answering.
             result = await tornado.ioloop.IOLoop.current().run_in_executor(
                 self.service.worker,
                 self.service.run,
@@ -632,29 +612,92 @@ class CallHandler(HubAuthenticated, tornado.web.RequestHandler):  # type: ignore
         self.finish({"result": result})
 
 
-def make_app(
-    service: ClassService, prefix: str, hub_auth: HubAuth | None = None
-) -> tornado.web.Application:
+def make_app(service: ClassService, prefix: str) -> tornado.web.Application:
     """The service's web application, its calls under ``prefix`` (the hub's
     ``JUPYTERHUB_SERVICE_PREFIX``)."""
-    auth = hub_auth or HubAuth(access_scopes={f"access:services!service={NAME}"})
     return tornado.web.Application(
-        [(rf"{prefix.rstrip('/')}/api/(\w+)", CallHandler, {"hub_auth": auth, "service": service})],
+        [(rf"{prefix.rstrip('/')}/api/(\w+)", CallHandler, {"service": service})],
         # Only the calls: no static files, no templates, no debug pages.
         debug=False,
     )
 
 
+def listen(app: tornado.web.Application, port: int, host: str, wait: float = 15.0) -> str:
+    """Listen on ``host:port``; "" once it does, else why not, in plain words.
+
+    A port still held by an old class service whose hub is gone is taken back: that service
+    is stopped (it stops by itself within a second or two of its hub: see
+    :func:`sq2edu.hub.stop_with_hub`). Any other process on the port is named, not touched.
+    """
+    import errno
+
+    import psutil
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            app.listen(port, host)
+            return ""
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                raise
+        holder = _holder(port)
+        if holder is not None and _orphaned_service(holder):
+            log.warning(
+                "stopping an old class service (pid %s) that holds port %s", holder.pid, port
+            )
+            with suppress(psutil.Error):
+                holder.terminate()
+                holder.wait(5)
+        if time.monotonic() > deadline:
+            who = "another program"
+            if holder is not None:
+                with suppress(psutil.Error):
+                    who = f"another program ({holder.name()}, process {holder.pid})"
+            return (
+                f"the class service cannot listen on {host}:{port}: {who} holds that port. "
+                "Stop it, or give the class service another port (c.SchoolHub.service_port, "
+                "sq2edu hub --service-port)."
+            )
+        time.sleep(0.5)
+
+
+def _holder(port: int) -> Any:
+    """The process listening on ``port`` on this machine, if this account may see it."""
+    import psutil
+
+    with suppress(psutil.Error, OSError):
+        for connection in psutil.net_connections("tcp"):
+            if connection.laddr and connection.laddr.port == port and connection.status == "LISTEN":
+                return psutil.Process(connection.pid) if connection.pid else None
+    return None
+
+
+def _orphaned_service(process: Any) -> bool:
+    """Whether ``process`` is a class service of this account whose hub is gone."""
+    import psutil
+
+    try:
+        return (
+            "sq2edu.hub.service" in " ".join(process.cmdline())
+            and process.uids().real == os.getuid()
+            and not any("jupyterhub" in " ".join(p.cmdline()) for p in process.parents())
+        )
+    except psutil.Error:
+        return False
+
+
 def main() -> None:
     """Run the service as the hub starts it: the store's address in the file named by
-    ``SQ2EDU_DB_FILE`` (or in ``SQ2EDU_DB``), the key of children's servers in the folder
-    named by ``SQ2EDU_KEY_FOLDER``, and the hub's ``JUPYTERHUB_SERVICE_URL`` and
+    ``SQ2EDU_DB_FILE`` (or in ``SQ2EDU_DB``), the hub's key in the folder named by
+    ``SQ2EDU_KEY_FOLDER``, and the hub's ``JUPYTERHUB_SERVICE_URL`` and
     ``JUPYTERHUB_SERVICE_PREFIX``."""
     from urllib.parse import urlparse
 
-    from sq2edu.hub import stop_on_interrupt
+    from sq2edu.hub import stop_on_interrupt, stop_with_hub
 
     stop_on_interrupt()
+    stop_with_hub()
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
     try:
         location = store_address()
@@ -672,22 +715,12 @@ def main() -> None:
         sys.exit(2)
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     app = make_app(service, os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
-    app.listen(url.port or 80, url.hostname or "127.0.0.1")
+    taken = listen(app, url.port or 80, url.hostname or "127.0.0.1")
+    if taken:
+        print(f"sq2edu: {taken}", file=sys.stderr, flush=True)
+        service.close()
+        sys.exit(2)
     log.info("the class service listens at %s", url.geturl())
-    cull_after = float(os.environ.get("SQ2EDU_CULL_AFTER", CULL_AFTER))
-    if cull_after > 0:
-
-        async def cull() -> None:
-            try:
-                await cull_idle(
-                    os.environ["JUPYTERHUB_API_URL"],
-                    os.environ["JUPYTERHUB_API_TOKEN"],
-                    cull_after,
-                )
-            except Exception as error:  # the next round tries again
-                log.warning("could not look for idle servers: %s", error)
-
-        tornado.ioloop.PeriodicCallback(cull, 60_000).start()
     try:
         tornado.ioloop.IOLoop.current().start()
     except KeyboardInterrupt:

@@ -38,7 +38,6 @@ _NOTEBOOK = "from sq2edu.hub.teachers import TeacherDesk\n\nTeacherDesk.from_env
 
 def _school() -> School:
     store = open_store(os.environ["SQ2EDU_DB"])
-    assert isinstance(store, SQLStore)
     return School(store)
 
 
@@ -56,9 +55,7 @@ def teachers_store(hub_user: str, room: str) -> SQLStore | None:
             return None
     finally:
         school.store.close()
-    store = open_store(os.environ["SQ2EDU_DB"], room)
-    assert isinstance(store, SQLStore)
-    return store
+    return open_store(os.environ["SQ2EDU_DB"], room)
 
 
 class TeacherDesk(widgets.VBox):  # type: ignore[misc]
@@ -73,8 +70,6 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.teacher = teacher
         self.rooms = rooms
         self.dashboard: Dashboard | None = None
-        self.choice = widgets.ToggleButtons(options=rooms, description=_("Class"))
-        self.choice.observe(lambda _change: self.show(self.choice.value), names="value")
         if teacher is None:
             words = _("This page is for teachers.")
             self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
@@ -95,16 +90,19 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         if self.dashboard is not None:
             self.dashboard.stop()
         store = open_store(os.environ["SQ2EDU_DB"], room)
-        school = School(store)  # type: ignore[arg-type]
+        school = School(store)
         self.dashboard = Dashboard(
             store,
             csv_url=f"{CSV_PATH}?room={quote(room)}",
             class_code=school.room(room).code or "",
             room=room,
+            # One class picker: the dashboard's own offers the teacher's other classes.
+            rooms=self.rooms,
+            on_room=self.show,
         )
         title = _("Your classes")
         header = widgets.HTML(f"<h2>{escape(title)}</h2>")
-        self.children = [header, sign_out_link(), self.choice, self.dashboard]
+        self.children = [header, sign_out_link(), self.dashboard]
 
     @classmethod
     def for_user(cls, hub_user: str) -> TeacherDesk:

@@ -3,13 +3,14 @@ read back with every field checked (the service trusts nothing a student's serve
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import MISSING, asdict, fields
 from typing import Any
 
 from sq2edu.classroom.tables import TableInfo
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import LEVELS
-from sq2edu.progress.records import Attempt, GameRecord
+from sq2edu.progress.records import ATTEMPT_FIELDS, Attempt, GameRecord
 
 __all__ = [
     "OWN_ATTEMPTS",
@@ -37,59 +38,35 @@ class WireError(ValueError):
 
 def attempt_to(attempt: Attempt) -> dict[str, Any]:
     """An attempt as JSON."""
-    return {
-        "student": attempt.student,
-        "text": attempt.text,
-        "ok": attempt.ok,
-        "codes": list(attempt.codes),
-        "numbers": list(attempt.numbers),
-        "typed": attempt.typed,
-        "hint_level": attempt.hint_level,
-        "where": attempt.where,
-        "at": attempt.at,
-        "cards": list(attempt.cards),
-        "level": attempt.level,
-        "lesson": attempt.lesson,
-        "exercise": attempt.exercise,
-        "helped": attempt.helped,
-    }
+    return attempt.to_dict()
 
 
 def attempt_from(data: object) -> Attempt:
-    """An attempt read back.
+    """An attempt read back: each field checked by its kind (:data:`ATTEMPT_FIELDS`), then
+    the place, level, lesson and exercise checked against what exists.
+
+    A server of an older release leaves out the fields added since: a field with a default
+    may be missing, and takes its default (``helped``: the hint level alone decides).
 
     :raises WireError: for a missing field or one of the wrong kind.
     """
     fields = _object(data, "attempt")
-    where = _text(fields, "where")
-    if where not in _PLACES:
-        raise WireError(f"an attempt is made in {', '.join(_PLACES)}, not {where[:20]!r}")
-    level = _text(fields, "level") if "level" in fields else ""
-    if level and level not in LEVELS:
-        raise WireError(f"{level[:20]!r} is not a level of practice")
-    lesson = _text(fields, "lesson") if "lesson" in fields else ""
-    exercise = _whole(fields, "exercise") if "exercise" in fields else 0
-    if lesson and (lesson not in LESSONS or where != "lesson"):
+    read = {
+        name: _READERS[kind](fields, name)
+        for name, kind in ATTEMPT_FIELDS.items()
+        if name in fields or name in _REQUIRED
+    }
+    attempt = Attempt.from_dict(read)
+    if attempt.where not in _PLACES:
+        raise WireError(f"an attempt is made in {', '.join(_PLACES)}, not {attempt.where[:20]!r}")
+    if attempt.level and attempt.level not in LEVELS:
+        raise WireError(f"{attempt.level[:20]!r} is not a level of practice")
+    lesson, exercise = attempt.lesson, attempt.exercise
+    if lesson and (lesson not in LESSONS or attempt.where != "lesson"):
         raise WireError(f"{lesson[:20]!r} is not a lesson")
     if (lesson == "") != (exercise == 0) or (lesson and exercise > len(LESSONS[lesson].exercises)):
         raise WireError("an exercise is numbered within its lesson")
-    return Attempt(
-        student=_text(fields, "student"),
-        text=_text(fields, "text"),
-        ok=_flag(fields, "ok"),
-        codes=tuple(_texts(fields, "codes")),
-        numbers=tuple(_whole_numbers(fields, "numbers")),
-        typed=_flag(fields, "typed"),
-        hint_level=_whole(fields, "hint_level"),
-        where=where,
-        at=_text(fields, "at"),
-        cards=tuple(_whole_numbers(fields, "cards")),
-        level=level,
-        lesson=lesson,
-        exercise=exercise,
-        # A server of an older release sends no flag: its hint level still decides.
-        helped=_flag(fields, "helped") if "helped" in fields else False,
-    )
+    return attempt
 
 
 def game_to(game: GameRecord) -> dict[str, Any]:
@@ -198,3 +175,19 @@ def _whole_numbers(fields: dict[str, Any], name: str) -> list[int]:
     if not isinstance(values, list) or len(values) > 20:
         raise WireError(f"{name} is a list of at most 20")
     return [_whole({name: value}, name) for value in values]
+
+
+#: How a field of each kind is read (see :data:`ATTEMPT_FIELDS`).
+_READERS: dict[Any, Callable[[dict[str, Any], str], Any]] = {
+    str: _text,
+    bool: _flag,
+    int: _whole,
+    tuple[str, ...]: _texts,
+    tuple[int, ...]: _whole_numbers,
+}
+#: The fields of an attempt without a default: every server has always sent them.
+_REQUIRED = frozenset(
+    field.name
+    for field in fields(Attempt)
+    if field.default is MISSING and field.default_factory is MISSING
+)

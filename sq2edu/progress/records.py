@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
+import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = [
+    "ATTEMPT_FIELDS",
     "MARKS",
     "SKILLS",
     "WORKED_EXAMPLE",
@@ -73,7 +78,9 @@ class Attempt:
     :ivar numbers: the numbers of the equation (empty when it could not be read).
     :ivar typed: typed (``True``) or built from cards (``False``).
     :ivar hint_level: the highest hint rung shown before this attempt (0 for none).
-    :ivar where: ``"game"``, ``"lab"`` or ``"lesson"``.
+    :ivar where: ``"game"``, ``"lab"`` or ``"lesson"``; ``"challenge"`` for a try at the
+        class challenge, which is kept with the challenge's rounds and read as an attempt
+        for the dashboard's skills and mistakes.
     :ivar at: when, in UTC (ISO 8601).
     :ivar cards: the number cards the student held (empty when not known).
     :ivar level: the level of practice (a key of :data:`sq2edu.practice.LEVELS`), or ""
@@ -114,6 +121,41 @@ class Attempt:
     def own(self) -> bool:
         """Right on their own: right, and not helped."""
         return self.ok and not self.helped
+
+    def to_dict(self) -> dict[str, Any]:
+        """The attempt as JSON data: each field under its name, a tuple as a list."""
+        return {
+            name: list(value) if isinstance(value, tuple) else value
+            for name in ATTEMPT_FIELDS
+            for value in (getattr(self, name),)
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Attempt:
+        """An attempt from :meth:`to_dict`'s data (or a store's row): a list becomes a tuple,
+        and a field left out takes its default; other keys are ignored.
+
+        Nothing is checked here: data from outside the program is read by
+        :func:`sq2edu.hub.wire.attempt_from`.
+        """
+        values: dict[str, Any] = {
+            name: tuple(data[name]) if _is_tuple(kind) else data[name]
+            for name, kind in ATTEMPT_FIELDS.items()
+            if name in data
+        }
+        return cls(**values)
+
+
+def _is_tuple(kind: Any) -> bool:
+    return typing.get_origin(kind) is tuple
+
+
+#: Each field of an :class:`Attempt` and its type (``str``, ``bool``, ``int``,
+#: ``tuple[str, ...]`` or ``tuple[int, ...]``), in the order they are declared: the store's
+#: columns, the class service's wire format and :meth:`Attempt.to_dict` follow from these.
+ATTEMPT_FIELDS: Mapping[str, Any] = {
+    each.name: typing.get_type_hints(Attempt)[each.name] for each in dataclasses.fields(Attempt)
+}
 
 
 @dataclass(frozen=True, slots=True)

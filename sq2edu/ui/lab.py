@@ -506,18 +506,8 @@ def _card_value(card_id: str) -> int:
 
 def _as_attempt(attempt: dict[str, Any], text: str) -> Attempt:
     """What the adaptive choice reads of an attempt just made."""
-    return Attempt(
-        student=attempt["player"],
-        text=text,
-        ok=attempt["ok"],
-        codes=tuple(attempt["codes"]),
-        numbers=tuple(attempt["numbers"]),
-        typed=attempt["typed"],
-        hint_level=attempt["hint_level"],
-        helped=attempt["helped"],
-        where="lab",
-        cards=tuple(attempt["cards"]),
-        level=attempt["level"],
+    return Attempt.from_dict(
+        {**attempt, "student": attempt["player"], "text": text, "where": "lab"}
     )
 
 

@@ -172,3 +172,55 @@ def test_a_class_challenge_with_three_children_in_three_languages(
         for device in devices.values():
             device.close()
         desk.close()
+
+
+@pytest.mark.parametrize("pinned", [False, True])
+def test_the_end_of_a_long_round_fits_the_projector_without_scrolling(
+    browser: Browser, artifacts_dir: Path, tmp_path: Path, pinned: bool
+) -> None:
+    """Ten equations nobody found, with their working, three common mistakes and a pin: the
+    whole board on one screen at 1920×1080 and 1280×720 in each language (it scrolled at
+    1280×720), the type made smaller only as far as needed."""
+    from sq2edu.classroom.challenge import Round
+    from sq2edu.classroom.projector import projector_page
+
+    shots = artifacts_dir / "challenge"
+    shots.mkdir(exist_ok=True)
+    with SQLiteStore(tmp_path / "class.sqlite3") as store:
+        challenges = Challenges(store)
+        number = challenges.start(Round(0, (2, 3, 5, 6, 8), "+−×÷")).number
+        for name in ("Mia", "Ola", "Sam", "Kim", "Liv"):
+            challenges.record(name, number, "2 + 6 = 8")
+        challenges.record("Mia", number, "2 × 3 = 6")
+        for name in ("Zoe", "Ali", "Ida", "Eva"):
+            challenges.record(name, number, "8 − 2 = 6 + 0")
+        for name in ("Ali", "Ida"):
+            challenges.record(name, number, "2 + 3 = 6")
+        challenges.record("Eva", number, "5 + 5 = 10")
+        challenges.end()
+        if pinned:
+            challenges.pin("8 − 2 = 6 + 0")
+        board = challenges.board()
+    assert board is not None
+    assert len(board.unfound) == 10
+    assert len(board.mistakes) == 3
+    for lang in ("en", "ru", "nb"):
+        with language(lang):
+            html = projector_page(board)
+        for width, height in ((1920, 1080), (1280, 720)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            try:
+                page.set_content(html)
+                expect(page.locator(".tile.revealed")).to_have_count(10)
+                size = page.evaluate(
+                    "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+                )
+                assert size == [width, height], (lang, width, size)
+                scale = page.evaluate(
+                    "getComputedStyle(document.documentElement).getPropertyValue('--fit') || '1'"
+                )
+                assert float(scale) >= 0.8, (lang, width, scale)  # still large type
+                name = f"projector_long_end{'_pinned' if pinned else ''}_{lang}_{width}x{height}"
+                page.screenshot(path=shots / f"{name}.png")
+            finally:
+                page.close()

@@ -262,8 +262,8 @@ def test_pressing_make_a_table_or_join_in_a_loop_writes_a_few_rows(classroom: Cl
                 eve.click(make)
             await eve.wait_for(lambda: _says(eve, "Too many tries. Wait"), 30)
             await asyncio.sleep(2)  # the kernel takes the rest of the presses in
-            with SQLiteStore(classroom.db) as store, store._transaction() as cursor:
-                (tables,) = store._run(cursor, "SELECT count(*) FROM game_tables").fetchone()
+            with SQLiteStore(classroom.db) as store, store.transaction() as cursor:
+                (tables,) = store.execute(cursor, "SELECT count(*) FROM game_tables").fetchone()
             making = time.monotonic() - started
         finally:
             await eve.close()

@@ -313,6 +313,14 @@ def test_no_database_credential_or_hub_token_in_the_class_server_s_kernels(
             # (The server's own environment as it started; what its kernels inherit.)
             assert "JUPYTERHUB_API_TOKEN" not in kernel.environ(), "no hub token in a kernel"
             assert "SQ2EDU_CLASSROOM_KEY_FILE" not in kernel.environ()
+        # Nor on any command line of the hub's processes, nor in the environment of the hub
+        # or its proxy: the address is in a file only the hub's account reads.
+        assert hub.process is not None
+        started = psutil.Process(hub.process.pid)
+        for process in [started, *started.children(recursive=True)]:
+            assert secret not in " ".join(process.cmdline()), process.cmdline()
+            if "sq2edu.hub" not in " ".join(process.cmdline()):  # the hub and its proxy
+                assert not any(secret in value for value in process.environ().values())
     finally:
         context.close()
 
@@ -392,7 +400,7 @@ def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, h
 def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
     browser: Browser, hub: Hub
 ) -> None:
-    """The child's server keeps a device cookie of its own at /; the hub's, at /hub/, is
+    """The class server keeps a device cookie of its own at /; the hub's, at /hub/, is
     not shadowed by it, so the device that holds a name signs in with it again after
     signing out. A device signed in as another child lets go of the first name."""
     device, other = browser.new_context(), browser.new_context()
@@ -476,7 +484,8 @@ def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hu
         store.join("Eli")
         store.record_attempt(Attempt("Eli", "3 × 3 = 9", True, where="lab"))
         before = len(store.attempts())
-    hub.stop()
+    took = hub.stop()
+    print(f"the hub stopped in {took:.1f} s")
     hub.start()
     context = browser.new_context()
     try:
@@ -671,3 +680,133 @@ def test_two_children_on_the_class_server_play_at_one_table(browser: Browser, hu
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_class_challenge_on_the_hub_from_the_teachers_dashboard_to_a_childs_page(
+    browser: Browser, hub: Hub, artifacts_dir: Path
+) -> None:
+    """Anna starts a round on the teachers' dashboard; Vera, in her class, on the class
+    server, joins it from the banner, and her find reaches Anna's projector through the
+    class service. The projector is for the teacher who keeps the class only: not for a
+    child, not for Olga, who keeps 3B."""
+    anna = browser.new_context(viewport={"width": 1280, "height": 900})
+    olga, child = browser.new_context(), browser.new_context()
+    try:
+        desk = _teacher_signs_in(anna, hub, "Anna", "anna's password")
+        desk.get_by_role("tab", name="Challenge").click(timeout=WIDGET_TIMEOUT_MS)
+        desk.get_by_role("button", name="Cards I type").click()
+        desk.get_by_label("Cards", exact=True).fill("2 3 5 6 8")
+        desk.get_by_role("button", name="Start a round").click()
+        expect(desk.get_by_text("Round 1 has started.")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        link = desk.get_by_role("link", name="Open the projector page")
+        expect(link).to_have_attribute("href", "sq2edu/projector?room=3A")
+        with desk.expect_popup() as opened:
+            link.click()
+        wall = opened.value
+        board = wall.locator("#board")
+        expect(board.get_by_text("The class has found 0 of the 12 equations.")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+
+        kid = _sign_in(child, hub, "OWL7", "Vera")
+        join = kid.get_by_role("button", name="Join the challenge")
+        expect(join).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        join.click()
+        kid.get_by_role("button", name="Type it").click(timeout=WIDGET_TIMEOUT_MS)
+        kid.get_by_label("Type an equation, like 2 + 3 = 5").fill("6 + 2 = 8")
+        kid.get_by_role("button", name="Check").click()
+        expect(kid.get_by_text("You found: 2 + 6 = 8.")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        expect(board.get_by_text("found by 1 child")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        wall.set_viewport_size({"width": 1280, "height": 720})
+        wall.screenshot(path=artifacts_dir / "hub_projector.png")
+        kid.screenshot(path=artifacts_dir / "hub_child_challenge.png", full_page=True)
+
+        # Vera's kernel's own key: no try for Tove, for another class, or said to be right,
+        # gets in.
+        vera = _hub_user(child, hub)
+        as_vera = {"X-Sq2edu-Child": vera, "X-Sq2edu-Server-Key": _child_key(hub, vera)}
+
+        def call(body: dict[str, object]) -> int:
+            return _call_service("challenge_try", body, as_vera)
+
+        assert call({"number": 1, "text": "2 × 3 = 6", "student": "Tove"}) == 403
+        assert call({"number": 1, "text": "2 × 3 = 6", "room": "3B"}) == 400
+        assert call({"number": 1, "text": "1 + 1 = 3", "ok": True}) == 400
+        base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
+        for path in ("projector", "projector/board", "challenge.csv"):
+            assert anna.request.get(f"{base}/{path}?room=3A").status == 200, path
+            # Not Anna's class; not a teacher at all.
+            assert anna.request.get(f"{base}/{path}?room=3B").status == 404, path
+            assert child.request.get(f"{base}/{path}?room=3A", max_redirects=0).status in (
+                302,
+                403,
+            ), path
+        olga_desk = _teacher_signs_in(olga, hub, "Olga", "olga's password")
+        expect(olga_desk.get_by_text("Your classes")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        for path in ("projector", "projector/board", "challenge.csv"):
+            assert olga.request.get(f"{base}/{path}?room=3A").status == 404, path
+        refused = olga_desk.goto(f"{base}/projector?room=3A", timeout=WIDGET_TIMEOUT_MS)
+        assert refused is not None
+        assert refused.status == 404
+        assert "2 + 6 = 8" not in olga_desk.content()
+
+        desk.get_by_role("button", name="End the round").click()
+        expect(board.get_by_text("The round has ended.")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        expect(kid.get_by_text("This round has ended. Look at the board!")).to_be_visible(
+            timeout=WIDGET_TIMEOUT_MS
+        )
+        with open_store(hub.db, room="3A") as store:
+            assert isinstance(store, SQLStore)
+            from sq2edu.classroom.challenge_store import Challenges
+
+            ended = Challenges(store).board()
+        assert ended is not None
+        assert ended.finds == {"Vera": ("2 + 6 = 8",)}
+    finally:
+        anna.close()
+        olga.close()
+        child.close()
+
+
+def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
+    browser: Browser, hub: Hub
+) -> None:
+    """A hub killed with SIGKILL left its class service (holding its port: the next hub's
+    could not start) and its dashboard running. They, the class server and its kernels stop
+    by themselves within seconds now, and the hub starts again as if stopped."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Uma")
+        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        kernels = _class_server().children(recursive=True)
+    finally:
+        context.close()
+    assert hub.process is not None
+    (jupyterhub,) = [
+        process
+        for process in psutil.Process(hub.process.pid).children()
+        if "jupyterhub" in " ".join(process.cmdline())
+    ]
+    services = [
+        process
+        for process in jupyterhub.children()
+        if any(
+            f"sq2edu.hub.{name}" in " ".join(process.cmdline())
+            for name in ("service", "teachers", "classroom")
+        )
+    ]
+    assert len(services) == 3
+    jupyterhub.kill()
+    hub.process.wait(timeout=30)
+    started = time.monotonic()
+    _gone, alive = psutil.wait_procs([*services, *kernels], timeout=30)
+    assert not alive, [process.cmdline() for process in alive]
+    print(f"the hub's services and the class server's kernels gone "
+          f"{time.monotonic() - started:.1f} s after the hub was killed")  # fmt: skip
+    hub.start()
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Uma")
+        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        context.close()

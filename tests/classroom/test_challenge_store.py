@@ -129,3 +129,32 @@ def test_rounds_belong_to_the_open_class(any_store: ProgressStore) -> None:
     assert challenges.current() is None
     assert challenges.rounds() == []
     assert challenges.start(Round(0, (2, 3, 5), "+−")).number == 1
+
+
+def test_tries_are_read_as_attempts_at_the_challenge_after_a_number(
+    any_store: ProgressStore,
+) -> None:
+    assert isinstance(any_store, SQLStore)
+    challenges = Challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5, 6, 8), "+−×÷")).number
+    challenges.record("Mia", number, "6 + 2 = 8")
+    challenges.record("Leo", number, "8 − 2 = 6 + 0")
+    challenges.record("Leo", number, "2 + + 3")
+    first = challenges.tries_after(0)
+    assert [(a.student, a.text, a.ok, a.codes, a.where) for _key, a in first] == [
+        ("Mia", "6 + 2 = 8", True, (), "challenge"),
+        ("Leo", "8 − 2 = 6 + 0", False, ("mixed-operations",), "challenge"),
+        ("Leo", "2 + + 3", False, ("syntax",), "challenge"),
+    ]
+    mia = first[0][1]
+    assert mia.own, "a find is right on the child's own"
+    assert mia.skill == "addition-two"
+    assert mia.numbers == (6, 2, 8)
+    assert mia.cards == (2, 3, 5, 6, 8)
+    assert first[2][1].numbers == ()
+    assert challenges.tries_after(first[-1][0]) == []
+    challenges.record("Ana", number, "2 × 3 = 6")
+    assert [a.student for _key, a in challenges.tries_after(first[-1][0])] == ["Ana"]
+    # Another class's tries are its own.
+    any_store.new_class("4A")
+    assert Challenges(any_store).tries_after(0) == []

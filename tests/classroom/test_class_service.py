@@ -10,7 +10,7 @@ import re
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import pytest
 
@@ -146,7 +146,7 @@ def test_service_a_child_reads_a_sensible_number_of_their_attempts(
 def test_service_a_teacher_or_an_unknown_hub_user_is_not_a_child(service: ClassService) -> None:
     teacher = service.on_worker(lambda: service._school.teacher_user("Anna").name)
     for name in (teacher, "c0000000000000000", "admin"):
-        with pytest.raises(RefusedError, match="this is not a child's server"):
+        with pytest.raises(RefusedError, match="this is not a child's kernel"):
             service.call("settings", name, {}, "10.0.0.5")
 
 
@@ -505,108 +505,16 @@ def test_service_chooses_a_computers_move_itself(service: ClassService, location
     assert after.history[-1] == chosen != asked
 
 
-class _Hub:
-    """The hub's answer about a token, without a hub: whose it is."""
-
-    access_scopes: ClassVar[set[str]] = {"access:services!service=sq2edu-class"}
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def get_user(self, handler: Any) -> dict[str, Any] | None:
-        token = handler.request.headers.get("Authorization", "")
-        if token != "token good":
-            return None
-        return {"name": self.name, "kind": "user", "scopes": list(self.access_scopes)}
-
-    def check_scopes(self, required: set[str], model: dict[str, Any]) -> set[str]:
-        return required & set(model["scopes"])
-
-    def _persist_url_token_if_set(self, handler: Any) -> None:
-        """Nothing to keep."""
-
-
-def test_service_answers_a_childs_server_only_with_its_key_and_never_reads_nan(
-    tmp_path: Path,
-) -> None:
-    """A hub token alone (one a child made at the hub's Token page) reaches nothing: the
-    request must carry the key the hub gave that child's server."""
-    import tornado.httpclient
-
-    from sq2edu.hub.private import SERVER_KEY_HEADER, server_key
-    from sq2edu.hub.service import make_app
-
-    location = str(tmp_path / "school.sqlite3")
-    with open_store(location) as store:
-        assert isinstance(store, SQLStore)
-        School(store).add_room("3A")
-        with open_store(location, "3A") as class_store:
-            class_store.join("Mia")
-        hub_name = School(store).child_user("3A", "Mia").name
-    key = b"k" * 32
-    service = ClassService(location, key)
-    answers: dict[str, int] = {}
-
-    async def ask() -> None:
-        app = make_app(service, "/services/sq2edu-class/", hub_auth=_Hub(hub_name))
-        server = app.listen(0, "127.0.0.1")
-        port = next(iter(server._sockets.values())).getsockname()[1]
-        client = tornado.httpclient.AsyncHTTPClient()
-        tries = {
-            "no key": ({"Authorization": "token good"}, b"{}"),
-            "wrong key": ({"Authorization": "token good", SERVER_KEY_HEADER: "x"}, b"{}"),
-            "another's key": (
-                {"Authorization": "token good", SERVER_KEY_HEADER: server_key(key, "c0ther")},
-                b"{}",
-            ),
-            "own key": (
-                {"Authorization": "token good", SERVER_KEY_HEADER: server_key(key, hub_name)},
-                b"{}",
-            ),
-            "nan": (
-                {"Authorization": "token good", SERVER_KEY_HEADER: server_key(key, hub_name)},
-                b'{"limit": NaN}',
-            ),
-        }
-        for name, (headers, body) in tries.items():
-            answer = await client.fetch(
-                f"http://127.0.0.1:{port}/services/sq2edu-class/api/who",
-                method="POST",
-                headers=headers,
-                body=body,
-                raise_error=False,
-            )
-            answers[name] = answer.code
-        server.stop()
-
-    try:
-        run_apart(ask)
-    finally:
-        service.close()
-    assert answers == {
-        "no key": 403,
-        "wrong key": 403,
-        "another's key": 403,
-        "own key": 200,
-        "nan": 400,
-    }
-
-
 def test_service_answers_a_class_server_s_kernel_for_the_child_its_key_names(
     tmp_path: Path,
 ) -> None:
     """A kernel of the class server names its child and sends that child's key (made from
     the class server's key); a name without it, or with another child's, reaches nothing,
-    and so does a child's key made from the class service's own key."""
+    and so does a child's key made from the hub's own key, or a hub token; ``NaN`` is not
+    read."""
     import tornado.httpclient
 
-    from sq2edu.hub.private import (
-        CHILD_HEADER,
-        SERVER_KEY_HEADER,
-        child_key,
-        classroom_key,
-        server_key,
-    )
+    from sq2edu.hub.private import CHILD_HEADER, SERVER_KEY_HEADER, child_key, classroom_key
     from sq2edu.hub.service import make_app
 
     location = str(tmp_path / "school.sqlite3")
@@ -624,28 +532,29 @@ def test_service_answers_a_class_server_s_kernel_for_the_child_its_key_names(
     answers: dict[str, int] = {}
 
     async def ask() -> None:
-        app = make_app(service, "/services/sq2edu-class/", hub_auth=_Hub(mia))
+        app = make_app(service, "/services/sq2edu-class/")
         server = app.listen(0, "127.0.0.1")
         port = next(iter(server._sockets.values())).getsockname()[1]
         client = tornado.httpclient.AsyncHTTPClient()
         tries = {
             "name only": {CHILD_HEADER: mia},
             "another's key": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(classroom, leo)},
-            "server key": {CHILD_HEADER: mia, SERVER_KEY_HEADER: server_key(key, mia)},
             "master's digest": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(key, mia)},
             "with a token": {
                 CHILD_HEADER: mia,
                 SERVER_KEY_HEADER: "x",
                 "Authorization": "token good",
             },
+            "token only": {"Authorization": "token good"},
             "own key": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(classroom, mia)},
+            "nan": {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(classroom, mia)},
         }
         for name, headers in tries.items():
             answer = await client.fetch(
                 f"http://127.0.0.1:{port}/services/sq2edu-class/api/who",
                 method="POST",
                 headers=headers,
-                body=b"{}",
+                body=b'{"limit": NaN}' if name == "nan" else b"{}",
                 raise_error=False,
             )
             answers[name] = answer.code
@@ -658,10 +567,11 @@ def test_service_answers_a_class_server_s_kernel_for_the_child_its_key_names(
     assert answers == {
         "name only": 403,
         "another's key": 403,
-        "server key": 403,
         "master's digest": 403,
         "with a token": 403,
+        "token only": 403,
         "own key": 200,
+        "nan": 400,
     }
 
 
@@ -754,3 +664,21 @@ def test_service_checks_a_game_equation_against_the_cards_the_child_holds(
     with open_store(location, "3B") as store:
         solo_kept = [(a.text, a.ok) for a in reversed(store.attempts())]
     assert solo_kept == [("2 + 3 = 5", True), ("1 + 2 = 3", False), ("0 + 1 = 1", False)]
+
+
+def test_a_childs_server_cannot_even_ask_for_a_teachers_work() -> None:
+    """A child's server's store is a ChildStore: the teacher's part of a class's store
+    (renaming, groups, the class's records, new classes) is not there to call, rather than
+    there and refusing."""
+    from sq2edu.classroom.store import ChildStore, ProgressStore
+    from sq2edu.hub.remote import ServiceStore
+
+    teachers = {
+        name
+        for name in vars(ProgressStore)
+        if not name.startswith("_") and name not in vars(ChildStore)
+    }
+    assert {"rename", "merge", "new_class", "attempts_after", "games"} <= teachers
+    assert {name for name in teachers if hasattr(ServiceStore, name)} == set()
+    children = {name for name in vars(ChildStore) if not name.startswith("_")}
+    assert {name for name in children if not hasattr(ServiceStore, name)} == set()

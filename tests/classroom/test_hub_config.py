@@ -18,8 +18,8 @@ from sq2edu.hub.private import (
     child_key,
     classroom_key,
     read_private,
-    server_key,
     store_address,
+    write_private,
 )
 
 
@@ -53,12 +53,6 @@ def test_the_store_s_address_and_password_reach_the_services_by_a_private_file_o
         assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600
     monkeypatch.setenv("SQ2EDU_DB_FILE", str(tmp_path / DB_FILE))
     assert store_address() == "postgresql://sq2edu@db.example/sq2edu?password=s3cret-pw"
-    # Each child's server is given its own key, and nothing that opens the store.
-    environment = c.Spawner.environment
-    assert not any("postgresql" in str(value) for value in environment.values())
-    spawner = SimpleNamespace(user=SimpleNamespace(name="c0ffee"))
-    assert environment["SQ2EDU_SERVER_KEY"](spawner) == server_key(key, "c0ffee")
-    assert server_key(key, "c0ffee") != server_key(key, "c0fee")
 
 
 def test_a_user_may_make_no_token_of_their_own(tmp_path: Path) -> None:
@@ -109,18 +103,148 @@ def test_the_hub_started_as_root_says_it_should_not_be(monkeypatch: pytest.Monke
     assert root_warning() == ""
 
 
-def test_a_childs_home_folder_is_private_and_gone_when_its_server_stops(tmp_path: Path) -> None:
+def test_nobody_has_a_server_of_their_own_and_is_told_where_their_page_is(
+    tmp_path: Path,
+) -> None:
+    from jupyterhub.spawner import SpawnException
+
     c = Config()
-    configure(c, str(tmp_path / "school.sqlite3"), data=tmp_path / "hub", proxy="/bin/true")
-    template = c.SimpleLocalProcessSpawner.home_dir_template
-    assert template == str(tmp_path / "hub" / "homes" / "{username}")
-    assert stat.S_IMODE((tmp_path / "hub" / "homes").stat().st_mode) == 0o700
-    home = Path(template.format(username="c0ffee"))
-    home.mkdir()
-    (home / ".ipython").mkdir()
-    elsewhere = tmp_path / "c0ffee"
-    elsewhere.mkdir()
-    c.Spawner.post_stop_hook(SimpleNamespace(home_dir=str(home)))
-    c.Spawner.post_stop_hook(SimpleNamespace(home_dir=str(elsewhere)))
-    assert not home.exists()
-    assert elsewhere.exists(), "only a folder of the hub's homes is removed"
+    configure(c, str(tmp_path / "school.sqlite3"), data=tmp_path, proxy="/bin/true")
+    hub = SimpleNamespace(base_url="/hub/")
+    teachers = SimpleNamespace(name="teachers")
+    for groups, page in (
+        ([], "/services/sq2edu-classroom/"),
+        ([teachers], "/services/sq2edu-teachers/"),
+    ):
+        spawner = SimpleNamespace(hub=hub, user=SimpleNamespace(groups=groups))
+        with pytest.raises(SpawnException) as refused:
+            c.Spawner.pre_spawn_hook(spawner)
+        assert refused.value.status_code == 403
+        assert f'href="{page}"' in refused.value.message_html
+
+
+def test_a_school_s_own_hub_sets_sq2edu_by_documented_options(tmp_path: Path) -> None:
+    """``c.SchoolHub.*`` in a school's jupyterhub_config.py: the store from a private file,
+    the hub's API, the proxy's API and the services' ports, the services' address, the
+    hub's names and the class server's size."""
+    from sq2edu.hub.config import SchoolHub
+
+    address = tmp_path / "store-address"
+    write_private(address, str(tmp_path / "school.sqlite3"))
+    c = Config()
+    c.SchoolHub.db_file = str(address)
+    c.SchoolHub.data = str(tmp_path / "hub")
+    c.SchoolHub.proxy = "/opt/chp/bin/configurable-http-proxy"
+    c.SchoolHub.ip, c.SchoolHub.port = "10.1.2.3", 8443
+    c.SchoolHub.hub_port, c.SchoolHub.proxy_api_port = 18081, 18001
+    c.SchoolHub.service_port, c.SchoolHub.teachers_port = 18090, 18091
+    c.SchoolHub.classroom_port = 18092
+    c.SchoolHub.service_ip = "10.1.2.3"
+    c.SchoolHub.names = ["maths.school.example"]
+    c.SchoolHub.class_kernels, c.SchoolHub.class_pool = 60, 6
+    SchoolHub(config=c).apply(c)
+    assert (c.JupyterHub.ip, c.JupyterHub.port) == ("10.1.2.3", 8443)
+    assert (c.JupyterHub.hub_ip, c.JupyterHub.hub_port) == ("127.0.0.1", 18081)
+    assert c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:18001"
+    assert c.ConfigurableHTTPProxy.command == ["/opt/chp/bin/configurable-http-proxy"]
+    service, teachers, classroom = c.JupyterHub.services
+    assert service["url"] == "http://10.1.2.3:18090"
+    assert teachers["url"] == "http://10.1.2.3:18091"
+    assert classroom["url"] == "http://10.1.2.3:18092"
+    assert classroom["environment"]["SQ2EDU_HUB_NAMES"] == "maths.school.example,10.1.2.3"
+    assert classroom["environment"]["SQ2EDU_CLASS_KERNELS"] == "60"
+    assert classroom["environment"]["SQ2EDU_CLASS_POOL"] == "6"
+    assert read_private(tmp_path / "hub" / DB_FILE) == str(tmp_path / "school.sqlite3")
+    # Every option says what it is (the docs' table is made from the same words).
+    for name, trait in SchoolHub.class_traits(config=True).items():
+        assert len(trait.help) > 20, name
+
+
+@pytest.mark.parametrize("problem", ["unset", "missing", "readable"])
+def test_a_hub_without_its_store_says_so_in_plain_words(tmp_path: Path, problem: str) -> None:
+    """JupyterHub itself, loading a configuration whose store is not set (or whose file
+    cannot be used), stops with sq2edu's words, not a traceback (it was a bare KeyError)."""
+    import subprocess
+    import sys
+
+    address = tmp_path / "store-address"
+    if problem == "readable":
+        address.write_text("postgresql://sq2edu:pw@db/sq2edu")
+        address.chmod(0o644)
+    config = tmp_path / "jupyterhub_config.py"
+    config.write_text(
+        "from sq2edu.hub.config import SchoolHub\n"
+        "c = get_config()\n"
+        + (f"c.SchoolHub.db_file = {str(address)!r}\n" if problem != "unset" else "")
+        + f"c.SchoolHub.data = {str(tmp_path / 'hub')!r}\n"
+        "SchoolHub(config=c).apply(c)\n"
+    )
+    said = subprocess.run(
+        [sys.executable, "-m", "jupyterhub", "-f", str(config)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert said.returncode != 0
+    assert "Traceback" not in said.stderr + said.stdout
+    expected = {
+        "unset": "the school's store is not set",
+        "missing": "No such file",
+        "readable": "chmod 600",
+    }[problem]
+    assert expected in said.stderr, said.stderr[-2000:]
+    assert "pw@" not in said.stderr
+
+
+def _widgets_in(root: object) -> list[object]:
+    found, todo = [], [root]
+    while todo:
+        widget = todo.pop()
+        found.append(widget)
+        todo.extend(getattr(widget, "children", ()) or ())
+    return found
+
+
+def test_a_teacher_s_desk_has_one_class_picker_for_her_classes_and_their_years(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hub's dashboard showed two pickers called Class: the desk's (the teacher's
+    classes) above the dashboard's (a class's earlier years). One picker offers both."""
+    import ipywidgets as widgets
+
+    from sq2edu.classroom.school import School
+    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.hub.teachers import TeacherDesk
+
+    location = str(tmp_path / "school.sqlite3")
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        school = School(store)
+        for room in ("3A", "3B"):
+            school.add_room(room)
+    monkeypatch.setenv("SQ2EDU_DB", location)
+    desk = TeacherDesk("Anna", ["3A", "3B"])
+    try:
+        pickers = [
+            widget
+            for widget in _widgets_in(desk)
+            if isinstance(widget, widgets.Dropdown | widgets.ToggleButtons)
+            and widget.description == "Class"
+        ]
+        assert len(pickers) == 1
+        (picker,) = pickers
+        assert [label for label, _value in picker.options][-1] == "3B"
+        picker.value = "room:3B"
+        assert desk.dashboard is not None
+        assert desk.dashboard.room_query == "&room=3B"
+        (shown,) = [
+            widget
+            for widget in _widgets_in(desk)
+            if isinstance(widget, widgets.Dropdown) and widget.description == "Class"
+        ]
+        assert [label for label, _value in shown.options][-1] == "3A"
+    finally:
+        if desk.dashboard is not None:
+            desk.dashboard.stop()

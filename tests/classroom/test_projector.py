@@ -200,3 +200,31 @@ def test_the_dashboard_has_a_challenge_tab(store: SQLiteStore) -> None:
     assert "Challenge" in titles
     assert dashboard.challenge is not None
     assert 'href="sq2edu/projector"' in dashboard.challenge.link.value
+
+
+def test_challenge_tries_count_in_the_skills_and_mistakes_tabs(store: SQLiteStore) -> None:
+    """A find is a right answer on the child's own, a wrong try a mistake with the checker's
+    code, as in the Lab: the dashboard's skills and mistakes count them."""
+    from sq2edu.progress.mastery import Level
+
+    challenges = Challenges(store)
+    board = Dashboard(store, refresh=0)
+    assert board.summary.student("Mia").attempts == 0
+    number = _play(challenges)
+    for _again in range(3):
+        challenges.record("Mia", number, "3 × 2 = 6")
+    board.refresh()
+    mistakes = board.mistakes.value
+    assert "4 children used two kinds of sign in one equation (8 − 2 = 6 + 0)" in mistakes
+    assert "<script>" not in mistakes, "text the checker could not read is escaped"
+    mia = board.summary.student("Mia")
+    assert mia.mastery()["multiplication-two"].level >= Level.FAMILIAR
+    assert [a.where for a in mia.last][:1] == ["challenge"]
+    assert "Class challenge" in board.here.value
+    # Read once: a refresh counts only what is new.
+    counted = board.summary.count
+    board.refresh()
+    assert board.summary.count == counted
+    challenges.record("Liv", number, "2 + 3 = 6")
+    board.refresh()
+    assert board.summary.count == counted + 1

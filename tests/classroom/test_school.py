@@ -194,8 +194,8 @@ def test_teacher_a_password_is_kept_as_a_salted_digest_only(location: str) -> No
     assert school.check_password("Anna", "correct horse")
     assert not school.check_password("Anna", "correct horsE")
     assert not school.check_password("Nobody", "correct horse")
-    with school.store._transaction() as cursor:
-        rows = school.store._run(cursor, "SELECT secret FROM {t}teachers").fetchall()
+    with school.store.transaction() as cursor:
+        rows = school.store.execute(cursor, "SELECT secret FROM {t}teachers").fetchall()
     secrets = [row[0] for row in rows]
     assert len(set(secrets)) == 2, "the same password gives each teacher another digest"
     assert all(

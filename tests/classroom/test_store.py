@@ -62,6 +62,48 @@ def test_attempts_games_and_students_are_kept_exactly(location: str) -> None:
         assert again.attempts(limit=1) == [latest]
 
 
+def _every_field_set() -> Attempt:
+    """An attempt whose every field differs from its default (a field added later and left
+    out of the store's columns or the wire would come back as its default)."""
+    attempt = Attempt(
+        "Mia",
+        "7 + 3 = 10",
+        True,
+        ("near-miss", "not-true"),
+        (7, 3, 10),
+        typed=True,
+        hint_level=2,
+        where="lesson",
+        at="2026-03-04T05:06:07+00:00",
+        cards=(3, 7, 10),
+        level="bonds-10",
+        lesson="number-bonds",
+        exercise=4,
+        helped=True,
+    )
+    for name, value in attempt.to_dict().items():
+        assert value != getattr(Attempt("", "", False), name), name
+    return attempt
+
+
+def test_every_field_of_an_attempt_is_kept(location: str) -> None:
+    attempt = _every_field_set()
+    with open_store(location) as store:
+        store.record_attempt(attempt)
+    with open_store(location) as again:
+        assert again.attempts() == [attempt]
+        assert [kept for _number, kept in again.attempts_after(0)] == [attempt]
+
+
+def test_every_field_of_an_attempt_travels_the_wire() -> None:
+    pytest.importorskip("jupyterhub")
+    from sq2edu.hub.wire import attempt_from, attempt_to
+
+    attempt = _every_field_set()
+    assert attempt_from(attempt_to(attempt)) == attempt
+    assert Attempt.from_dict(attempt.to_dict()) == attempt
+
+
 def test_the_store_is_in_wal_mode_and_versioned(tmp_path: Path) -> None:
     path = tmp_path / "class.sqlite3"
     SQLiteStore(path).close()
@@ -125,6 +167,7 @@ def _open_fresh_stores(
             results.put("opened")
 
 
+@pytest.mark.slow  # six new Python processes: make test, not make check
 def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> None:
     """Six processes open the same store that does not exist yet, at the same moment, five
     times over: every open succeeds, the schema is made once, and no kernel is told to move

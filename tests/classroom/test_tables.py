@@ -326,8 +326,8 @@ _HOLD_A_MOVE = """
 import sys, time
 from sq2edu.classroom.store import open_store
 store = open_store(sys.argv[1])
-with store._transaction() as cursor:
-    store._run(cursor, "UPDATE {t}game_tables SET game = 'half-written', version = version + 1 "
+with store.transaction() as cursor:
+    store.execute(cursor, "UPDATE {t}game_tables SET game = 'half-written', version = version + 1 "
                "WHERE id = ?", (sys.argv[2],))
     print("writing", flush=True)
     time.sleep(60)
@@ -423,8 +423,8 @@ def test_a_game_whose_history_lost_a_move_does_not_replay(store: ProgressStore) 
     data = json.loads(shared.game.to_json())
     data["history"].pop(1)
     assert isinstance(store, SQLStore)
-    with store._transaction() as cursor:
-        store._run(
+    with store.transaction() as cursor:
+        store.execute(
             cursor,
             "UPDATE {t}game_tables SET game = ? WHERE id = ?",
             (json.dumps(data, ensure_ascii=False), shared.info.id),
