@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -47,6 +48,8 @@ REFILL_SECONDS = 5.0
 #: Kernels one child may hold; a new page replaces the oldest.
 CHILD_PAGES = 3
 _NOTEBOOK = "from sq2edu.hub.classroom import child_page\n\nchild_page()"
+#: How long a kernel keeps asking a busy class service for its child's app.
+_SERVICE_WAIT_SECONDS = 60.0
 
 
 def _app_for(client: Client) -> Any:
@@ -55,17 +58,28 @@ def _app_for(client: Client) -> Any:
 
     from sq2edu.classroom.app import StudentApp
     from sq2edu.classroom.store import StoreError
-    from sq2edu.hub.remote import ServiceStore
+    from sq2edu.hub.remote import ServiceRefusedError, ServiceStore
 
     store = ServiceStore(child=client.user, key=client.key)
-    try:
-        return StudentApp.on_the_hub(store)
-    except StoreError:
-        from sq2edu.classroom.sign_out import sign_out_link
-        from sq2edu.i18n import _
+    waited = 0.0
+    while True:
+        try:
+            return StudentApp.on_the_hub(store)
+        except ServiceRefusedError as refused:
+            if refused.status == 403 or waited >= _SERVICE_WAIT_SECONDS:
+                break
+        except StoreError:
+            # The class service is busy (a whole school arriving) or restarting: the child
+            # waits a moment longer rather than meeting a page without their app.
+            if waited >= _SERVICE_WAIT_SECONDS:
+                break
+        time.sleep(1.0)
+        waited += 1.0
+    from sq2edu.classroom.sign_out import sign_out_link
+    from sq2edu.i18n import _
 
-        words = escape(_("This page is for the children of a class."))
-        return widgets.VBox([widgets.HTML(f"<p>{words}</p>"), sign_out_link()])
+    words = escape(_("This page is for the children of a class."))
+    return widgets.VBox([widgets.HTML(f"<p>{words}</p>"), sign_out_link()])
 
 
 def child_page(

@@ -26,9 +26,17 @@ from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
 from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent
 
-__all__ = ["ServiceStore", "StudentIdentity"]
+__all__ = ["ServiceRefusedError", "ServiceStore", "StudentIdentity"]
 
 _TIMEOUT_SECONDS = 15
+
+
+class ServiceRefusedError(StoreError):
+    """The class service answered, and refused (``status``: its HTTP status)."""
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(words)
+        self.status = status
 
 
 class StudentIdentity:
@@ -73,7 +81,9 @@ class ServiceStore:
                 reason = json.loads(reason)["error"]
             except (ValueError, KeyError, TypeError):
                 reason = error.reason
-            raise StoreError(f"The class service refused {method}: {reason}") from error
+            raise ServiceRefusedError(
+                error.code, f"The class service refused {method}: {reason}"
+            ) from error
         except (OSError, ValueError) as error:
             raise StoreError(f"The class service cannot be reached: {error}") from error
 

@@ -774,13 +774,12 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     """A hub killed with SIGKILL left its class service (holding its port: the next hub's
     could not start) and its dashboard running. They, the class server and its kernels stop
     by themselves within seconds now, and the hub starts again as if stopped."""
+    # Uma's device, signed in before and after: her name is held by it.
     context = browser.new_context()
-    try:
-        page = _sign_in(context, hub, "OWL7", "Uma")
-        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        kernels = _class_server().children(recursive=True)
-    finally:
-        context.close()
+    page = _sign_in(context, hub, "OWL7", "Uma")
+    expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    kernels = _class_server().children(recursive=True)
+    page.close()
     assert hub.process is not None
     (jupyterhub,) = [
         process
@@ -804,7 +803,6 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     print(f"the hub's services and the class server's kernels gone "
           f"{time.monotonic() - started:.1f} s after the hub was killed")  # fmt: skip
     hub.start()
-    context = browser.new_context()
     try:
         page = _sign_in(context, hub, "OWL7", "Uma")
         expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
