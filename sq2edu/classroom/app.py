@@ -30,7 +30,6 @@ from sq2edu.classroom.challenge_child import (
     ChallengeBanner,
     ChallengeTask,
     challenge_lab,
-    challenges_of,
 )
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
@@ -151,16 +150,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # Long words wrap on a tablet (see widgets/heartbeat.css).
         self.problem.add_class("sq2-words")
         #: The class challenge's banner, on the screens that may carry it.
-        self.banner: ChallengeBanner | None = None
-        challenges = challenges_of(store)
-        if challenges is not None:
-            self.banner = ChallengeBanner(
-                challenges,
-                lambda: self.student,
-                self._kindly(self.open_challenge),
-                lambda: self.language,
-            )
-            self.banner.listeners.append(self._kindly(self._challenge_changed))
+        self.banner: ChallengeBanner | None = ChallengeBanner(
+            store.challenges(),
+            lambda: self.student,
+            self._kindly(self.open_challenge),
+            lambda: self.language,
+        )
+        self.banner.listeners.append(self._kindly(self._challenge_changed))
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,

@@ -21,14 +21,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from html import escape
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from sq2edu.classroom.challenge import Round, equation_key, judge
-from sq2edu.classroom.challenge_store import ChallengeError, Challenges
+from sq2edu.classroom.challenge_store import ChallengeError, ChallengeSource
 from sq2edu.classroom.screens import big_button
-from sq2edu.classroom.store import SQLStore, StoreError, Watch
+from sq2edu.classroom.store import StoreError, Watch
 from sq2edu.equations import Hint, Verdict, hints
 from sq2edu.i18n import _, language, local_signs
 
@@ -41,44 +41,12 @@ __all__ = [
     "ChallengeBanner",
     "ChallengeSource",
     "ChallengeTask",
-    "challenges_of",
 ]
 
 #: How often a child's kernel looks for a new or ended round.
 LOOK_SECONDS = 1.0
 #: The round is read again now and then even if the watch saw nothing (a lost notice).
 _READ_ANYWAY_SECONDS = 15.0
-
-
-class ChallengeSource(Protocol):
-    """What a child's page needs of the class's challenge: :class:`Challenges` on the
-    class's store, or the class service's calls on a school's hub."""
-
-    def current(self) -> Round | None:
-        """The latest round of the child's class (open or ended), ``None`` before any."""
-        ...
-
-    def own_finds(self, student: str, number: int) -> Sequence[str]:
-        """The equations (keys) the child found in round ``number``."""
-        ...
-
-    def record(self, student: str, number: int, text: str) -> bool:
-        """Judge and keep a try; whether it was right (:class:`ChallengeError` once the
-        round has ended)."""
-        ...
-
-    def watch(self) -> Watch:
-        """Tells cheaply whether a round may have started or ended."""
-        ...
-
-
-def challenges_of(store: object) -> ChallengeSource | None:
-    """The challenge of a child's store: its own rounds for a class's store, the class
-    service's (``store.challenges()``) on a hub; ``None`` for a store with neither."""
-    if isinstance(store, SQLStore):
-        return Challenges(store)
-    remote = getattr(store, "challenges", None)
-    return remote() if callable(remote) else None
 
 
 class ChallengeTask:
@@ -144,7 +112,7 @@ class ChallengeTask:
 class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
     """The banner of an open round on a child's screen, and the way into it.
 
-    :param challenges: the class's challenge (:func:`challenges_of`).
+    :param challenges: the class's challenge (the store's ``challenges()``).
     :param student: who the child is (read when needed: they sign in after the page opens).
     :param open_round: shows the round's screen (the app's).
     :param speaking: the child's language now.

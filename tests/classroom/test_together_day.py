@@ -53,7 +53,7 @@ def test_a_table_keeps_the_game_it_was_made_with(store: SQLiteStore) -> None:
     assert shared.info.edition == "rescue"
     assert isinstance(shared.game, rescue.Game)
     board.refresh()
-    assert "Mia&#x27;s table: Mia, Leo ·" in board.tables_box.children[0].children[1].value
+    assert "Mia&#39;s table: Mia, Leo ·" in board.tables_box.children[0].children[1].value
 
 
 def test_a_table_is_never_dealt_another_game_than_its_own(store: SQLiteStore) -> None:
@@ -79,8 +79,8 @@ def test_one_broken_table_never_takes_the_dashboard_down(store: SQLiteStore) -> 
         store.execute(cursor, "UPDATE game_tables SET game = ? WHERE id = ?", (rescued, broken.id))
     board = Dashboard(store, refresh=0)
     rows = sorted(row.children[1].value for row in board.tables_box.children)
-    assert rows[0].startswith("<p>Ava&#x27;s table: Ava, Noor ·")
-    assert rows[1] == "<p>Mia&#x27;s table cannot be shown: end it.</p>"
+    assert rows[0].startswith("<p>Ava&#39;s table: Ava, Noor ·")
+    assert rows[1] == "<p>Mia&#39;s table cannot be shown: end it.</p>"
     board.end_table(broken.id)
     assert [info.maker for info in tables.tables()] == ["Ava"]
 
