@@ -406,6 +406,7 @@ class FolderServer:
             shutil.copyfile(self.server.log_path, artifacts_dir / f"{stem}.voila.log")
 
     def stop(self) -> None:
+        """Stop the server, which ends the kernels of pages still open."""
         if self.server is not None:
             self.server.stop()
 
