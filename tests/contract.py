@@ -22,6 +22,7 @@ import pytest
 from sq2edu.core import Action, Event, Game
 
 __all__ = [
+    "TABLE_SIZES",
     "Edition",
     "each_edition",
     "each_edition_with",
@@ -32,6 +33,15 @@ __all__ = [
 ]
 
 G = TypeVar("G", bound=Game[Any, Any])
+
+TABLE_SIZES = [
+    2,
+    3,
+    pytest.param(4, marks=pytest.mark.slow),
+    pytest.param(5, marks=pytest.mark.slow),
+]
+"""How many players the random games are played with: the larger tables' games are long
+simulations, which ``make test`` plays and ``make check`` (``-m "not slow"``) leaves out."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from sq2edu.core import Game
-from tests.contract import Edition, each_edition, each_edition_with
+from tests.contract import TABLE_SIZES, Edition, each_edition, each_edition_with
 from tests.rules_helpers import (
     QUOTED,
     check_view,
@@ -39,7 +39,7 @@ def _check_views(edition: Edition[Any], game: Game[Any, Any], where: str) -> Non
             assert not missing, f"{where}: view({viewer}) hides the viewer's own {missing}"
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", TABLE_SIZES)
 @pytest.mark.parametrize(
     ("edition", "setting"), each_edition_with(lambda edition: edition.view_settings)
 )

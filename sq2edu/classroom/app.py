@@ -20,7 +20,6 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -30,7 +29,6 @@ from sq2edu.classroom.challenge_child import (
     ChallengeBanner,
     ChallengeTask,
     challenge_lab,
-    challenges_of,
 )
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
@@ -38,12 +36,13 @@ from sq2edu.classroom.limits import CodeGuard, TokenBucket
 from sq2edu.classroom.lobby import Lobby, presses
 from sq2edu.classroom.screens import Screens, big_button
 from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
-from sq2edu.classroom.store import ProgressStore, SQLStore, Watch, open_served_store
+from sq2edu.classroom.store import ChildStore, Watch, open_served_store
 from sq2edu.classroom.tables import TableError, TableInfo, TableKeeper, Tables
 from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
+from sq2edu.markup import html
 from sq2edu.practice import available, place
 from sq2edu.progress.nicknames import (
     MAX_NICKNAME,
@@ -93,7 +92,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     The app speaks the class's language (the teacher's setting); a student may switch to
     another at any time with the language buttons at the top, and the game or Lab follows.
 
-    :param store: the class's progress store.
+    :param store: the class's progress store, or a child's server's on a school's hub (what
+        a child's page may do: :class:`~sq2edu.classroom.store.ChildStore`).
     :param class_code: the code the teacher gave out; ``""`` for none; ``None``: the one the
         store keeps, read at each join (the teacher may change it on the dashboard).
     :param pace: seconds between the computer's moves in a game (``0``: at once).
@@ -101,7 +101,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        store: ProgressStore,
+        store: ChildStore,
         class_code: str | None = "",
         pace: float = 0.7,
         client: Callable[[], Client] = Client,
@@ -150,16 +150,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # Long words wrap on a tablet (see widgets/heartbeat.css).
         self.problem.add_class("sq2-words")
         #: The class challenge's banner, on the screens that may carry it.
-        self.banner: ChallengeBanner | None = None
-        challenges = challenges_of(store)
-        if challenges is not None:
-            self.banner = ChallengeBanner(
-                challenges,
-                lambda: self.student,
-                self._kindly(self.open_challenge),
-                lambda: self.language,
-            )
-            self.banner.listeners.append(self._kindly(self._challenge_changed))
+        self.banner: ChallengeBanner | None = ChallengeBanner(
+            store.challenges(),
+            lambda: self.student,
+            self._kindly(self.open_challenge),
+            lambda: self.language,
+        )
+        self.banner.listeners.append(self._kindly(self._challenge_changed))
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,
@@ -220,7 +217,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     def _held_name(self, client: Client) -> tuple[str, str] | None:
         """The name this page's device holds in the class, and since when."""
-        if client.device is None or not isinstance(self.store, SQLStore):
+        if client.device is None:
             return None
         return self.store.device_name(client.device)
 
@@ -245,8 +242,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """The code a child types to join ("": none)."""
         if self._class_code is not None:
             return self._class_code
-        kept = self.store.class_code() if isinstance(self.store, SQLStore) else None
-        return kept or ""
+        return self.store.class_code() or ""
 
     #: Whether the app runs in a child's server on a school's hub (its menu can sign out).
     on_hub = False
@@ -261,7 +257,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             return cls.on_the_hub()
         store = open_served_store()
         # The code the store keeps (serve wrote it there), else the one serve was given.
-        kept = store.class_code() if isinstance(store, SQLStore) else None
+        kept = store.class_code()
         code = None if kept is not None else os.environ.get("SQ2EDU_CLASS_CODE", "")
         app = cls(store, code, client=this_client)
         app.await_page()
@@ -406,7 +402,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
         welcome = _(editions.load(self.settings().edition).welcome)
-        title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
+        title = widgets.HTML(html("<h2>{}</h2>", welcome))
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
 
@@ -495,11 +491,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if similar:
             self._note(GuardEvent("name-lookalike", client.address or "?", name[:40]))
             return _("That looks too much like {other}. Choose another nickname.", other=similar[0])
-        taken = (
-            self.store.join(name, client.device, only=True)
-            if isinstance(self.store, SQLStore)
-            else self.store.join(name, client.device)
-        )
+        taken = self.store.join(name, client.device, only=True)
         if not taken:
             self._note(GuardEvent("name-taken", client.address or "?", name))
             return _(
@@ -589,14 +581,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             if later:
                 words += "; " + _("{later} with help or at a later try", later=later)
             said = widgets.HTML(
-                f'<span style="font-size: 1.1rem;">{escape(words)}</span>',
+                html('<span style="font-size: 1.1rem;">{}</span>', words),
                 layout=widgets.Layout(align_self="center", margin="0 0 0 1rem"),
             )
             rows.append(widgets.HBox([button, said]))
         if not rows:
             rows.append(widgets.Label(_("No lesson is open yet. Ask your teacher.")))
         heading = _("Lessons")
-        title = widgets.HTML(f"<h2>{escape(heading)}</h2>")
+        title = widgets.HTML(html("<h2>{}</h2>", heading))
         return [self._back(), title, *rows, self.problem]
 
     def open_lesson(self, key: str) -> LessonBook:
@@ -654,10 +646,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     @property
     def tables(self) -> TableKeeper | None:
         """The class's shared tables: in the store, or through a school's class service."""
-        if isinstance(self.store, SQLStore):
-            return Tables(self.store)
-        shared_tables = getattr(self.store, "shared_tables", None)
-        return shared_tables() if shared_tables is not None else None
+        return self.store.shared_tables()
 
     def _my_table(self) -> TableInfo | None:
         tables = self.tables
@@ -744,7 +733,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if seat in played_for:
             with language(self.language):
                 words = _("While you were away, the computer played for you. Now you play again.")
-            back.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+            back.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
@@ -855,7 +844,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     "Your table of classmates is waiting for you: go back with Play with "
                     "classmates."
                 )
-            waiting.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+            waiting.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), waiting, lab])
         return lab
 

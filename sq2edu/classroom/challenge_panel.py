@@ -9,8 +9,6 @@ mistake to discuss. Names come from children's browsers: every one is escaped.
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as widgets
 
 from sq2edu.classroom.challenge import (
@@ -25,6 +23,7 @@ from sq2edu.classroom.projector import PAGE_PATH, mistake_words, progress_words
 from sq2edu.classroom.settings import ClassSettings
 from sq2edu.classroom.store import SQLStore
 from sq2edu.i18n import _, local_signs, ngettext
+from sq2edu.markup import Markup, html, joined
 
 __all__ = ["ChallengePanel"]
 
@@ -100,16 +99,15 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         self.source.observe(lambda _change: self._show_source(), names="value")
         self._show_source()
         self.children = [
-            widgets.HTML("<h3>" + escape(_("Class challenge")) + "</h3>"),
+            widgets.HTML(html("<h3>{}</h3>", _("Class challenge"))),
             widgets.HTML(
-                "<p>"
-                + escape(
+                html(
+                    "<p>{}</p>",
                     _(
                         "One set of cards for the whole class: together the class finds every "
                         "equation the cards make. Show the projector's page on the board."
-                    )
+                    ),
                 )
-                + "</p>"
             ),
             self.source,
             self.level,
@@ -134,7 +132,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         return ClassSettings.from_dict(self.store.settings()).operations
 
     def _say(self, words: str) -> None:
-        self.message.value = f'<p role="status">{escape(words)}</p>' if words else ""
+        self.message.value = html('<p role="status">{}</p>', words) if words else ""
 
     def start(self, seed: int | None = None) -> None:
         """Start a round from the chosen source (a bad choice is told in words)."""
@@ -220,50 +218,50 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         options += [(local_signs(tile.text), tile.text) for tile in board.tiles]
         return options
 
-    def _link_html(self) -> str:
+    def _link_html(self) -> Markup:
         if not self.served:
-            return (
-                "<p>"
-                + escape(_("The projector page is there when the class runs with sq2edu serve."))
-                + "</p>"
+            return html(
+                "<p>{}</p>",
+                _("The projector page is there when the class runs with sq2edu serve."),
             )
         query = f"?{self.room_query.lstrip('&')}" if self.room_query else ""
-        return (
-            f'<p><a href="{escape(PAGE_PATH + query)}" target="_blank" rel="noopener">'
-            f"" + escape(_("Open the projector page")) + f"</a> · "
-            f'<a download="challenge.csv" href="{escape("sq2edu/challenge.csv" + query)}">'
-            f"" + escape(_("Download every challenge try (CSV)")) + "</a></p>"
+        return html(
+            '<p><a href="{}" target="_blank" rel="noopener">{}</a> · '
+            '<a download="challenge.csv" href="{}">{}</a></p>',
+            PAGE_PATH + query,
+            _("Open the projector page"),
+            "sq2edu/challenge.csv" + query,
+            _("Download every challenge try (CSV)"),
         )
 
 
-def _status_html(board: Board | None) -> str:
+def _status_html(board: Board | None) -> Markup:
     if board is None:
-        return "<p>" + escape(_("No challenge yet.")) + "</p>"
+        return html("<p>{}</p>", _("No challenge yet."))
     round_ = board.round
     state = _("running") if round_.open else _("ended")
     lines = [
-        "<p><strong>"
-        + escape(_("Round {number} ({state})", number=round_.number, state=state))
-        + "</strong>: "
-        + escape(" ".join(str(card) for card in round_.cards))
-        + "</p>",
-        f"<p>{escape(progress_words(board))}</p>",
+        html(
+            "<p><strong>{}</strong>: {}</p>",
+            _("Round {number} ({state})", number=round_.number, state=state),
+            " ".join(str(card) for card in round_.cards),
+        ),
+        html("<p>{}</p>", progress_words(board)),
+        html(
+            "<p>{} {}</p>",
+            ngettext("{n} child joined:", "{n} children joined:", len(board.joined)),
+            ", ".join(board.joined) or "—",
+        ),
     ]
-    joined = ", ".join(board.joined) or "—"
-    lines.append(
-        "<p>"
-        + escape(ngettext("{n} child joined:", "{n} children joined:", len(board.joined)))
-        + f" {escape(joined)}</p>"
-    )
     if board.found_none:
         lines.append(
-            "<p>"
-            + escape(_("Found none yet (a child to sit with):"))
-            + f" <strong>{escape(', '.join(board.found_none))}</strong></p>"
+            html(
+                "<p>{} <strong>{}</strong></p>",
+                _("Found none yet (a child to sit with):"),
+                ", ".join(board.found_none),
+            )
         )
     if board.mistakes:
-        items = "".join(f"<li>{escape(mistake_words(m, board))}</li>" for m in board.mistakes)
-        lines.append(
-            "<p>" + escape(_("Most common tries that do not work:")) + f"</p><ul>{items}</ul>"
-        )
-    return "".join(lines)
+        items = joined(html("<li>{}</li>", mistake_words(m, board)) for m in board.mistakes)
+        lines.append(html("<p>{}</p><ul>{}</ul>", _("Most common tries that do not work:"), items))
+    return joined(lines)

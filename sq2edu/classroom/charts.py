@@ -34,11 +34,11 @@ def _svg(title: str, width: int, height: int, body: list[Markup]) -> Markup:
     )
 
 
-def bars(title: str, rows: Sequence[tuple[str, int]], label_width: int = 190) -> str:
+def bars(title: str, rows: Sequence[tuple[str, int]], label_width: int = 190) -> Markup:
     """A horizontal bar for each row, its number written beside it; longest first is the
     caller's order. Empty rows give no chart."""
     if not rows:
-        return ""
+        return Markup()
     longest = max(value for _label, value in rows) or 1
     parts = []
     for row, (label, value) in enumerate(rows):
@@ -63,14 +63,14 @@ def bars(title: str, rows: Sequence[tuple[str, int]], label_width: int = 190) ->
     return _svg(title, label_width + 270, 16 + 26 * len(rows), parts)
 
 
-def levels(title: str, rows: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> str:
+def levels(title: str, rows: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> Markup:
     """For each skill, a bar split into the share of the class at each level, with a legend.
 
     :param rows: a skill's label and how many students are at each level (lowest first).
     :param names: the levels' names, lowest first.
     """
     if not rows:
-        return ""
+        return Markup()
     parts = []
     width = 300
     for row, (label, counts) in enumerate(rows):
@@ -130,11 +130,11 @@ def lines(
     days: Sequence[str],
     series: Sequence[tuple[str, Sequence[float | None]]],
     unit: str = "%",
-) -> str:
+) -> Markup:
     """A line per series over the days (values 0 to 100; ``None`` where nothing happened),
     each ending with its label."""
     if not days or not series:
-        return ""
+        return Markup()
     left, top, width, height = 52, 12, max(180, 90 * (len(days) - 1)), 170
     step = width / max(1, len(days) - 1)
     parts = [

@@ -26,7 +26,6 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from html import escape
 from typing import Any
 from urllib.parse import quote
 
@@ -39,13 +38,14 @@ from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
 from sq2edu.classroom.roster import PAGE, Roster
 from sq2edu.classroom.screens import Screens
 from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
-from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore, open_served_store
+from sq2edu.classroom.store import NameTakenError, SQLStore, open_served_store
 from sq2edu.classroom.summary import ClassSummary
 from sq2edu.classroom.tables import TableError, TableInfo, Tables, seconds_since
 from sq2edu.classroom.worksheets import Audience, NotInClassError, downloads_html, sheet_for
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, local_signs, ngettext
 from sq2edu.lessons import LESSONS
 from sq2edu.lessons.html import guide_html
+from sq2edu.markup import Markup, html, joined
 from sq2edu.practice import LEVELS
 from sq2edu.progress.records import Attempt
 from sq2edu.ui.heartbeat import Heartbeat
@@ -119,7 +119,7 @@ def common_mistakes(attempts: list[Attempt], top: int = 5) -> list[tuple[str, in
 
 
 def _heading(level: int, words: str) -> widgets.HTML:
-    return widgets.HTML(f"<h{level}>{escape(words)}</h{level}>")
+    return widgets.HTML(html(f"<h{level}>{{}}</h{level}>", words))
 
 
 def _in_class_language(method: Callable[..., None]) -> Callable[..., None]:
@@ -133,12 +133,13 @@ def _in_class_language(method: Callable[..., None]) -> Callable[..., None]:
     return speaking
 
 
-def _qr_svg(url: str) -> str:
+def _qr_svg(url: str) -> Markup:
     try:
         import segno
     except ImportError:  # pragma: no cover - segno is a dependency
-        return ""
-    return str(segno.make(url, error="m").svg_inline(scale=4))
+        return Markup()
+    # segno's own SVG: the code drawn as paths, no text of the address in it.
+    return Markup(segno.make(url, error="m").svg_inline(scale=4))
 
 
 class Dashboard(widgets.VBox):  # type: ignore[misc]
@@ -155,7 +156,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def __init__(
         self,
-        store: ProgressStore,
+        store: SQLStore,
         refresh: float = 10.0,
         csv_url: str | None = None,
         student_url: str = "",
@@ -242,7 +243,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.tables_box = widgets.VBox()
         #: The page of children the tables of children show (one pager in three tabs).
         self.roster = Roster(self.refresh)
-        self._no_tables = widgets.HTML("<p>" + escape(_("No tables right now.")) + "</p>")
+        self._no_tables = widgets.HTML(html("<p>{}</p>", _("No tables right now.")))
         self._more_tables = widgets.HTML()
         self._table_widgets: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
         self._table_rows = Screens(self.tables_box, [self._no_tables, self._more_tables])
@@ -283,10 +284,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 [self._settings_editor(), self._code_editor(), self._new_class(), self.download],
             ),
         ]
-        self.challenge: ChallengePanel | None = None
-        if isinstance(self.store, SQLStore):
-            self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
-            tabs.insert(1, (_("Challenge"), [self.challenge]))
+        self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+        tabs.insert(1, (_("Challenge"), [self.challenge]))
         self.tabs = widgets.Tab(children=[widgets.VBox(body) for _title, body in tabs])
         for index, (title, _body) in enumerate(tabs):
             self.tabs.set_title(index, title)
@@ -343,8 +342,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.address.value = self._address_html()
         seen = {} if self.archived else self.store.last_seen()
         shown = self.roster.page(students)
-        tables = self.tables
-        now_at = [] if tables is None or self.archived else tables.tables()
+        now_at = [] if self.archived else self.tables.tables()
         self.here.value = panels.here_html(students, self.summary, seen, shown=shown, tables=now_at)
         self.door.value = "" if self.archived else self._door_html()
         self._refresh_tables()
@@ -373,8 +371,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._show_groups()
         self._refresh_sheet_for(students)
         self._refresh_download()
-        if self.challenge is not None:
-            self.challenge.refresh()
+        self.challenge.refresh()
 
     def _refresh_members(self, students: list[str], shown: list[str]) -> None:
         """The children the group editor offers: the class, or in a class of more than one
@@ -423,13 +420,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.refresh()
 
     def _refresh_download(self) -> None:
-        words = escape(_("Download every attempt (CSV)"))
+        words = _("Download every attempt (CSV)")
         if self.archived:
             self.download.value = ""
         elif self.csv_url is not None:
-            self.download.value = (
-                f'<a class="sq2-button" download="attempts.csv" href="{escape(self.csv_url)}">'
-                f"⬇ {words}</a>"
+            self.download.value = html(
+                '<a class="sq2-button" download="attempts.csv" href="{}">⬇ {}</a>',
+                self.csv_url,
+                words,
             )
         else:
             class_name = self.store.current_class()[1]
@@ -444,12 +442,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _keeps_code(self) -> bool:
         """Whether the class code is kept in the store and changed here (the class of one
         laptop; a school's classes have theirs in the school)."""
-        return self.room_query == "" and isinstance(self.store, SQLStore)
+        return self.room_query == ""
 
     def current_code(self) -> str:
         """The code students type now ("": none)."""
         if self._keeps_code:
-            assert isinstance(self.store, SQLStore)
             kept = self.store.class_code()
             if kept is not None:
                 return kept
@@ -475,7 +472,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         return widgets.VBox(
             [
                 _heading(3, _("Class code")),
-                widgets.HTML("<p>" + escape(explain) + "</p>"),
+                widgets.HTML(html("<p>{}</p>", explain)),
                 widgets.HBox([self.code_field, save, self.code_saved]),
             ]
         )
@@ -487,7 +484,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if len(code) > 40:
             self.code_saved.value = _("A class code is 40 characters at most.")
             return
-        assert isinstance(self.store, SQLStore)
         self.store.set_class_code(code)
         self.code_field.value = code
         self.code_saved.value = (
@@ -497,16 +493,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         self.address.value = self._address_html()
 
-    def _address_html(self) -> str:
+    def _address_html(self) -> Markup:
         if self.archived or not self.student_url:
-            return ""
-        code_words, open_words = escape(_("Class code")), escape(_("Students open"))
+            return Markup()
         current = self.current_code()
-        code = f"<p>{code_words}: <b>{escape(current)}</b></p>" if current else ""
-        return (
-            f"<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
-            f"<div>{_qr_svg(self.student_url)}</div><div><p>{open_words}</p>"
-            f"<p style='font-size:1.4em'><b>{escape(self.student_url)}</b></p>{code}</div></div>"
+        code = html("<p>{}: <b>{}</b></p>", _("Class code"), current) if current else ""
+        return html(
+            "<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
+            "<div>{}</div><div><p>{}</p>"
+            "<p style='font-size:1.4em'><b>{}</b></p>{}</div></div>",
+            _qr_svg(self.student_url),
+            _("Students open"),
+            self.student_url,
+            code,
         )
 
     @_in_class_language
@@ -528,7 +527,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.report_link.value = ""
             return
         self.student_view.value = panels.student_html(student, self.summary)
-        words = escape(_("Printable report for parents"))
+        words = _("Printable report for parents")
         lang = self.report_language.value
         if self.csv_url is not None and not self.archived:
             href = f"{REPORT_PATH}?student={quote(student)}&lang={lang}{self.room_query}"
@@ -543,22 +542,22 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                     ClassSettings.from_dict(self.store.settings()).operations,
                 )
             href = "data:text/html;base64," + base64.b64encode(page.encode()).decode()
-        self.report_link.value = (
-            f'<a class="sq2-button" target="_blank" href="{escape(href)}">🖨 {words}</a>'
+        self.report_link.value = html(
+            '<a class="sq2-button" target="_blank" href="{}">🖨 {}</a>', href, words
         )
 
     # -- tables of classmates ----------------------------------------------------------
 
     @property
-    def tables(self) -> Tables | None:
+    def tables(self) -> Tables:
         """The class's shared tables."""
-        return Tables(self.store) if isinstance(self.store, SQLStore) else None
+        return self.store.shared_tables()
 
     def _refresh_tables(self) -> None:
         """Show the class's tables: a table's row stays the same widgets from one refresh to
         the next (only its changed words are sent), and :data:`SHOWN_TABLES` rows at most."""
         tables = self.tables
-        if tables is None or self.archived:
+        if self.archived:
             self._table_rows.show([])
             return
         # A table whose maker left before the start is not kept waiting for ever.
@@ -577,12 +576,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             except Exception:  # one broken table never takes the dashboard down
                 _LOG.exception("sq2edu: table %s could not be shown", info.id)
                 said = _("{maker}'s table cannot be shown: end it.", maker=info.maker)
-            kept[info.id][1].value = f"<p>{escape(said)}</p>"
+            kept[info.id][1].value = html("<p>{}</p>", said)
         self._table_widgets = kept
         rows: list[widgets.Widget] = [row for row, _words in kept.values()] or [self._no_tables]
         hidden = len(found) - len(kept)
         more = ngettext("…and {n} more table.", "…and {n} more tables.", hidden)
-        self._more_tables.value = f"<p>{escape(more)}</p>"
+        self._more_tables.value = html("<p>{}</p>", more)
         self._table_rows.show([*rows, self._more_tables] if hidden > 0 else rows)
 
     def _table_words(self, tables: Tables, info: TableInfo) -> str:
@@ -612,13 +611,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     @_in_class_language
     def end_table(self, table_id: str) -> None:
         """End a table: its game stops where it is, and its children go back to the menu."""
-        tables = self.tables
-        if tables is not None:
-            with contextlib.suppress(TableError):  # ended already, by another dashboard
-                tables.end(table_id)
+        with contextlib.suppress(TableError):  # ended already, by another dashboard
+            self.tables.end(table_id)
         self._refresh_tables()
 
-    def _door_html(self) -> str:
+    def _door_html(self) -> Markup:
         """What was refused at the door lately, by where it came from."""
         now = dt.datetime.now(dt.UTC)
         since = (now - dt.timedelta(minutes=_DOOR_MINUTES)).isoformat(timespec="seconds")
@@ -648,8 +645,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         ]
         if not lines:
             nothing = _("Nothing refused in the last {minutes} minutes.", minutes=_DOOR_MINUTES)
-            return "<p>" + escape(nothing) + "</p>"
-        return "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+            return html("<p>{}</p>", nothing)
+        return html("<ul>{}</ul>", joined(html("<li>{}</li>", line) for line in lines))
 
     # -- one student ---------------------------------------------------------------------
 
@@ -757,21 +754,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         return widgets.VBox(
             [
                 widgets.HTML(
-                    "<p>"
-                    + escape(
+                    html(
+                        "<p>{}</p>",
                         _(
                             "A group practises a focus of its own; everyone else keeps "
                             "the class settings."
-                        )
+                        ),
                     )
-                    + "</p>"
                 ),
                 self.group_name,
                 self.group_members,
                 widgets.HBox(list(self.group_signs.values())),
-                widgets.HTML(
-                    escape(_("Lab levels (none ticked: the class's levels)")),
-                ),
+                widgets.HTML(html("{}", _("Lab levels (none ticked: the class's levels)"))),
                 _level_grid(self.group_levels),
                 save,
                 self.group_message,
@@ -800,8 +794,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 else _("{signs}; the class's Lab levels", signs=signs)
             )
             who = ", ".join(members) or "—"
-            items.append(f"<li><b>{escape(name)}</b>: {escape(who)} — {escape(what)}</li>")
-        self.groups_list.value = f"<ul>{''.join(items)}</ul>" if items else ""
+            items.append(html("<li><b>{}</b>: {} — {}</li>", name, who, what))
+        self.groups_list.value = html("<ul>{}</ul>", joined(items)) if items else ""
         if list(self.group_remove.options) != list(groups):
             self.group_remove.options = list(groups)
             self.group_remove.value = next(iter(groups), None)
@@ -866,7 +860,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         return widgets.VBox(
             [
-                widgets.HTML(f"<p>{escape(about)}</p>"),
+                widgets.HTML(html("<p>{}</p>", about)),
                 self.sheet_whom,
                 self.sheet_level,
                 self.sheet_paper,
@@ -897,12 +891,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             sheet = sheet_for(self.store, Audience(kind, name, level), self.sheet_count.value)
         except NotInClassError:
             gone = _("{name} is not in the class any more.", name=name)
-            self.sheet_links.value = f"<p>{escape(gone)}</p>"
+            self.sheet_links.value = html("<p>{}</p>", gone)
             self.refresh()
             return
         except ValueError:
             nothing = _("This level has no exercises with the class's signs: choose another.")
-            self.sheet_links.value = f"<p>{escape(nothing)}</p>"
+            self.sheet_links.value = html("<p>{}</p>", nothing)
             return
         self.sheet_links.value = downloads_html(sheet, self.sheet_paper.value, self.language)
 
@@ -971,23 +965,21 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             [
                 self.edition,
                 self.class_language,
-                widgets.HTML("<b>" + escape(_("Signs the class uses")) + "</b>"),
+                widgets.HTML(html("<b>{}</b>", _("Signs the class uses"))),
                 widgets.HBox(list(self.op_boxes.values())),
                 self.hints,
                 self.level,
                 self.quick,
                 self.turn_timeout,
                 widgets.HTML(
-                    "<b>"
-                    + escape(_("Levels of practice in the Lab"))
-                    + "</b><p>"
-                    + escape(
+                    html(
+                        "<b>{}</b><p>{}</p>",
+                        _("Levels of practice in the Lab"),
                         _(
                             "Tick the levels your class practises: each child moves through "
                             "them as they learn. Tick one to keep the class on it for a lesson."
-                        )
+                        ),
                     )
-                    + "</p>"
                 ),
                 _level_grid(self.practice_levels),
                 widgets.HBox([save, self.saved]),
@@ -1054,11 +1046,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         return widgets.VBox(
             [
                 widgets.HTML(
-                    "<b>"
-                    + escape(_("Lessons the children can open"))
-                    + "</b><p>"
-                    + escape(_("Each child reads them in their own language."))
-                    + "</p>"
+                    html(
+                        "<b>{}</b><p>{}</p>",
+                        _("Lessons the children can open"),
+                        _("Each child reads them in their own language."),
+                    )
                 ),
                 *self.lesson_boxes.values(),
                 widgets.HBox([save, self.lessons_saved]),
@@ -1116,7 +1108,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             [
                 _heading(3, _("A new class")),
                 widgets.HTML(
-                    "<p>" + escape(_("The settings above carry over to the new class.")) + "</p>"
+                    html("<p>{}</p>", _("The settings above carry over to the new class."))
                 ),
                 self.class_name,
                 self.sure,
@@ -1148,7 +1140,7 @@ class ChildPicker(widgets.VBox):  # type: ignore[misc]
         self._row = widgets.HBox(layout={"flex_flow": "row wrap"})
         # The boxes of names no longer offered (another page of a big class) are closed.
         self._shown = Screens(self._row)
-        super().__init__([widgets.HTML(f"<b>{escape(description)}</b>"), self._row])
+        super().__init__([widgets.HTML(html("<b>{}</b>", description)), self._row])
 
     @property
     def options(self) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sq2edu.classroom.store import ProgressStore
+from sq2edu.classroom.store import ChildStore
 from sq2edu.progress.records import GuardEvent
 
 __all__ = [
@@ -102,7 +102,7 @@ class CodeGuard:
 
     def __init__(
         self,
-        store: ProgressStore,
+        store: ChildStore,
         code: str,
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
@@ -158,7 +158,7 @@ class CodeGuard:
         return CodeVerdict(False, self.wait(address))
 
 
-def guesses_in(seconds: float, store: ProgressStore, code: str = "OWL") -> int:
+def guesses_in(seconds: float, store: ChildStore, code: str = "OWL") -> int:
     """How many codes a script at one address gets checked in ``seconds``, trying each time
     the moment it may with a new page (so that only the address's waits hold it back)."""
     start = dt.datetime(2030, 1, 1, tzinfo=dt.UTC)

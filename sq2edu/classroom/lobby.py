@@ -16,7 +16,6 @@ classmate's lobby stays small whatever happens.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -26,6 +25,7 @@ from sq2edu.classroom.screens import Screens, big_button, widget_tree
 from sq2edu.classroom.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.core import Game
 from sq2edu.i18n import _, language, ngettext
+from sq2edu.markup import Markup, html, joined
 
 __all__ = ["PRESS_BURST", "PRESS_EVERY", "SHOWN_TABLES", "Lobby", "presses"]
 
@@ -131,7 +131,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
                     )
                 doing()
             except TableError as error:
-                self.problem.value = f"<p class='sq2-problem'>⚠ {escape(str(error))}</p>"
+                self.problem.value = html("<p class='sq2-problem'>⚠ {}</p>", str(error))
                 self._draw(keep_problem=True, force=True)
                 return
         self.problem.value = ""
@@ -220,8 +220,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             shown = who if who else _("free seat")
             made = _("made the table")
             maker = f" ({made})" if who and who == info.maker else ""
-            lines.append(f"<li>{escape(shown)}{escape(maker)}</li>")
-        self._seat_list.value = f"<ol class='sq2-seats'>{''.join(lines)}</ol>"
+            lines.append(html("<li>{}{}</li>", shown, maker))
+        self._seat_list.value = html("<ol class='sq2-seats'>{}</ol>", joined(lines))
         self.stand_button.description = _("Stand up")
         if info.maker != self.student:
             note = _("{name} starts the game when everyone is here.", name=info.maker)
@@ -241,9 +241,9 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         return [*parts, self._start_row, self.problem]
 
 
-def _html(tag: str, words: str) -> str:
-    """Words in an HTML element, escaped: a nickname is never markup."""
-    return f"<{tag}>{escape(words)}</{tag}>"
+def _html(tag: str, words: str) -> Markup:
+    """Words in an HTML element (``tag`` is ours), escaped: a nickname is never markup."""
+    return html(f"<{tag}>{{}}</{tag}>", words)
 
 
 def _full(info: TableInfo) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
 from sq2edu.classroom.charts import LEVEL_COLOURS, bars, levels, lines
 from sq2edu.classroom.exports import local_time
@@ -18,6 +17,7 @@ from sq2edu.classroom.reteach import RETEACH, note
 from sq2edu.classroom.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.classroom.tables import TableInfo
 from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.markup import Markup, html, joined
 from sq2edu.practice import LEVELS, STARS
 from sq2edu.progress.mastery import Level, SkillMastery
 from sq2edu.progress.records import SKILLS, Attempt, GameRecord, LessonMark
@@ -70,7 +70,7 @@ def here_html(
     now: dt.datetime | None = None,
     shown: Sequence[str] | None = None,
     tables: Sequence[TableInfo] = (),
-) -> str:
+) -> Markup:
     """Who is in the class, who is online now, what each is doing now and what each last did.
 
     :param shown: the students to give a row (default: all); the counts are the class's.
@@ -110,20 +110,28 @@ def here_html(
         )
         now_doing = doing_now(student, latest, tables, moment) if here else ""
         rows.append(
-            f"<tr><th scope='row'>{escape(student)}</th><td>{escape(status)}</td>"
-            f"<td>{escape(now_doing)}</td><td>{escape(doing)}</td></tr>"
+            html(
+                "<tr><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td></tr>",
+                student,
+                status,
+                now_doing,
+                doing,
+            )
         )
     count = ngettext("{n} student", "{n} students", len(students))
     here_now = ngettext("{n} online now", "{n} online now", online)
-    head = "".join(
-        f"<th scope='col'>{escape(word)}</th>"
-        for word in (_("Student"), _("Here"), _("Doing now"), _("Last try"))
+    return html(
+        "<p><b>{}</b> · {}</p><div class='sq2-scroll'><table class='sq2-dash'>{}</table></div>",
+        count,
+        here_now,
+        _table_rows((_("Student"), _("Here"), _("Doing now"), _("Last try")), rows),
     )
-    return (
-        f"<p><b>{escape(count)}</b> · {escape(here_now)}</p>"
-        f"<div class='sq2-scroll'><table class='sq2-dash'><tr>{head}</tr>{''.join(rows)}"
-        "</table></div>"
-    )
+
+
+def _table_rows(head: Sequence[str], rows: Sequence[Markup]) -> Markup:
+    """A table's head row of column titles, then ``rows``."""
+    titles = joined(html("<th scope='col'>{}</th>", word) for word in head)
+    return html("<tr>{}</tr>{}", titles, joined(rows))
 
 
 #: An answer this recent says what a child online is doing now.
@@ -170,28 +178,27 @@ def doing_now(
     return ngettext("no answer for {n} minute", "no answer for {n} minutes", minutes)
 
 
-def grid_html(students: Sequence[str], summary: ClassSummary) -> str:
+def grid_html(students: Sequence[str], summary: ClassSummary) -> Markup:
     """Each student's level in each skill, coloured and named."""
-    head = "".join(f"<th scope='col'>{escape(skill_title(skill))}</th>" for skill in SKILLS)
     rows = []
     for student in students:
-        cells = []
         levels_ = summary.student(student).mastery()
-        for skill in SKILLS:
-            found = levels_[skill]
-            cells.append(
-                f'<td style="background:{LEVEL_COLOURS[found.level]}">'
-                f"{escape(_level(found.level))}</td>"
+        cells = joined(
+            html(
+                '<td style="background:{}">{}</td>',
+                LEVEL_COLOURS[levels_[skill].level],
+                _level(levels_[skill].level),
             )
-        rows.append(f"<tr><th scope='row'>{escape(student)}</th>{''.join(cells)}</tr>")
-    student = escape(_("Student"))
-    return (
-        "<div class='sq2-scroll'><table class='sq2-dash'>"
-        f"<tr><th scope='col'>{student}</th>{head}</tr>{''.join(rows)}</table></div>"
+            for skill in SKILLS
+        )
+        rows.append(html("<tr><th scope='row'>{}</th>{}</tr>", student, cells))
+    head = [_("Student"), *(skill_title(skill) for skill in SKILLS)]
+    return html(
+        "<div class='sq2-scroll'><table class='sq2-dash'>{}</table></div>", _table_rows(head, rows)
     )
 
 
-def levels_chart(students: Sequence[str], summary: ClassSummary) -> str:
+def levels_chart(students: Sequence[str], summary: ClassSummary) -> Markup:
     """For each skill, how much of the class is at each level."""
     counts = {skill: [0] * len(Level) for skill in SKILLS}
     for student in students:
@@ -201,23 +208,25 @@ def levels_chart(students: Sequence[str], summary: ClassSummary) -> str:
     return levels(_("The class in each skill, by level"), rows, [_level(level) for level in Level])
 
 
-def mistakes_html(summary: ClassSummary) -> str:
+def mistakes_html(summary: ClassSummary) -> Markup:
     """The class's mistakes in plain words, with real examples, what to teach again, and the
     children who made each."""
     found = summary.mistakes_by_children()
     if not found:
-        return "<p>" + escape(_("No mistakes yet.")) + "</p>"
-    items = [
-        f"<li>{escape(note(code, children, examples).text)}<br><small>"
-        + escape(_("Who: {names}", names=", ".join(sorted(summary.children[code]))))
-        + "</small></li>"
+        return html("<p>{}</p>", _("No mistakes yet."))
+    items = joined(
+        html(
+            "<li>{}<br><small>{}</small></li>",
+            note(code, children, examples).text,
+            _("Who: {names}", names=", ".join(sorted(summary.children[code]))),
+        )
         for code, children, examples in found
         if code in RETEACH
-    ]
-    return f"<ol>{''.join(items)}</ol>"
+    )
+    return html("<ol>{}</ol>", items)
 
 
-def mistakes_chart(summary: ClassSummary) -> str:
+def mistakes_chart(summary: ClassSummary) -> Markup:
     """The same mistakes as bars: how many children made each."""
     rows = [
         (RETEACH[code][0](children), children)
@@ -227,10 +236,10 @@ def mistakes_chart(summary: ClassSummary) -> str:
     return bars(_("Children who made each kind of mistake"), rows, label_width=440)
 
 
-def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
+def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> Markup:
     """Games played, won and lost by each student, and against whom."""
     if not games:
-        return "<p>" + escape(_("No games yet.")) + "</p>"
+        return html("<p>{}</p>", _("No games yet."))
     rows = []
     for student in students:
         theirs = [game for game in games if student in game.players]
@@ -243,8 +252,14 @@ def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
             f"{name} × {count}" if count > 1 else name for name, count in against.most_common()
         )
         rows.append(
-            f"<tr><th scope='row'>{escape(student)}</th><td>{len(theirs)}</td><td>{won}</td>"
-            f"<td>{lost}</td><td>{escape(opponents)}</td></tr>"
+            html(
+                "<tr><th scope='row'>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                student,
+                len(theirs),
+                won,
+                lost,
+                opponents,
+            )
         )
     children = set(students)
     by_children = sum(game.winner in children and game.won_by_a_child for game in games)
@@ -264,21 +279,19 @@ def games_html(games: Sequence[GameRecord], students: Sequence[str]) -> str:
             "The computer finished {n} of them for children who had left.",
             finished,
         )
-    head = "".join(
-        f"<th scope='col'>{escape(word)}</th>"
-        for word in (_("Student"), _("Played"), _("Won"), _("Lost"), _("Against"))
-    )
-    return (
-        f"<p>{escape(total)}</p><div class='sq2-scroll'><table class='sq2-dash'>"
-        f"<tr>{head}</tr>{''.join(rows)}</table></div>"
+    head = (_("Student"), _("Played"), _("Won"), _("Lost"), _("Against"))
+    return html(
+        "<p>{}</p><div class='sq2-scroll'><table class='sq2-dash'>{}</table></div>",
+        total,
+        _table_rows(head, rows),
     )
 
 
-def progress_chart(days: Days, title: str) -> str:
+def progress_chart(days: Days, title: str) -> Markup:
     """A line per operation over the last days with work: the share right on their own."""
     shown = sorted(days)[-_DAYS_SHOWN:]
     if not shown:
-        return "<p>" + escape(_("Nothing to show yet.")) + "</p>"
+        return html("<p>{}</p>", _("Nothing to show yet."))
     series = []
     for operation in OPERATIONS:
         values: list[float | None] = []
@@ -307,44 +320,35 @@ def attempt_mark(attempt: Attempt) -> str:
     return "✓" if not attempt.helped else "✓ " + _("with help")
 
 
-def student_html(name: str, summary: ClassSummary) -> str:
+def student_html(name: str, summary: ClassSummary) -> Markup:
     """One student: what they work on, their usual mistake and what to practise, their last
     attempts."""
     theirs = summary.student(name)
     struggling = _struggling(theirs.mastery())
     usual = theirs.mistakes.most_common(1)
-    advice = ""
-    if usual and usual[0][0] in RETEACH:
-        advice = escape(_(RETEACH[usual[0][0]][1]))
-    recent = "".join(
-        f"<li>{escape(attempt_mark(a))} {escape(local_signs(a.text))}</li>" for a in theirs.last
+    advice = _(RETEACH[usual[0][0]][1]) if usual and usual[0][0] in RETEACH else ""
+    recent = joined(
+        html("<li>{} {}</li>", attempt_mark(a), local_signs(a.text)) for a in theirs.last
     )
-    working_on, practise, last = (
-        escape(_("Working on")),
-        escape(_("What to practise")),
-        escape(_("Last attempts")),
-    )
-    hard = escape("; ".join(struggling)) or escape(_("nothing hard right now"))
     at = LEVELS.get(theirs.level)
-    lab_level = escape(_("Lab level"))
     lab = (
-        f"<p><b>{lab_level}:</b> "
-        + escape(
-            _(
-                "{title}: {n} of {of} stars",
-                title=_(at.title),
-                n=theirs.stars(at.key),
-                of=STARS,
-            )
+        html(
+            "<p><b>{}:</b> {}</p>",
+            _("Lab level"),
+            _("{title}: {n} of {of} stars", title=_(at.title), n=theirs.stars(at.key), of=STARS),
         )
-        + "</p>"
         if at is not None
         else ""
     )
-    return (
-        f"<p><b>{working_on}:</b> {hard}</p>{lab}"
-        f"<p><b>{practise}:</b> {advice or '—'}</p>"
-        f"<p><b>{last}:</b></p><ul>{recent}</ul>"
+    return html(
+        "<p><b>{}:</b> {}</p>{}<p><b>{}:</b> {}</p><p><b>{}:</b></p><ul>{}</ul>",
+        _("Working on"),
+        "; ".join(struggling) or _("nothing hard right now"),
+        lab,
+        _("What to practise"),
+        advice or "—",
+        _("Last attempts"),
+        recent,
     )
 
 
@@ -374,47 +378,49 @@ def report_html(
     games: Iterable[GameRecord],
     lang: str,
     operations: str = "+−×÷",
-) -> str:
+) -> Markup:
     """One page about one student, for their parents, in ``lang`` (spoken around it): the
     browser prints it. A skill of a sign the class does not use is left out, unless the
     child tried it."""
     theirs = summary.student(name)
     levels_ = theirs.mastery()
-    rows = "".join(
-        f'<tr><td>{escape(skill_title(skill))}</td><td style="background:'
-        f'{LEVEL_COLOURS[m.level]}">{escape(_level(m.level))}</td>'
-        f"<td>{m.right}/{m.attempts}</td></tr>"
+    rows = joined(
+        html(
+            '<tr><td>{}</td><td style="background:{}">{}</td><td>{}/{}</td></tr>',
+            skill_title(skill),
+            LEVEL_COLOURS[m.level],
+            _level(m.level),
+            m.right,
+            m.attempts,
+        )
         for skill, m in levels_.items()
         if _SIGNS[skill.split("-")[0]] in operations or m.attempts
     )
     played = [game for game in games if name in game.players]
     won = sum(game.winner == name and game.won_by_a_child for game in played)
     title = _("{name}: maths with Sleeping Queens", name=name)
-    return _REPORT.format(
-        lang=escape(lang),
-        title=escape(title),
-        print=escape(_("Print")),
-        meta=escape(
-            _(
-                "{class_name}, {date}. {n} equations tried.",
-                class_name=class_name,
-                date=dt.date.today().strftime("%d.%m.%Y"),
-                n=theirs.attempts,
-            )
+    return html(
+        _REPORT,
+        lang=lang,
+        title=title,
+        print=_("Print"),
+        meta=_(
+            "{class_name}, {date}. {n} equations tried.",
+            class_name=class_name,
+            date=dt.date.today().strftime("%d.%m.%Y"),
+            n=theirs.attempts,
         ),
-        skills=escape(_("Skills")),
-        skill=escape(_("Skill")),
-        level=escape(_("Level")),
-        own=escape(_("Right on their own")),
+        skills=_("Skills"),
+        skill=_("Skill"),
+        level=_("Level"),
+        own=_("Right on their own"),
         rows=rows,
         student=student_html(name, summary),
-        games=escape(_("Games")),
-        games_line=escape(
-            ngettext(
-                "{n} game played, {won} won.", "{n} games played, {won} won.", len(played), won=won
-            )
+        games=_("Games"),
+        games_line=ngettext(
+            "{n} game played, {won} won.", "{n} games played, {won} won.", len(played), won=won
         ),
-        progress=escape(_("Over the last days")),
+        progress=_("Over the last days"),
         chart=progress_chart(theirs.days, _("{name}: right on their own, by day", name=name)),
     )
 
@@ -423,7 +429,7 @@ def lessons_html(
     students: Sequence[str],
     marks: Sequence[LessonMark],
     open_lessons: Sequence[str],
-) -> str:
+) -> Markup:
     """Each child's progress through each lesson: the exercises right at the first try on
     their own out of all (the only way an exercise counts as right), those right with help or
     at a later try, and whether the exit question was right on their own (✓, in words too)."""
@@ -431,7 +437,7 @@ def lessons_html(
 
     shown = [key for key in LESSONS if key in open_lessons or any(m.lesson == key for m in marks)]
     if not shown:
-        return "<p>" + escape(_("No lesson is open, and no child has answered one yet.")) + "</p>"
+        return html("<p>{}</p>", _("No lesson is open, and no child has answered one yet."))
     status: dict[tuple[str, str], dict[int, str]] = {}
     for mark in marks:
         status.setdefault((mark.student, mark.lesson), {})[mark.exercise] = mark.status
@@ -439,7 +445,6 @@ def lessons_html(
         _("{number}. {title}", number=LESSONS[key].number, title=str(LESSONS[key].title))
         for key in shown
     ]
-    head = "".join(f"<th scope='col'>{escape(title)}</th>" for title in titles)
     rows = []
     for student in students:
         cells = []
@@ -447,7 +452,7 @@ def lessons_html(
             count = len(LESSONS[key].exercises)
             theirs = status.get((student, key), {})
             if not theirs:
-                cells.append("<td>—</td>")
+                cells.append(Markup("<td>—</td>"))
                 continue
             own = sum(mark == "own" for mark in theirs.values())
             later = sum(mark == "later" for mark in theirs.values())
@@ -458,11 +463,10 @@ def lessons_html(
                 words.append(_("exit ✓"))
             elif theirs.get(count) == "later":
                 words.append(_("exit with help or at a later try"))
-            cells.append(f"<td>{escape(' · '.join(words))}</td>")
-        rows.append(f"<tr><th scope='row'>{escape(student)}</th>{''.join(cells)}</tr>")
-    student = escape(_("Student"))
-    return (
-        "<h3>" + escape(_("Progress through the lessons")) + "</h3>"
-        "<div class='sq2-scroll'><table class='sq2-dash'>"
-        f"<tr><th scope='col'>{student}</th>{head}</tr>{''.join(rows)}</table></div>"
+            cells.append(html("<td>{}</td>", " · ".join(words)))
+        rows.append(html("<tr><th scope='row'>{}</th>{}</tr>", student, joined(cells)))
+    return html(
+        "<h3>{}</h3><div class='sq2-scroll'><table class='sq2-dash'>{}</table></div>",
+        _("Progress through the lessons"),
+        _table_rows([_("Student"), *titles], rows),
     )

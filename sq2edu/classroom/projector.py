@@ -17,10 +17,9 @@ the screen's width) for 1920×1080 and 1280×720, read from the back of a classr
 
 from __future__ import annotations
 
-from html import escape
-
 from sq2edu.classroom.challenge import Board, Mistake, Round, Tile
 from sq2edu.i18n import _, get_language, local_signs, ngettext
+from sq2edu.markup import Markup, html, joined
 
 __all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "page"]
 
@@ -117,20 +116,27 @@ _SCRIPT = """
 """
 
 
-def page(title: str, board: str, said: str, lang: str, xsrf: str = "") -> str:
+def page(title: str, board: Markup, said: str, lang: str, xsrf: str = "") -> Markup:
     """The projector's whole page with its first board (the page then keeps it up to date).
 
     :param xsrf: the server's form key for this page, sent with each request for the board.
     """
-    return (
-        f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+    return html(
+        '<!doctype html><html lang="{}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta name="sq2-xsrf" content="{escape(xsrf)}">'
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-        f'<main id="board">{board}</main>'
-        f'<p id="said" class="note" aria-live="polite" role="status" '
-        f'style="position:absolute;left:-9999px">{escape(said)}</p>'
-        f"<script>{_SCRIPT}</script></body></html>"
+        '<meta name="sq2-xsrf" content="{}">'
+        "<title>{}</title><style>{}</style></head><body>"
+        '<main id="board">{}</main>'
+        '<p id="said" class="note" aria-live="polite" role="status" '
+        'style="position:absolute;left:-9999px">{}</p>'
+        "<script>{}</script></body></html>",
+        lang,
+        xsrf,
+        title,
+        Markup(_STYLE),
+        board,
+        said,
+        Markup(_SCRIPT),
     )
 
 
@@ -144,30 +150,34 @@ def progress_words(board: Board) -> str:
     )
 
 
-def _cards(board: Board) -> str:
-    cards = "".join(f'<li class="card">{card}</li>' for card in board.round.cards)
+def _cards(board: Board) -> Markup:
+    cards = joined(html('<li class="card">{}</li>', card) for card in board.round.cards)
     size = "cards" if board.round.open else "cards small"
-    return f'<ul class="{size}" aria-label="' + escape(_("The cards")) + f'">{cards}</ul>'
+    return html('<ul class="{}" aria-label="{}">{}</ul>', size, _("The cards"), cards)
 
 
-def _tile(tile: Tile, board: Board) -> str:
-    equation = escape(local_signs(tile.text))
+def _tile(tile: Tile, board: Board) -> Markup:
+    equation = local_signs(tile.text)
     if tile.found:
         by = ngettext("found by {n} child", "found by {n} children", tile.finders)
-        names = f" ({escape(', '.join(tile.names))})" if tile.names else ""
-        return (
-            f'<li class="tile found"><div class="eq">{equation}</div>'
-            f'<div class="by">✓ {escape(by)}{names}</div></li>'
+        names = html(" ({})", ", ".join(tile.names)) if tile.names else ""
+        return html(
+            '<li class="tile found"><div class="eq">{}</div><div class="by">✓ {}{}</div></li>',
+            equation,
+            by,
+            names,
         )
     if board.round.open:
-        return (
+        return html(
             '<li class="tile waiting"><div class="eq" aria-hidden="true">? ? ?</div>'
-            '<div class="by">' + escape(_("still to find")) + "</div></li>"
+            '<div class="by">{}</div></li>',
+            _("still to find"),
         )
-    worked = "".join(f"<div>{escape(line)}</div>" for line in tile.worked(board.round))
-    return (
-        f'<li class="tile revealed"><div class="eq">{equation}</div>'
-        f'<div class="worked">{worked}</div></li>'
+    worked = joined(html("<div>{}</div>", line) for line in tile.worked(board.round))
+    return html(
+        '<li class="tile revealed"><div class="eq">{}</div><div class="worked">{}</div></li>',
+        equation,
+        worked,
     )
 
 
@@ -182,82 +192,93 @@ def mistake_words(mistake: Mistake, board: Board) -> str:
     )
 
 
-def board_html(board: Board | None) -> str:
+def board_html(board: Board | None) -> Markup:
     """The board's HTML in the active language: what the class found, and after the round
     the equations nobody found and the most common mistakes."""
     if board is None:
-        return (
-            "<h1>" + escape(_("Class challenge")) + "</h1>"
-            '<p class="progress">'
-            + escape(_("No challenge yet: start one on the dashboard."))
-            + "</p>"
+        return html(
+            '<h1>{}</h1><p class="progress">{}</p>',
+            _("Class challenge"),
+            _("No challenge yet: start one on the dashboard."),
         )
     round_ = board.round
-    title = "<h1>" + escape(_("Class challenge: round {number}", number=round_.number)) + "</h1>"
+    title = html("<h1>{}</h1>", _("Class challenge: round {number}", number=round_.number))
     if not round_.open:
         return _ended_html(board, title)
-    parts = [title]
-    parts.append(_pinned(round_))
-    parts.append(_cards(board))
     share = 0 if not board.total else round(100 * board.found / board.total)
-    parts.append(f'<p class="progress">{escape(progress_words(board))}</p>')
-    parts.append(f'<div class="bar" aria-hidden="true"><span style="width:{share}%"></span></div>')
-    parts.append(
-        '<p class="note">'
-        + escape(_("Make equations from these cards on your device."))
-        + " "
-        + escape(ngettext("{n} child is looking.", "{n} children are looking.", len(board.joined)))
-        + "</p>"
+    looking = ngettext("{n} child is looking.", "{n} children are looking.", len(board.joined))
+    return joined(
+        [
+            title,
+            _pinned(round_),
+            _cards(board),
+            html('<p class="progress">{}</p>', progress_words(board)),
+            html(
+                '<div class="bar" aria-hidden="true"><span style="width:{}%"></span></div>', share
+            ),
+            html(
+                '<p class="note">{} {}</p>',
+                _("Make equations from these cards on your device."),
+                looking,
+            ),
+            html('<ul class="tiles">{}</ul>', joined(_tile(tile, board) for tile in board.tiles)),
+        ]
     )
-    parts.append(f'<ul class="tiles">{"".join(_tile(tile, board) for tile in board.tiles)}</ul>')
-    return "".join(parts)
 
 
-def _pinned(round_: Round) -> str:
+def _pinned(round_: Round) -> Markup:
     if not round_.pinned:
-        return ""
-    return (
-        '<div class="pinned"><strong>' + escape(_("Let us talk about")) + f"</strong> "
-        f"{escape(local_signs(round_.pinned))}</div>"
+        return Markup()
+    return html(
+        '<div class="pinned"><strong>{}</strong> {}</div>',
+        _("Let us talk about"),
+        local_signs(round_.pinned),
     )
 
 
-def _ended_html(board: Board, title: str) -> str:
+def _ended_html(board: Board, title: Markup) -> Markup:
     """The end of a round, on one screen: the title beside the cards, the class's progress
     and that the round ended on one line, the finds small, then what nobody found and the
     most common mistakes side by side."""
     round_ = board.round
     share = 0 if not board.total else round(100 * board.found / board.total)
     parts = [
-        f'<div class="top">{title}{_cards(board)}</div>',
+        html('<div class="top">{}{}</div>', title, _cards(board)),
         _pinned(round_),
-        f'<p class="progress">{escape(progress_words(board))} '
-        f'<span class="ended">{escape(_("The round has ended."))}</span></p>',
-        f'<div class="bar" aria-hidden="true"><span style="width:{share}%"></span></div>',
+        html(
+            '<p class="progress">{} <span class="ended">{}</span></p>',
+            progress_words(board),
+            _("The round has ended."),
+        ),
+        html('<div class="bar" aria-hidden="true"><span style="width:{}%"></span></div>', share),
     ]
     found = [tile for tile in board.tiles if tile.found]
     if found:
         parts.append(
-            f'<ul class="tiles small">{"".join(_tile(tile, board) for tile in found)}</ul>'
+            html('<ul class="tiles small">{}</ul>', joined(_tile(tile, board) for tile in found))
         )
-    revealed = "".join(_tile(tile, board) for tile in board.unfound)
+    revealed = joined(_tile(tile, board) for tile in board.unfound)
     columns = []
     if revealed:
         columns.append(
-            "<section><h2>"
-            + escape(_("Nobody found these yet"))
-            + f'</h2><ul class="tiles revealing">{revealed}</ul></section>'
+            html(
+                '<section><h2>{}</h2><ul class="tiles revealing">{}</ul></section>',
+                _("Nobody found these yet"),
+                revealed,
+            )
         )
     if board.mistakes:
-        items = "".join(f"<li>{escape(mistake_words(m, board))}</li>" for m in board.mistakes)
+        items = joined(html("<li>{}</li>", mistake_words(m, board)) for m in board.mistakes)
         columns.append(
-            "<section><h2>"
-            + escape(_("Tries that do not work yet"))
-            + f'</h2><ul class="mistakes">{items}</ul></section>'
+            html(
+                '<section><h2>{}</h2><ul class="mistakes">{}</ul></section>',
+                _("Tries that do not work yet"),
+                items,
+            )
         )
     if columns:
-        parts.append(f'<div class="columns">{"".join(columns)}</div>')
-    return "".join(parts)
+        parts.append(html('<div class="columns">{}</div>', joined(columns)))
+    return joined(parts)
 
 
 def said(board: Board | None) -> str:
@@ -269,6 +290,6 @@ def said(board: Board | None) -> str:
     return _("The round has ended.") + " " + progress_words(board)
 
 
-def projector_page(board: Board | None, xsrf: str = "") -> str:
+def projector_page(board: Board | None, xsrf: str = "") -> Markup:
     """The whole page in the active language (``xsrf``: see :func:`page`)."""
     return page(_("Class challenge"), board_html(board), said(board), get_language(), xsrf)

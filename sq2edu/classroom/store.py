@@ -1,13 +1,18 @@
 """The progress store: every attempt and game of a class, kept in SQLite or PostgreSQL.
 
-This module and :mod:`sq2edu.classroom.postgres` hold the progress queries and run the
-migrations of :mod:`sq2edu.classroom.schema` (declared once, written out in each database's
-SQL); the shared tables (:mod:`~sq2edu.classroom.tables`), the school's rooms
-and teachers (:mod:`~sq2edu.classroom.school`) and the challenge rounds
-(:mod:`~sq2edu.classroom.challenge_store`) run their own queries on a store's connection,
+Only the store modules speak SQL. This module and :mod:`sq2edu.classroom.postgres` hold
+the progress queries and run the migrations of :mod:`sq2edu.classroom.schema` (declared
+once, written out in each database's SQL); the shared tables
+(:mod:`~sq2edu.classroom.tables`), the school's rooms and teachers
+(:mod:`~sq2edu.classroom.school`) and the challenge rounds
+(:mod:`~sq2edu.classroom.challenge_store`) are repositories on a store, through its public
+boundary (:meth:`SQLStore.transaction`, :meth:`~SQLStore.execute`,
+:meth:`~SQLStore.open_class_id`, :meth:`~SQLStore.student_id`, :meth:`~SQLStore.notify`),
 and every write to a versioned row goes through :meth:`SQLStore.compare_and_swap`.
-Everything else uses :class:`ProgressStore`, opened by :func:`open_store` from a file path
-(SQLite, for one machine) or a ``postgresql://`` address (for a school's many machines).
+Everything else uses :func:`open_store` (a file path: SQLite, for one machine; a
+``postgresql://`` address: a school's many machines), as a :class:`ProgressStore` (a
+teacher's dashboard and tools) or a :class:`ChildStore` (a child's page, whose store on a
+school's hub is the class service's :class:`~sq2edu.hub.remote.ServiceStore`).
 Both databases run the same queries (:class:`SQLStore`); each brings its own connection and
 transactions, and runs the migrations under one lock with the schema's version read inside
 it (tests/classroom/test_schema.py checks that both build the same columns). SQLite runs in
@@ -27,7 +32,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from platformdirs import user_data_path
 
@@ -44,6 +49,7 @@ from sq2edu.progress.records import (
 __all__ = [
     "CHANNEL",
     "SCHEMA_VERSION",
+    "ChildStore",
     "Cursor",
     "NameTakenError",
     "ProgressStore",
@@ -66,6 +72,10 @@ CHANNEL = "sq2edu_tables"
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
+if TYPE_CHECKING:
+    from sq2edu.classroom.challenge_store import Challenges, ChallengeSource
+    from sq2edu.classroom.tables import TableKeeper, Tables
+
 
 class StoreError(Exception):
     """The progress store cannot be used: damaged, another program's file, or too new."""
@@ -85,46 +95,33 @@ def default_path() -> Path:
     return user_data_path("sq2edu", appauthor=False) / "progress.sqlite3"
 
 
-class ProgressStore(Protocol):
-    """What the classroom needs from a store of progress."""
+class ChildStore(Protocol):
+    """What a child's page may do with the class's records: join, practise, play, read its
+    own. A class's own store (:class:`SQLStore`) does it directly; a child's server on a
+    school's hub through the class service (:class:`sq2edu.hub.remote.ServiceStore`), which
+    offers nothing more."""
 
-    def join(self, nickname: str, device: str | None = None) -> bool: ...
+    def join(self, nickname: str, device: str | None = None, *, only: bool = False) -> bool: ...
 
-    def students(self, class_id: int | None = None) -> list[str]: ...
+    def device_name(self, device: str) -> tuple[str, str] | None: ...
+
+    def class_code(self) -> str | None: ...
+
+    def students(self) -> list[str]: ...
 
     def seen(self, nickname: str, at: str | None = None) -> None: ...
 
     def last_seen(self) -> dict[str, str]: ...
 
-    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None: ...
-
-    def delete_group(self, name: str) -> None: ...
-
     def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]: ...
-
-    def release(self, nickname: str) -> None: ...
-
-    def rename(self, old: str, new: str) -> None: ...
-
-    def merge(self, source: str, target: str) -> None: ...
 
     def record_attempt(self, attempt: Attempt) -> None: ...
 
-    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
-
-    def attempts_after(
-        self, after: int, limit: int | None = None, class_id: int | None = None
-    ) -> list[tuple[int, Attempt]]: ...
-
-    def lesson_marks(
-        self, student: str | None = None, class_id: int | None = None
-    ) -> list[LessonMark]: ...
+    def attempts(self, student: str, limit: int | None = None) -> list[Attempt]: ...
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]: ...
 
     def record_game(self, game: GameRecord) -> None: ...
-
-    def games(self, class_id: int | None = None) -> list[GameRecord]: ...
 
     def record_event(self, event: GuardEvent) -> None: ...
 
@@ -134,15 +131,11 @@ class ProgressStore(Protocol):
 
     def settings(self) -> dict[str, Any]: ...
 
-    def save_settings(self, settings: dict[str, Any]) -> None: ...
-
     def current_class(self) -> tuple[int, str]: ...
 
-    def new_class(self, name: str) -> None: ...
+    def shared_tables(self) -> TableKeeper: ...
 
-    def classes(self) -> list[tuple[str, str | None]]: ...
-
-    def class_list(self) -> list[tuple[int, str, str | None]]: ...
+    def challenges(self) -> ChallengeSource: ...
 
     def watch(self) -> Watch: ...
 
@@ -151,6 +144,43 @@ class ProgressStore(Protocol):
     def __enter__(self) -> Self: ...
 
     def __exit__(self, *_exc: object) -> None: ...
+
+
+class ProgressStore(ChildStore, Protocol):
+    """A class's whole store, as its teacher's dashboard and tools use it: a child's page's
+    part, and the teacher's work (names, groups, the class's records, new classes)."""
+
+    def students(self, class_id: int | None = None) -> list[str]: ...
+
+    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
+
+    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None: ...
+
+    def delete_group(self, name: str) -> None: ...
+
+    def release(self, nickname: str) -> None: ...
+
+    def rename(self, old: str, new: str) -> None: ...
+
+    def merge(self, source: str, target: str) -> None: ...
+
+    def attempts_after(
+        self, after: int, limit: int | None = None, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]: ...
+
+    def lesson_marks(
+        self, student: str | None = None, class_id: int | None = None
+    ) -> list[LessonMark]: ...
+
+    def games(self, class_id: int | None = None) -> list[GameRecord]: ...
+
+    def save_settings(self, settings: dict[str, Any]) -> None: ...
+
+    def new_class(self, name: str) -> None: ...
+
+    def classes(self) -> list[tuple[str, str | None]]: ...
+
+    def class_list(self) -> list[tuple[int, str, str | None]]: ...
 
 
 class Watch(Protocol):
@@ -339,6 +369,18 @@ class SQLStore:
     def watch(self) -> Watch:
         """A cheap way to learn that another process changed the store."""
         raise NotImplementedError
+
+    def shared_tables(self) -> Tables:
+        """The class's tables of classmates, kept in this store."""
+        from sq2edu.classroom.tables import Tables
+
+        return Tables(self)
+
+    def challenges(self) -> Challenges:
+        """The class challenge's rounds, kept in this store."""
+        from sq2edu.classroom.challenge_store import Challenges
+
+        return Challenges(self)
 
     def open_class_id(self, cursor: Cursor) -> int:
         """The number of the room's open class, read in ``cursor``'s transaction.

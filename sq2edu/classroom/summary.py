@@ -14,7 +14,7 @@ import datetime as dt
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from sq2edu.classroom.store import ProgressStore
+from sq2edu.classroom.store import SQLStore
 from sq2edu.practice.adaptive import STARS
 from sq2edu.progress.mastery import (
     RECENT,
@@ -127,7 +127,7 @@ class ClassSummary:
         self.children: dict[str, set[str]] = {}
         self.days: Days = {}
 
-    def update(self, store: ProgressStore, class_id: int | None = None) -> int:
+    def update(self, store: SQLStore, class_id: int | None = None) -> int:
         """Read the attempts written since the last update; how many there were.
 
         :param class_id: the class to sum up (default: the open one). Another class than
@@ -183,14 +183,10 @@ class ClassSummary:
         return found if found is not None else _NOTHING_YET
 
 
-def _challenge_tries(store: ProgressStore, after: int, class_id: int) -> list[tuple[int, Attempt]]:
-    """The class challenge's tries kept after ``after``, as attempts (a store of a class
-    keeps them; a child's server on a hub sums up nothing)."""
+def _challenge_tries(store: SQLStore, after: int, class_id: int) -> list[tuple[int, Attempt]]:
+    """The class challenge's tries kept after ``after``, as attempts."""
     from sq2edu.classroom.challenge_store import Challenges
-    from sq2edu.classroom.store import SQLStore
 
-    if not isinstance(store, SQLStore):
-        return []
     return Challenges(store).tries_after(after, class_id=class_id)
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from sq2edu.classroom.challenge import Round
 from sq2edu.classroom.challenge_store import ChallengeError, Challenges
 from sq2edu.classroom.store import SQLStore
+from sq2edu.hub.refused import RefusedError
 from sq2edu.hub.wire import WireError
 
 if TYPE_CHECKING:
@@ -31,12 +32,6 @@ LONGEST_TRY = 200
 #: A try: as many at once as the student app's own pace allows, then one every 1.5 s.
 CHALLENGE_PACES: dict[str, tuple[int, float]] = {"challenge_try": (6, 1.5)}
 _TRY_ARGUMENTS = frozenset({"number", "text", "student"})
-
-
-def _refused(status: int, reason: str) -> Exception:
-    from sq2edu.hub.service import RefusedError  # the service imports this module
-
-    return RefusedError(status, reason)
 
 
 def round_to(round_: Round | None) -> dict[str, Any] | None:
@@ -82,7 +77,7 @@ def round_from(data: object) -> Round | None:
 def _round_number(args: dict[str, Any]) -> int:
     number = args.get("number")
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise _refused(400, "a round is named by its number")
+        raise RefusedError(400, "a round is named by its number")
     return number
 
 
@@ -90,7 +85,7 @@ def _own_child(child: HubUser, args: dict[str, Any]) -> str:
     """The server's own child; a try or a find in another child's name is refused."""
     assert child.nickname is not None
     if "student" in args and args["student"] != child.nickname:
-        raise _refused(403, "a child's server acts for its own child only")
+        raise RefusedError(403, "a child's server acts for its own child only")
     return child.nickname
 
 
@@ -102,12 +97,12 @@ def _try(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -
     unknown = set(args) - _TRY_ARGUMENTS
     if unknown:
         # A try says its round and its text; "ok", a class or a time are the service's.
-        raise _refused(400, f"a try has no {sorted(unknown)[0][:20]!r}")
+        raise RefusedError(400, f"a try has no {sorted(unknown)[0][:20]!r}")
     student = _own_child(child, args)
     number = _round_number(args)
     text = args.get("text")
     if not isinstance(text, str) or len(text) > LONGEST_TRY:
-        raise _refused(400, f"a try is text of at most {LONGEST_TRY} characters")
+        raise RefusedError(400, f"a try is text of at most {LONGEST_TRY} characters")
     try:
         return {"ok": Challenges(store).record(student, number, text)}
     except ChallengeError:

@@ -6,8 +6,9 @@ Each request carries the server's own hub token (``JUPYTERHUB_API_TOKEN``) and i
 child's server's, and acts for that child only. Tables of classmates go the same way
 (:mod:`sq2edu.hub.remote_tables`), and so does the class challenge
 (:mod:`sq2edu.hub.remote_challenge`). What a child's server may not do (a teacher's work:
-renaming, new classes, reading the class's attempts) is refused here and again by the
-service.
+renaming, new classes, reading the class's attempts) it cannot even ask: it is a
+:class:`~sq2edu.classroom.store.ChildStore`, not a teacher's
+:class:`~sq2edu.classroom.store.ProgressStore`, and the service refuses such calls again.
 """
 
 from __future__ import annotations
@@ -16,15 +17,14 @@ import json
 import os
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
 from typing import Any, Self
 
-from sq2edu.classroom.store import ProgressStore, StoreError
+from sq2edu.classroom.store import ChildStore, StoreError
 from sq2edu.hub.private import SERVER_KEY_HEADER
 from sq2edu.hub.remote_challenge import RemoteChallenges
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
 from sq2edu.hub.wire import OWN_ATTEMPTS, attempt_from, attempt_to, game_to
-from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent, LessonMark
+from sq2edu.progress.records import MARKS, Attempt, GameRecord, GuardEvent
 
 __all__ = ["ServiceStore", "StudentIdentity"]
 
@@ -40,7 +40,7 @@ class StudentIdentity:
 
 
 class ServiceStore:
-    """A :class:`~sq2edu.classroom.store.ProgressStore` kept by the class service.
+    """A :class:`~sq2edu.classroom.store.ChildStore` kept by the class service.
 
     :param url: the service's address (``SQ2EDU_CLASS_SERVICE``).
     :param token: this server's hub token (``JUPYTERHUB_API_TOKEN``).
@@ -85,14 +85,21 @@ class ServiceStore:
 
     # -- what a child's server does ----------------------------------------------------
 
-    def join(self, nickname: str, device: str | None = None) -> bool:
-        """Whether the child may be ``nickname`` (the hub signed them in as one child only)."""
+    def join(self, nickname: str, device: str | None = None, *, only: bool = False) -> bool:
+        """Whether the child may be ``nickname`` (the hub signed them in as one child only,
+        so no device holds a name here)."""
         return bool(self._call("join", nickname=nickname))
 
-    def students(self, class_id: int | None = None) -> list[str]:
-        """The children of the open class (``class_id`` is not for a child's server)."""
-        if class_id is not None:
-            self._teachers_only()
+    def device_name(self, device: str) -> tuple[str, str] | None:
+        """``None``: on the hub a name is the child's sign-in, not held by a device."""
+        return None
+
+    def class_code(self) -> str | None:
+        """``None``: the hub's sign-in checks the class code before the child's server starts."""
+        return None
+
+    def students(self) -> list[str]:
+        """The children of the open class."""
         return list(self._call("students"))
 
     def seen(self, nickname: str, at: str | None = None) -> None:
@@ -147,44 +154,11 @@ class ServiceStore:
         """Whether the class's tables changed, asked of the service (twice a second)."""
         return RemoteWatch(self)
 
-    # -- a teacher's work: refused -----------------------------------------------------
-
-    def _teachers_only(self, *_args: Any, **_kwargs: Any) -> Any:
-        raise StoreError("Only a teacher's dashboard can do this, not a student's server.")
-
-    def save_group(self, name: str, members: Sequence[str], focus: dict[str, Any]) -> None:
-        self._teachers_only()
-
-    def delete_group(self, name: str) -> None:
-        self._teachers_only()
-
-    def release(self, nickname: str) -> None:
-        self._teachers_only()
-
-    def rename(self, old: str, new: str) -> None:
-        self._teachers_only()
-
-    def merge(self, source: str, target: str) -> None:
-        self._teachers_only()
-
-    def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]:
-        """The child's own latest attempts (the Lab reads them); anyone else's are the
-        teachers'."""
-        if student is None:
-            return self._teachers_only()  # type: ignore[no-any-return]
+    def attempts(self, student: str, limit: int | None = None) -> list[Attempt]:
+        """The child's own latest attempts (the Lab reads them)."""
         wanted = min(limit or OWN_ATTEMPTS, OWN_ATTEMPTS)
         found = self._call("own_attempts", student=student, limit=wanted)
         return [attempt_from(item) for item in found]
-
-    def attempts_after(
-        self, after: int, limit: int | None = None, class_id: int | None = None
-    ) -> list[tuple[int, Attempt]]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
-    def lesson_marks(
-        self, student: str | None = None, class_id: int | None = None
-    ) -> list[LessonMark]:
-        return self._teachers_only()  # type: ignore[no-any-return]
 
     def lesson_progress(self, student: str) -> dict[str, dict[int, str]]:
         """The lesson exercises the child has answered, by lesson, and how each went."""
@@ -204,21 +178,6 @@ class ServiceStore:
             if isinstance(marks, list)
         }
 
-    def games(self, class_id: int | None = None) -> list[GameRecord]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        self._teachers_only()
-
-    def new_class(self, name: str) -> None:
-        self._teachers_only()
-
-    def classes(self) -> list[tuple[str, str | None]]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
-    def class_list(self) -> list[tuple[int, str, str | None]]:
-        return self._teachers_only()  # type: ignore[no-any-return]
-
     def close(self) -> None:
         """Nothing to close: each request is its own."""
 
@@ -229,5 +188,5 @@ class ServiceStore:
         self.close()
 
 
-# mypy checks here that ServiceStore offers everything ProgressStore promises.
-_SERVICE_IS_A_STORE: type[ProgressStore] = ServiceStore
+# mypy checks here that ServiceStore offers everything a child's page may ask of a store.
+_SERVICE_IS_A_CHILDS_STORE: type[ChildStore] = ServiceStore

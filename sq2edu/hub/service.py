@@ -70,6 +70,7 @@ from sq2edu.equations.remainder import check_remainder
 from sq2edu.hub.challenge_calls import CHALLENGE_CALLS, CHALLENGE_PACES
 from sq2edu.hub.culler import CULL_AFTER, cull_idle
 from sq2edu.hub.private import SERVER_KEY_HEADER, key_in, server_key, store_address
+from sq2edu.hub.refused import RefusedError
 from sq2edu.hub.remote_tables import action_of
 from sq2edu.hub.wire import (
     OWN_ATTEMPTS,
@@ -83,7 +84,7 @@ from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.lessons import LESSONS, Exercise
 from sq2edu.progress.records import Attempt, GuardEvent, utc_now
 
-__all__ = ["NAME", "ClassService", "main", "make_app"]
+__all__ = ["NAME", "ClassService", "RefusedError", "main", "make_app"]
 
 #: The service's name in the hub (and in the scope a student's token needs).
 NAME = "sq2edu-class"
@@ -108,14 +109,6 @@ _EVENT_KINDS = frozenset({"name-taken", "wrong-code", "class-full", "too-fast"})
 log = logging.getLogger("sq2edu.hub.service")
 
 Call = Callable[[SQLStore, HubUser, dict[str, Any], str], Any]
-
-
-class RefusedError(Exception):
-    """A request this child may not make (HTTP 403), or a malformed one (400)."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
 
 
 class ClassService:

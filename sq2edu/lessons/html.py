@@ -8,13 +8,13 @@ translation can inject markup.
 from __future__ import annotations
 
 import re
-from html import escape
 
 from sq2edu.equations.display import cards_html
 from sq2edu.i18n import _, local_signs
 from sq2edu.lessons.exercises import Choice, Exercise
 from sq2edu.lessons.model import Block, Cards, Lesson, Page, Picture, Say, Show, Words
 from sq2edu.lessons.pictures import svg
+from sq2edu.markup import Markup, escape, html, joined
 from sq2edu.practice import LEVELS
 
 __all__ = ["block_html", "guide_html", "intro_html", "page_html", "words_html"]
@@ -29,57 +29,65 @@ _TEXT = "font: 1.25rem/1.6 system-ui, sans-serif; margin: 0.5rem 0; max-width: 4
 _YEARS = {"no": "{years} trinn", "ru": "{years} класс", "us": "Grade {years}"}
 
 
-def words_html(words: Words | str) -> str:
+def words_html(words: Words | str) -> Markup:
     """A paragraph, or a list when its lines start with ``- ``; ``**bold**`` kept."""
     text = local_signs(str(words))
     lines = text.split("\n")
     if all(line.startswith("- ") for line in lines):
-        items = "".join(f"<li>{_marked(line[2:])}</li>" for line in lines)
-        return f'<ul style="{_TEXT}">{items}</ul>'
-    return f'<p style="{_TEXT}">{_marked(text)}</p>'
+        items = joined(html("<li>{}</li>", _marked(line[2:])) for line in lines)
+        return html('<ul style="{}">{}</ul>', _TEXT, items)
+    return html('<p style="{}">{}</p>', _TEXT, _marked(text))
 
 
-def _marked(text: str) -> str:
-    return _BOLD.sub(r"<strong>\1</strong>", escape(text))
+def _marked(text: str) -> Markup:
+    # The words are escaped first; only then do the ** marks become tags.
+    return Markup(_BOLD.sub(r"<strong>\1</strong>", str(escape(text))))
 
 
-def block_html(block: Block) -> str:
+def block_html(block: Block) -> Markup:
     """One block that is not an exercise, as HTML."""
     if isinstance(block, Say):
         return words_html(block.words)
     if isinstance(block, Show):
-        return f'<p style="{_SHOW}">{escape(str(block))}</p>'
+        return html('<p style="{}">{}</p>', _SHOW, str(block))
     if isinstance(block, Cards):
-        return cards_html(block.values)
+        # Drawn by our own code, every number and word in it escaped there.
+        return Markup(cards_html(block.values))
     if isinstance(block, Picture):
-        return f'<div style="margin: 0.5rem 0;">{svg(block)}</div>'
+        return html('<div style="margin: 0.5rem 0;">{}</div>', Markup(svg(block)))
     raise TypeError(f"an exercise is a widget, not HTML: {block!r}")
 
 
-def page_html(page: Page) -> str:
+def page_html(page: Page) -> Markup:
     """A page's heading and every block on it that is not an exercise."""
-    parts = [
-        f'<h2 style="font: 600 1.6rem system-ui, sans-serif;">{escape(str(page.heading))}</h2>'
-    ]
-    parts += [
-        block_html(block) for block in page.blocks if not isinstance(block, Exercise | Choice)
-    ]
-    return "".join(parts)
-
-
-def intro_html(lesson: Lesson) -> str:
-    """The lesson's title and what the child will learn."""
-    learn = "".join(f"<li>{escape(local_signs(str(goal)))}</li>" for goal in lesson.learn)
-    will_learn = _("What you will learn")
-    title = _("Lesson {number}: {title}", number=lesson.number, title=str(lesson.title))
-    return (
-        f'<h1 style="font: 700 2rem system-ui, sans-serif;">{escape(title)}</h1>'
-        f'<p style="{_TEXT}"><strong>{escape(will_learn)}</strong></p>'
-        f'<ul style="{_TEXT}">{learn}</ul>'
+    return joined(
+        [
+            html('<h2 style="font: 600 1.6rem system-ui, sans-serif;">{}</h2>', str(page.heading)),
+            *(
+                block_html(block)
+                for block in page.blocks
+                if not isinstance(block, Exercise | Choice)
+            ),
+        ]
     )
 
 
-def guide_html(lesson: Lesson) -> str:
+def intro_html(lesson: Lesson) -> Markup:
+    """The lesson's title and what the child will learn."""
+    learn = joined(html("<li>{}</li>", local_signs(str(goal))) for goal in lesson.learn)
+    title = _("Lesson {number}: {title}", number=lesson.number, title=str(lesson.title))
+    return html(
+        '<h1 style="font: 700 2rem system-ui, sans-serif;">{}</h1>'
+        '<p style="{}"><strong>{}</strong></p><ul style="{}">{}</ul>',
+        title,
+        _TEXT,
+        _("What you will learn"),
+        _TEXT,
+        learn,
+    )
+
+
+def guide_html(lesson: Lesson) -> Markup:
     """The teacher's guide: who it is for, what comes first, settings, goals, mistakes
     with the checker's codes, how to run it, and every answer."""
     from sq2edu.lessons import LESSONS
@@ -107,36 +115,47 @@ def guide_html(lesson: Lesson) -> str:
                 _("Beyond the curriculum of these years: for children ready for more."),
             ),
         )
-    table = "".join(
-        f'<tr><th scope="row" style="text-align: left; padding-right: 1rem;">{escape(name)}</th>'
-        f"<td>{escape(value)}</td></tr>"
+    table = joined(
+        html(
+            '<tr><th scope="row" style="text-align: left; padding-right: 1rem;">{}</th>'
+            "<td>{}</td></tr>",
+            name,
+            value,
+        )
         for name, value in rows
     )
-    goals = "".join(f"<li>{escape(local_signs(str(goal)))}</li>" for goal in guide.goals)
-    mistakes = "".join(
-        f"<li><code>{escape(mistake.code)}</code>: {escape(local_signs(mistake.example))}"
-        f" — {escape(local_signs(str(mistake.advice)))}</li>"
+    goals = joined(html("<li>{}</li>", local_signs(str(goal))) for goal in guide.goals)
+    mistakes = joined(
+        html(
+            "<li><code>{}</code>: {} — {}</li>",
+            mistake.code,
+            local_signs(mistake.example),
+            local_signs(str(mistake.advice)),
+        )
         for mistake in guide.mistakes
     )
-    answers = "".join(
-        f"<li>{escape(_prompt(task))} — <strong>"
-        f"{escape(' · '.join(_shown_answers(task)))}</strong></li>"
+    answers = joined(
+        html("<li>{} — <strong>{}</strong></li>", _prompt(task), " · ".join(_shown_answers(task)))
         for task in lesson.exercises
     )
-    headings = (
-        _("Goals"),
-        _("Common mistakes (codes on the dashboard)"),
-        _("With the class"),
-        _("Answers"),
-    )
     title = _("Lesson {number}: {title}", number=lesson.number, title=str(lesson.title))
-    return (
-        f'<section class="sq2-guide" aria-label="{escape(title)}">'
-        f"<h3>{escape(title)}</h3><table>{table}</table>"
-        f"<h4>{escape(headings[0])}</h4><ul>{goals}</ul>"
-        f"<h4>{escape(headings[1])}</h4><ul>{mistakes}</ul>"
-        f"<h4>{escape(headings[2])}</h4>{words_html(guide.in_class)}"
-        f"<h4>{escape(headings[3])}</h4><ol>{answers}</ol></section>"
+    return html(
+        '<section class="sq2-guide" aria-label="{title}">'
+        "<h3>{title}</h3><table>{table}</table>"
+        "<h4>{goals_heading}</h4><ul>{goals}</ul>"
+        "<h4>{mistakes_heading}</h4><ul>{mistakes}</ul>"
+        "<h4>{class_heading}</h4>{in_class}"
+        "<h4>{answers_heading}</h4><ol>{answers}</ol></section>",
+        title=title,
+        table=table,
+        goals_heading=_("Goals"),
+        goals=goals,
+        mistakes_heading=_("Common mistakes (codes on the dashboard)"),
+        mistakes=mistakes,
+        class_heading=_("With the class"),
+        in_class=words_html(guide.in_class),
+        answers_heading=_("Answers"),
+        answers=answers,
     )
 
 

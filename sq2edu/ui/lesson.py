@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -36,6 +35,7 @@ from sq2edu.lessons import Choice, Exercise, Lesson, lesson
 from sq2edu.lessons.html import block_html, guide_html, intro_html, page_html
 from sq2edu.lessons.model import Page, Say, Show
 from sq2edu.lessons.pictures import svg
+from sq2edu.markup import Markup, html
 from sq2edu.ui.helping import Helping
 from sq2edu.ui.lab import EquationLab
 from sq2edu.ui.read_aloud import ReadAloud
@@ -100,15 +100,20 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
         self.choice = choice
         self.chosen = chosen
         shown = (
-            f'<p class="sq2-shown" style="font: 600 2rem system-ui, sans-serif;">'
-            f"{escape(local_signs(choice.shown))}</p>"
+            html(
+                '<p class="sq2-shown" style="font: 600 2rem system-ui, sans-serif;">{}</p>',
+                local_signs(choice.shown),
+            )
             if choice.shown
             else ""
         )
-        picture = svg(choice.picture) if choice.picture is not None else ""
-        self.question.value = (
-            f'<p style="font: 600 1.4rem system-ui, sans-serif;">{escape(str(choice.ask))}</p>'
-            f"{picture}{shown}"
+        # The picture is drawn by our own code, its label escaped there.
+        picture = Markup(svg(choice.picture)) if choice.picture is not None else ""
+        self.question.value = html(
+            '<p style="font: 600 1.4rem system-ui, sans-serif;">{}</p>{}{}',
+            str(choice.ask),
+            picture,
+            shown,
         )
         for index, button in enumerate(self.buttons):
             if index < len(choice.options):
@@ -135,7 +140,7 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
             return
         refusal = self.gate() if self.gate is not None else ""
         if refusal:
-            self.feedback.value = f'<div role="status">{escape(refusal)}</div>'
+            self.feedback.value = html('<div role="status">{}</div>', refusal)
             return
         self.chosen = index
         for button in self.buttons:
@@ -151,17 +156,19 @@ class ChoiceCard(widgets.VBox):  # type: ignore[misc]
         chose = _("You chose: {answer}", answer=self.choice.option(index))
         return "\n".join([chose, word, local_signs(" ".join(self.choice.said_why(index)))])
 
-    def _said(self, index: int) -> str:
+    def _said(self, index: int) -> Markup:
         """Right or not, and why, for the answer at ``index``."""
         assert self.choice is not None
         right = self.choice.answer(index)
         mark, word = ("✓", _("Yes!")) if right else ("✗", _("Not yet"))
         chose = _("You chose: {answer}", answer=self.choice.option(index))
-        return (
-            f'<div role="status" style="font: 1.25rem/1.5 system-ui, sans-serif;">'
-            f"<p>{escape(chose)}</p>"
-            f'<strong><span aria-hidden="true">{mark}</span> {escape(word)}</strong> '
-            f"{escape(local_signs(' '.join(self.choice.said_why(index))))}</div>"
+        return html(
+            '<div role="status" style="font: 1.25rem/1.5 system-ui, sans-serif;">'
+            '<p>{}</p><strong><span aria-hidden="true">{}</span> {}</strong> {}</div>',
+            chose,
+            mark,
+            word,
+            local_signs(" ".join(self.choice.said_why(index))),
         )
 
 
@@ -282,7 +289,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         self.title.value = (
             ""
             if kind == "intro"
-            else f'<p style="font: 600 1.1rem system-ui, sans-serif;">{escape(title)}</p>'
+            else html('<p style="font: 600 1.1rem system-ui, sans-serif;">{}</p>', title)
         )
         self.marks.value = self._marks()
         self.picture.value = ""
@@ -304,9 +311,9 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         self.next.description = _("Next")
         self.next.disabled = last
         where = _("{at} of {steps}", at=self.at + 1, steps=len(self.steps))
-        self.where.value = (
-            f'<span class="sq2-step" style="font: 600 1.2rem system-ui, sans-serif;">'
-            f"{escape(where)}</span>"
+        self.where.value = html(
+            '<span class="sq2-step" style="font: 600 1.2rem system-ui, sans-serif;">{}</span>',
+            where,
         )
 
     def _exercise(self, number: int) -> None:
@@ -316,8 +323,8 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
             _("Exit question") if task.exit else _("Exercise {n} of {count}", n=number, count=count)
         )
         if isinstance(task, Choice):
-            self.body.value = (
-                f'<h2 style="font: 600 1.6rem system-ui, sans-serif;">{escape(heading)}</h2>'
+            self.body.value = html(
+                '<h2 style="font: 600 1.6rem system-ui, sans-serif;">{}</h2>', heading
             )
             self.choice.ask(task, self.chosen.get(number))
             self.choice.layout.display = None
@@ -329,7 +336,7 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         self.lab.set_task(task, heading, helping)
         self.lab.layout.display = None
 
-    def _marks(self) -> str:
+    def _marks(self) -> Markup:
         """A mark for each exercise, a shape rather than a colour: ✓ right at the first try
         on their own, ◑ right later or with help, ○ not yet."""
         count = len(self.lesson.exercises)
@@ -339,9 +346,11 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         said = _("{own} of {count} right on your own", own=own, count=count)
         if later:
             said += "; " + _("{later} with help or at a later try", later=later)
-        return (
-            f'<p role="img" aria-label="{escape(said)}" style="font-size: 1.4rem;'
-            f' letter-spacing: 0.3em;">{marks}</p>'
+        return html(
+            '<p role="img" aria-label="{}" style="font-size: 1.4rem; letter-spacing: 0.3em;">'
+            "{}</p>",
+            said,
+            marks,
         )
 
     def _lab_attempt(self, attempt: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from sq2edu.bots.rescue_policy import score_actions
 from sq2edu.bots.tournament import MAX_ACTIONS, run_tournament, wilson
 from sq2edu.rescue.position import position
 from sq2edu.rescue.sampling import sample_from_view
+from tests.contract import TABLE_SIZES
 
 
 def _untimed(bot: Bot) -> Bot:
@@ -37,7 +38,7 @@ def play(game: rescue.Game, names: list[str], seed: int, *, untimed: bool = Fals
     return game
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", TABLE_SIZES)
 @pytest.mark.parametrize("name", ["random", "greedy", "easy"])
 def test_quick_bots_only_choose_legal_actions_and_games_end(players: int, name: str) -> None:
     for seed in range(15):
@@ -45,7 +46,7 @@ def test_quick_bots_only_choose_legal_actions_and_games_end(players: int, name: 
         assert game.winner is not None
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_strong_bot_only_chooses_legal_actions_and_games_end(players: int) -> None:
     for seed in range(2):
         names = ["strong", *["greedy"] * (players - 1)]
@@ -168,6 +169,7 @@ def test_tournament_is_reproducible_whatever_the_number_of_processes() -> None:
     assert one.standings["greedy"].wins + one.standings["random"].wins == 12
 
 
+@pytest.mark.slow  # a tournament of the strong player: make test, not make check
 def test_tournament_rotates_seats_and_groups() -> None:
     result = run_tournament(["strong", "greedy", "random"], games=6, players=2, seed=1, jobs=1)
     lineups = [game.lineup for game in result.games]

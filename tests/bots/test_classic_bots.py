@@ -42,6 +42,7 @@ def test_the_strong_player_plays_whole_games_legally() -> None:
     assert game.winner is not None
 
 
+@pytest.mark.slow  # fifteen games' choices twice over: make test, not make check
 def test_the_same_seed_gives_the_same_choices() -> None:
     for seed in range(5):
         game = classic.new_game(3, seed=seed)

@@ -25,6 +25,7 @@ Failures
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
@@ -247,7 +249,12 @@ def free_port() -> int:
 
 
 class VoilaProcess:
-    """A Voilà server process and the file its output goes to."""
+    """A Voilà server process and the file its output goes to.
+
+    :param notebook: the notebook to serve at ``/``, or a folder: every notebook below it is
+        served at ``/voila/render/<its path in the folder>``, each page with a kernel of its
+        own started in the notebook's folder, as for a notebook served alone.
+    """
 
     def __init__(self, notebook: Path, log_path: Path) -> None:
         self.port = free_port()
@@ -272,7 +279,7 @@ class VoilaProcess:
         self._log: IO[bytes] = log_path.open("wb")
         self.process = subprocess.Popen(
             command,
-            cwd=notebook.parent,
+            cwd=notebook if notebook.is_dir() else notebook.parent,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=self._log,
@@ -361,21 +368,82 @@ WIDGET_TIMEOUT_MS = 60_000
 """A cold kernel start, the imports and the first drawing of a widget."""
 
 
+class FolderServer:
+    """One Voilà server for the notebooks of a folder, kept for a worker's tests.
+
+    A server's start costs about as much CPU as the kernel of the page it serves (both import
+    Jupyter), and a test that opens a notebook needs nothing of a server of its own: each
+    notebook below :attr:`root` has its own address, and each page gets a kernel of its own,
+    started in the notebook's folder, as with a server for that notebook alone. A page that
+    is left asks the server to end its kernel. A server that has stopped (it should not) is
+    started again for the next test.
+    """
+
+    def __init__(self, root: Path, logs: Path) -> None:
+        self.root = root.resolve()
+        self.logs = logs
+        self.server: VoilaProcess | None = None
+        self.started = 0
+
+    def url(self, notebook: Path) -> str:
+        """The address of ``notebook`` (below :attr:`root`), starting the server if needed."""
+        if self.server is None or self.server.process.poll() is not None:
+            if self.server is not None:
+                self.server.stop()
+            self.started += 1
+            self.server = VoilaProcess(self.root, self.logs / f"voila-{self.started}.log")
+            self.server.wait_until_up()
+        relative = notebook.resolve().relative_to(self.root)
+        return f"{self.server.base_url}voila/render/{urllib.parse.quote(relative.as_posix())}"
+
+    def leave(self, page: Page, request: pytest.FixtureRequest, artifacts_dir: Path) -> None:
+        """After a test: leave its page, which ends the page's kernel (Voilà's page asks its
+        server to, as when a child closes it), and keep the server's log if the test failed."""
+        with contextlib.suppress(PlaywrightError):
+            page.goto("about:blank")
+        if self.server is not None and _failed(request.node):
+            stem = _artifact_stem(request.node)
+            shutil.copyfile(self.server.log_path, artifacts_dir / f"{stem}.voila.log")
+
+    def stop(self) -> None:
+        """Stop the server, which ends the kernels of pages still open."""
+        if self.server is not None:
+            self.server.stop()
+
+
+@pytest.fixture(scope="session")
+def cell_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FolderServer]:
+    """The worker's Voilà server of one-cell notebooks: those of every test's ``tmp_path``."""
+    server = FolderServer(tmp_path_factory.getbasetemp(), tmp_path_factory.mktemp("voila-cells"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture
-def open_cell(page: Page, voila_server: VoilaServer, tmp_path: Path) -> OpenCell:
+def open_cell(
+    page: Page,
+    cell_server: FolderServer,
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+    artifacts_dir: Path,
+) -> Iterator[OpenCell]:
     """Open a notebook made of one code cell in Voilà, and wait for a table to be drawn.
 
-    The classroom's tests use it too: anything that shows a ``.sq2-table`` works.
+    The classroom's tests use it too: anything that shows a ``.sq2-table`` works. When the
+    test fails, the server's log is copied to ``test-artifacts/``.
     """
 
     def open_it(source: str) -> Page:
         path = tmp_path / f"cell-{len(list(tmp_path.glob('cell-*.ipynb')))}.ipynb"
         write_cell_notebook(path, source)
-        page.goto(voila_server(path), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
+        page.goto(cell_server.url(path), wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
         page.wait_for_selector(".sq2-table[data-version]", timeout=WIDGET_TIMEOUT_MS)
         return page
 
-    return open_it
+    yield open_it
+    cell_server.leave(page, request, artifacts_dir)
 
 
 def wait_until_answering(port: int, timeout: float = 120.0) -> None:

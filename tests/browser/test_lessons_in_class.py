@@ -4,6 +4,7 @@ in the store and on the dashboard; and every lesson notebook rendered through Vo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,29 @@ from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.lessons import LESSONS, Choice
 from sq2edu.lessons.notebooks import GUIDE, notebook_name
 from sq2edu.ui.lesson import LessonBook
-from tests.browser.conftest import WIDGET_TIMEOUT_MS, VoilaProcess
+from tests.browser.conftest import WIDGET_TIMEOUT_MS, FolderServer
 from tests.browser.test_classroom import Classroom, classroom  # noqa: F401 - a fixture
 
 LESSONS_DIR = Path(__file__).parent.parent.parent / "lessons"
+
+
+@pytest.fixture(scope="session")
+def lessons_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FolderServer]:
+    """The worker's Voilà server of the lesson notebooks (started once, not once a test)."""
+    server = FolderServer(LESSONS_DIR, tmp_path_factory.mktemp("voila-lessons"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def lessons(
+    lessons_server: FolderServer, page: Page, request: pytest.FixtureRequest, artifacts_dir: Path
+) -> Iterator[FolderServer]:
+    """The lessons' server for one test, whose page is left (its kernel ended) afterwards."""
+    yield lessons_server
+    lessons_server.leave(page, request, artifacts_dir)
 
 
 def _no_code_and_no_error(page: Page) -> None:
@@ -101,29 +121,24 @@ def test_a_teacher_opens_a_lesson_and_a_child_answers_it_in_their_language(
 
 @pytest.mark.parametrize("lesson", list(LESSONS))
 def test_every_lesson_notebook_renders_through_voila_with_no_code_and_no_error(
-    lesson: str, page: Page, tmp_path: Path, artifacts_dir: Path
+    lesson: str, page: Page, lessons: FolderServer, artifacts_dir: Path
 ) -> None:
     # Each lesson in one of the languages, in turn, so every language is rendered.
     lang = LANGUAGES[LESSONS[lesson].number % len(LANGUAGES)]
-    server = VoilaProcess(LESSONS_DIR, tmp_path / "voila.log")
-    try:
-        server.wait_until_up()
-        page.goto(
-            f"{server.base_url}voila/render/{lang}/{notebook_name(lesson)}",
-            wait_until="commit",
-            timeout=WIDGET_TIMEOUT_MS,
-        )
-        expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        expect(page.locator(".sq2-lesson svg, .sq2-lesson h1").first).to_be_visible()
-        _no_code_and_no_error(page)
-        page.screenshot(path=artifacts_dir / f"lesson_voila_{lang}_{lesson}.png", full_page=True)
-    finally:
-        server.stop()
+    page.goto(
+        lessons.url(LESSONS_DIR / lang / notebook_name(lesson)),
+        wait_until="commit",
+        timeout=WIDGET_TIMEOUT_MS,
+    )
+    expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    expect(page.locator(".sq2-lesson svg, .sq2-lesson h1").first).to_be_visible()
+    _no_code_and_no_error(page)
+    page.screenshot(path=artifacts_dir / f"lesson_voila_{lang}_{lesson}.png", full_page=True)
 
 
 @pytest.mark.parametrize(("lesson", "lang"), [("equals-and-signs", "nb"), ("chance", "ru")])
 def test_every_question_of_a_lesson_fits_its_answers_on_a_laptop_and_a_tablet(
-    lesson: str, lang: str, page: Page, tmp_path: Path, artifacts_dir: Path
+    lesson: str, lang: str, page: Page, lessons: FolderServer, artifacts_dir: Path
 ) -> None:
     """ "Stemmer ikke" and "6 + 4 = 12 − 2" were cut off on answer buttons of a fixed width."""
     book = LessonBook(lesson)
@@ -134,32 +149,27 @@ def test_every_question_of_a_lesson_fits_its_answers_on_a_laptop_and_a_tablet(
     ]
     with language(lang):
         onward = _("Next")
-    server = VoilaProcess(LESSONS_DIR, tmp_path / "voila.log")
     problems: list[str] = []
-    try:
-        server.wait_until_up()
-        page.goto(
-            f"{server.base_url}voila/render/{lang}/{notebook_name(lesson)}",
-            wait_until="commit",
-            timeout=WIDGET_TIMEOUT_MS,
+    page.goto(
+        lessons.url(LESSONS_DIR / lang / notebook_name(lesson)),
+        wait_until="commit",
+        timeout=WIDGET_TIMEOUT_MS,
+    )
+    expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    at = 0
+    for step in questions:
+        while at < step:
+            page.get_by_role("button", name=onward, exact=True).click()
+            at += 1
+            expect(page.locator(".sq2-step")).to_contain_text(str(at + 1))
+        for width, height in ((1280, 800), (820, 1180)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(150)
+            found = page.locator(".sq2-choice").evaluate(_CUT_OFF)
+            problems += [f"{lang} step {step} at {width}: {problem}" for problem in found]
+        page.locator(".sq2-lesson").screenshot(
+            path=artifacts_dir / f"lesson_question_{lesson}_{lang}_{step}.png"
         )
-        expect(page.locator(".sq2-lesson")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        at = 0
-        for step in questions:
-            while at < step:
-                page.get_by_role("button", name=onward, exact=True).click()
-                at += 1
-                expect(page.locator(".sq2-step")).to_contain_text(str(at + 1))
-            for width, height in ((1280, 800), (820, 1180)):
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(150)
-                found = page.locator(".sq2-choice").evaluate(_CUT_OFF)
-                problems += [f"{lang} step {step} at {width}: {problem}" for problem in found]
-            page.locator(".sq2-lesson").screenshot(
-                path=artifacts_dir / f"lesson_question_{lesson}_{lang}_{step}.png"
-            )
-    finally:
-        server.stop()
     assert problems == []
 
 
@@ -182,20 +192,11 @@ _CUT_OFF = """
 
 
 def test_the_teachers_guide_renders_through_voila_in_every_language(
-    page: Page, tmp_path: Path
+    page: Page, lessons: FolderServer
 ) -> None:
-    server = VoilaProcess(LESSONS_DIR, tmp_path / "voila.log")
-    try:
-        server.wait_until_up()
-        for lang in LANGUAGES:
-            page.goto(
-                f"{server.base_url}voila/render/{lang}/{GUIDE}",
-                wait_until="commit",
-                timeout=WIDGET_TIMEOUT_MS,
-            )
-            expect(page.locator(".sq2-guide")).to_have_count(
-                len(LESSONS), timeout=WIDGET_TIMEOUT_MS
-            )
-            _no_code_and_no_error(page)
-    finally:
-        server.stop()
+    for lang in LANGUAGES:
+        page.goto(
+            lessons.url(LESSONS_DIR / lang / GUIDE), wait_until="commit", timeout=WIDGET_TIMEOUT_MS
+        )
+        expect(page.locator(".sq2-guide")).to_have_count(len(LESSONS), timeout=WIDGET_TIMEOUT_MS)
+        _no_code_and_no_error(page)

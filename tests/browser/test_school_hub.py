@@ -611,6 +611,29 @@ def test_a_class_challenge_on_the_hub_from_the_teachers_dashboard_to_a_childs_se
         wall.screenshot(path=artifacts_dir / "hub_projector.png")
         kid.screenshot(path=artifacts_dir / "hub_child_challenge.png", full_page=True)
 
+        # Vera's own server's token and key: no try for Tove, for another class, or said
+        # to be right, gets in.
+        environment = _server_of(kid.url.split("/user/")[1].split("/")[0]).environ()
+
+        def call(body: dict[str, object]) -> int:
+            request = urllib.request.Request(
+                f"{environment['SQ2EDU_CLASS_SERVICE']}/api/challenge_try",
+                data=json.dumps(body).encode(),
+                method="POST",
+                headers={
+                    "Authorization": f"token {environment['JUPYTERHUB_API_TOKEN']}",
+                    "X-Sq2edu-Server-Key": environment["SQ2EDU_SERVER_KEY"],
+                },
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return int(error.code)
+
+        assert call({"number": 1, "text": "2 × 3 = 6", "student": "Tove"}) == 403
+        assert call({"number": 1, "text": "2 × 3 = 6", "room": "3B"}) == 400
+        assert call({"number": 1, "text": "1 + 1 = 3", "ok": True}) == 400
         base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
         for path in ("projector", "projector/board", "challenge.csv"):
             assert anna.request.get(f"{base}/{path}?room=3A").status == 200, path

@@ -681,3 +681,21 @@ def test_service_checks_a_game_equation_against_the_cards_the_child_holds(
     with open_store(location, "3B") as store:
         solo_kept = [(a.text, a.ok) for a in reversed(store.attempts())]
     assert solo_kept == [("2 + 3 = 5", True), ("1 + 2 = 3", False), ("0 + 1 = 1", False)]
+
+
+def test_a_childs_server_cannot_even_ask_for_a_teachers_work() -> None:
+    """A child's server's store is a ChildStore: the teacher's part of a class's store
+    (renaming, groups, the class's records, new classes) is not there to call, rather than
+    there and refusing."""
+    from sq2edu.classroom.store import ChildStore, ProgressStore
+    from sq2edu.hub.remote import ServiceStore
+
+    teachers = {
+        name
+        for name in vars(ProgressStore)
+        if not name.startswith("_") and name not in vars(ChildStore)
+    }
+    assert {"rename", "merge", "new_class", "attempts_after", "games"} <= teachers
+    assert {name for name in teachers if hasattr(ServiceStore, name)} == set()
+    children = {name for name in vars(ChildStore) if not name.startswith("_")}
+    assert {name for name in children if not hasattr(ServiceStore, name)} == set()

@@ -168,7 +168,7 @@ def test_the_tables_of_classmates_keep_their_rows_and_are_listed_to_a_bound(
     first, second = (info.maker for info in tables.tables()[:2])
     rows = board.tables_box.children
     assert len(rows) == SHOWN_TABLES + 1
-    assert f"{first}&#x27;s table" in rows[0].children[1].value
+    assert f"{first}&#39;s table" in rows[0].children[1].value
     assert rows[-1].value == "<p>…and 5 more tables.</p>"
     recorded.clear()
     board.refresh()
@@ -177,7 +177,7 @@ def test_the_tables_of_classmates_keep_their_rows_and_are_listed_to_a_bound(
     rows[0].children[0].click()  # End table
     assert len(board.tables_box.children) == SHOWN_TABLES + 1
     assert board.tables_box.children[-1].value == "<p>…and 4 more tables.</p>"
-    assert f"{second}&#x27;s table" in board.tables_box.children[0].children[1].value
+    assert f"{second}&#39;s table" in board.tables_box.children[0].children[1].value
 
 
 def test_the_group_editor_offers_the_page_shown_and_keeps_the_ticked(

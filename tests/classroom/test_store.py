@@ -167,6 +167,7 @@ def _open_fresh_stores(
             results.put("opened")
 
 
+@pytest.mark.slow  # six new Python processes: make test, not make check
 def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> None:
     """Six processes open the same store that does not exist yet, at the same moment, five
     times over: every open succeeds, the schema is made once, and no kernel is told to move

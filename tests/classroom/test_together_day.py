@@ -53,7 +53,7 @@ def test_a_table_keeps_the_game_it_was_made_with(store: SQLiteStore) -> None:
     assert shared.info.edition == "rescue"
     assert isinstance(shared.game, rescue.Game)
     board.refresh()
-    assert "Mia&#x27;s table: Mia, Leo ·" in board.tables_box.children[0].children[1].value
+    assert "Mia&#39;s table: Mia, Leo ·" in board.tables_box.children[0].children[1].value
 
 
 def test_a_table_is_never_dealt_another_game_than_its_own(store: SQLiteStore) -> None:
@@ -79,8 +79,8 @@ def test_one_broken_table_never_takes_the_dashboard_down(store: SQLiteStore) -> 
         store.execute(cursor, "UPDATE game_tables SET game = ? WHERE id = ?", (rescued, broken.id))
     board = Dashboard(store, refresh=0)
     rows = sorted(row.children[1].value for row in board.tables_box.children)
-    assert rows[0].startswith("<p>Ava&#x27;s table: Ava, Noor ·")
-    assert rows[1] == "<p>Mia&#x27;s table cannot be shown: end it.</p>"
+    assert rows[0].startswith("<p>Ava&#39;s table: Ava, Noor ·")
+    assert rows[1] == "<p>Mia&#39;s table cannot be shown: end it.</p>"
     board.end_table(broken.id)
     assert [info.maker for info in tables.tables()] == ["Ava"]
 
@@ -186,7 +186,7 @@ def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_read(
     # Ava pressed Sit here before her lobby knew the table was full.
     _lobby(ava).sit(made.id)
     assert "This table is full" in _lobby(ava).problem.value
-    assert _sit_buttons(_lobby(ava)) == [("<p>Mia&#x27;s table: Mia, Leo · full</p>", "none")]
+    assert _sit_buttons(_lobby(ava)) == [("<p>Mia&#39;s table: Mia, Leo · full</p>", "none")]
     _lobby(ola).make(3)
     ava.look()
     assert "This table is full" in _lobby(ava).problem.value, "the next redraw kept it"

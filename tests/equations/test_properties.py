@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -19,12 +20,14 @@ small_hands = st.lists(st.integers(min_value=1, max_value=10), min_size=0, max_s
 operation_sets = st.sets(st.sampled_from("+-*/"), min_size=1).map(lambda s: "".join(sorted(s)))
 
 
+@pytest.mark.slow  # 300 hands against the brute force: make test, not make check
 @settings(max_examples=300, deadline=None)
 @given(hands, operation_sets)
 def test_solve_equals_brute_force(cards: list[int], signs: str) -> None:
     assert {e.text for e in solve(cards, signs)} == brute_force(cards, signs)
 
 
+@pytest.mark.slow  # 150 hands against the brute force: make test, not make check
 @settings(max_examples=150, deadline=None)
 @given(small_hands, operation_sets)
 def test_solve_with_the_red_knight_equals_brute_force(cards: list[int], signs: str) -> None:

@@ -119,6 +119,7 @@ _REFERENCE = re.compile(
 _PIECES = [" ", "\t", "1", "7", "2", "r", "R", "e", "s", "t", "m", ".", "(", ")", "x", "ост", "ſ"]
 
 
+@pytest.mark.slow  # 3,000 texts against the old reader: make test, not make check
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=14).map("".join))
 def test_the_rest_is_found_where_the_reference_finds_it(text: str) -> None:
