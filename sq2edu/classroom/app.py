@@ -20,7 +20,6 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -43,6 +42,7 @@ from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
+from sq2edu.markup import html
 from sq2edu.practice import available, place
 from sq2edu.progress.nicknames import (
     MAX_NICKNAME,
@@ -402,7 +402,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
         welcome = _(editions.load(self.settings().edition).welcome)
-        title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
+        title = widgets.HTML(html("<h2>{}</h2>", welcome))
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
 
@@ -581,14 +581,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             if later:
                 words += "; " + _("{later} with help or at a later try", later=later)
             said = widgets.HTML(
-                f'<span style="font-size: 1.1rem;">{escape(words)}</span>',
+                html('<span style="font-size: 1.1rem;">{}</span>', words),
                 layout=widgets.Layout(align_self="center", margin="0 0 0 1rem"),
             )
             rows.append(widgets.HBox([button, said]))
         if not rows:
             rows.append(widgets.Label(_("No lesson is open yet. Ask your teacher.")))
         heading = _("Lessons")
-        title = widgets.HTML(f"<h2>{escape(heading)}</h2>")
+        title = widgets.HTML(html("<h2>{}</h2>", heading))
         return [self._back(), title, *rows, self.problem]
 
     def open_lesson(self, key: str) -> LessonBook:
@@ -733,7 +733,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if seat in played_for:
             with language(self.language):
                 words = _("While you were away, the computer played for you. Now you play again.")
-            back.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+            back.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
@@ -844,7 +844,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     "Your table of classmates is waiting for you: go back with Play with "
                     "classmates."
                 )
-            waiting.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+            waiting.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), waiting, lab])
         return lab
 

@@ -20,7 +20,6 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -31,6 +30,7 @@ from sq2edu.classroom.screens import big_button
 from sq2edu.classroom.store import StoreError, Watch
 from sq2edu.equations import Hint, Verdict, hints
 from sq2edu.i18n import _, language, local_signs
+from sq2edu.markup import html
 
 if TYPE_CHECKING:
     from sq2edu.practice import Deal
@@ -188,9 +188,10 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
                 return
             cards = " ".join(str(card) for card in self.round.cards)
             words = _("Your class has a challenge: cards {cards}!", cards=cards)
-            self.words.value = (
+            self.words.value = html(
                 '<p role="status" style="font-size:1.2rem;font-weight:600;margin:0 1rem 0 0">'
-                f"🏁 {escape(local_signs(words))}</p>"
+                "🏁 {}</p>",
+                local_signs(words),
             )
 
     def start(self) -> None:
