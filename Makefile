@@ -77,7 +77,7 @@ test: $(STAMP_TEST) $(PROXY)
 	@$(WITH_MYPY) $(PYTEST) -n $(WORKERS) --dist loadgroup --nbval $(AND_MYPY)
 
 ## check: the quick check before a commit: ruff, mypy and the tests that need no browser, no
-## server and no long simulation (about 100 s of CPU, on two workers)
+## server and no long simulation (about 160 s of CPU, on two workers)
 check: $(STAMP_TEST)
 	@$(MAKE) --no-print-directory ruff
 	@$(WITH_MYPY) $(PYTEST) -n 2 --dist loadgroup -m "not browser and not server and not slow" \

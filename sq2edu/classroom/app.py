@@ -20,7 +20,6 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -30,7 +29,6 @@ from sq2edu.classroom.challenge_child import (
     ChallengeBanner,
     ChallengeTask,
     challenge_lab,
-    challenges_of,
 )
 from sq2edu.classroom.client import Client, this_client
 from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log, kindly
@@ -44,6 +42,7 @@ from sq2edu.classroom.together import TableSeat, table_dealer
 from sq2edu.core import Game
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, ngettext
 from sq2edu.lessons import LESSONS
+from sq2edu.markup import html
 from sq2edu.practice import available, place
 from sq2edu.progress.nicknames import (
     MAX_NICKNAME,
@@ -154,16 +153,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # Long words wrap on a tablet (see widgets/heartbeat.css).
         self.problem.add_class("sq2-words")
         #: The class challenge's banner, on the screens that may carry it.
-        self.banner: ChallengeBanner | None = None
-        challenges = challenges_of(store)
-        if challenges is not None:
-            self.banner = ChallengeBanner(
-                challenges,
-                lambda: self.student,
-                self._kindly(self.open_challenge),
-                lambda: self.language,
-            )
-            self.banner.listeners.append(self._kindly(self._challenge_changed))
+        self.banner: ChallengeBanner | None = ChallengeBanner(
+            store.challenges(),
+            lambda: self.student,
+            self._kindly(self.open_challenge),
+            lambda: self.language,
+        )
+        self.banner.listeners.append(self._kindly(self._challenge_changed))
         # Every screen may show these again: the join form's and the language's.
         self._screens = Screens(
             self,
@@ -404,7 +400,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
         welcome = _(editions.load(self.settings().edition).welcome)
-        title = widgets.HTML(f"<h2>{escape(welcome)}</h2>")
+        title = widgets.HTML(html("<h2>{}</h2>", welcome))
         fields = [self.nickname, *([self.code] if self.class_code else [])]
         return [title, *fields, self.join_button, self.problem]
 
@@ -583,14 +579,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             if later:
                 words += "; " + _("{later} with help or at a later try", later=later)
             said = widgets.HTML(
-                f'<span style="font-size: 1.1rem;">{escape(words)}</span>',
+                html('<span style="font-size: 1.1rem;">{}</span>', words),
                 layout=widgets.Layout(align_self="center", margin="0 0 0 1rem"),
             )
             rows.append(widgets.HBox([button, said]))
         if not rows:
             rows.append(widgets.Label(_("No lesson is open yet. Ask your teacher.")))
         heading = _("Lessons")
-        title = widgets.HTML(f"<h2>{escape(heading)}</h2>")
+        title = widgets.HTML(html("<h2>{}</h2>", heading))
         return [self._back(), title, *rows, self.problem]
 
     def open_lesson(self, key: str) -> LessonBook:
@@ -735,7 +731,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if seat in played_for:
             with language(self.language):
                 words = _("While you were away, the computer played for you. Now you play again.")
-            back.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+            back.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
@@ -846,7 +842,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     "Your table of classmates is waiting for you: go back with Play with "
                     "classmates."
                 )
-            waiting.value = f"<p class='sq2-problem' role='status'>{escape(words)}</p>"
+            waiting.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), waiting, lab])
         return lab
 

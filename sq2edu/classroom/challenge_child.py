@@ -20,17 +20,17 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from html import escape
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from sq2edu.classroom.challenge import Round, equation_key, judge
-from sq2edu.classroom.challenge_store import ChallengeError, Challenges
+from sq2edu.classroom.challenge_store import ChallengeError, ChallengeSource
 from sq2edu.classroom.screens import big_button
-from sq2edu.classroom.store import SQLStore, StoreError, Watch
+from sq2edu.classroom.store import StoreError, Watch
 from sq2edu.equations import Hint, Verdict, hints
 from sq2edu.i18n import _, language, local_signs
+from sq2edu.markup import html
 
 if TYPE_CHECKING:
     from sq2edu.practice import Deal
@@ -41,44 +41,12 @@ __all__ = [
     "ChallengeBanner",
     "ChallengeSource",
     "ChallengeTask",
-    "challenges_of",
 ]
 
 #: How often a child's kernel looks for a new or ended round.
 LOOK_SECONDS = 1.0
 #: The round is read again now and then even if the watch saw nothing (a lost notice).
 _READ_ANYWAY_SECONDS = 15.0
-
-
-class ChallengeSource(Protocol):
-    """What a child's page needs of the class's challenge: :class:`Challenges` on the
-    class's store, or the class service's calls on a school's hub."""
-
-    def current(self) -> Round | None:
-        """The latest round of the child's class (open or ended), ``None`` before any."""
-        ...
-
-    def own_finds(self, student: str, number: int) -> Sequence[str]:
-        """The equations (keys) the child found in round ``number``."""
-        ...
-
-    def record(self, student: str, number: int, text: str) -> bool:
-        """Judge and keep a try; whether it was right (:class:`ChallengeError` once the
-        round has ended)."""
-        ...
-
-    def watch(self) -> Watch:
-        """Tells cheaply whether a round may have started or ended."""
-        ...
-
-
-def challenges_of(store: object) -> ChallengeSource | None:
-    """The challenge of a child's store: its own rounds for a class's store, the class
-    service's (``store.challenges()``) on a hub; ``None`` for a store with neither."""
-    if isinstance(store, SQLStore):
-        return Challenges(store)
-    remote = getattr(store, "challenges", None)
-    return remote() if callable(remote) else None
 
 
 class ChallengeTask:
@@ -144,7 +112,7 @@ class ChallengeTask:
 class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
     """The banner of an open round on a child's screen, and the way into it.
 
-    :param challenges: the class's challenge (:func:`challenges_of`).
+    :param challenges: the class's challenge (the store's ``challenges()``).
     :param student: who the child is (read when needed: they sign in after the page opens).
     :param open_round: shows the round's screen (the app's).
     :param speaking: the child's language now.
@@ -220,9 +188,10 @@ class ChallengeBanner(widgets.VBox):  # type: ignore[misc]
                 return
             cards = " ".join(str(card) for card in self.round.cards)
             words = _("Your class has a challenge: cards {cards}!", cards=cards)
-            self.words.value = (
+            self.words.value = html(
                 '<p role="status" style="font-size:1.2rem;font-weight:600;margin:0 1rem 0 0">'
-                f"🏁 {escape(local_signs(words))}</p>"
+                "🏁 {}</p>",
+                local_signs(words),
             )
 
     def start(self) -> None:

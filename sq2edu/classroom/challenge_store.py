@@ -15,7 +15,7 @@ import io
 import json
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from sq2edu.classroom.challenge import Board, Find, Round, WrongTry, judge, tally
 from sq2edu.classroom.exports import local_time
@@ -23,7 +23,7 @@ from sq2edu.classroom.store import Cursor, SQLStore, StoreError, Watch
 from sq2edu.equations import EquationSyntaxError, parse
 from sq2edu.progress.records import Attempt, utc_now
 
-__all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "Challenges"]
+__all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "ChallengeSource", "Challenges"]
 
 #: The columns of the challenge's CSV: one row for each try of each round.
 CHALLENGE_CSV_HEADER = [
@@ -72,6 +72,29 @@ def _numbers(text: str) -> tuple[int, ...]:
 
 def _cell(text: str) -> str:
     return "'" + text if text and text[0] in _FORMULA_STARTS else text
+
+
+class ChallengeSource(Protocol):
+    """What a child's page needs of the class's challenge: :class:`Challenges` on the
+    class's store, or the class service's calls on a school's hub
+    (:class:`sq2edu.hub.remote_challenge.RemoteChallenges`)."""
+
+    def current(self) -> Round | None:
+        """The latest round of the child's class (open or ended), ``None`` before any."""
+        ...
+
+    def own_finds(self, student: str, number: int) -> Sequence[str]:
+        """The equations (keys) the child found in round ``number``."""
+        ...
+
+    def record(self, student: str, number: int, text: str) -> bool:
+        """Judge and keep a try; whether it was right (:class:`ChallengeError` once the
+        round has ended)."""
+        ...
+
+    def watch(self) -> Watch:
+        """Tells cheaply whether a round may have started or ended."""
+        ...
 
 
 class Challenges:

@@ -73,6 +73,7 @@ _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
 
 if TYPE_CHECKING:
+    from sq2edu.classroom.challenge_store import Challenges, ChallengeSource
     from sq2edu.classroom.tables import TableKeeper, Tables
 
 
@@ -133,6 +134,8 @@ class ChildStore(Protocol):
     def current_class(self) -> tuple[int, str]: ...
 
     def shared_tables(self) -> TableKeeper: ...
+
+    def challenges(self) -> ChallengeSource: ...
 
     def watch(self) -> Watch: ...
 
@@ -372,6 +375,12 @@ class SQLStore:
         from sq2edu.classroom.tables import Tables
 
         return Tables(self)
+
+    def challenges(self) -> Challenges:
+        """The class challenge's rounds, kept in this store."""
+        from sq2edu.classroom.challenge_store import Challenges
+
+        return Challenges(self)
 
     def open_class_id(self, cursor: Cursor) -> int:
         """The number of the room's open class, read in ``cursor``'s transaction.

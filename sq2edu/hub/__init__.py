@@ -49,19 +49,25 @@ def stop_with_hub(every: float = HUB_WATCH_EVERY) -> None:
     parent = os.getppid()
     if parent <= 1:
         return
+    told = False
     if sys.platform == "linux":
         import ctypes
 
         try:
             set_parent_death_signal = 1  # PR_SET_PDEATHSIG
-            ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGINT)
+            told = (
+                ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGINT) == 0
+            )
         except (OSError, AttributeError):
-            pass  # the thread below still looks
+            pass  # the thread below tells it
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(every)
-        os.kill(os.getpid(), signal.SIGINT)
+        if not told:
+            # Once only: a second interrupt would break off the stop it began (its kernels
+            # left running).
+            os.kill(os.getpid(), signal.SIGINT)
         time.sleep(10)
         os._exit(1)
 

@@ -25,7 +25,7 @@ from sq2edu.classroom.dashboard import CSV_PATH, Dashboard
 from sq2edu.classroom.school import School
 from sq2edu.classroom.sign_out import sign_out_link
 from sq2edu.classroom.store import SQLStore, open_store
-from sq2edu.i18n import _
+from sq2edu.i18n import _, language
 
 __all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main", "teachers_store"]
 
@@ -100,9 +100,11 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             rooms=self.rooms,
             on_room=self.show,
         )
-        title = _("Your classes")
-        header = widgets.HTML(f"<h2>{escape(title)}</h2>")
-        self.children = [header, sign_out_link(), self.dashboard]
+        # The desk speaks the class's language, as its dashboard does.
+        with language(self.dashboard.language):
+            title = _("Your classes")
+            header = widgets.HTML(f"<h2>{escape(title)}</h2>")
+            self.children = [header, sign_out_link(), self.dashboard]
 
     @classmethod
     def for_user(cls, hub_user: str) -> TeacherDesk:

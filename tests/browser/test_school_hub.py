@@ -535,6 +535,19 @@ def test_a_teacher_sees_the_classes_they_keep_and_no_other(
         assert page.get_by_role("rowheader", name="Ulf").count() == 0
         assert page.get_by_text("5 + 5 = 10").count() == 0
         page.screenshot(path=artifacts_dir / "hub_teacher.png", full_page=True)
+        # One class picker (the desk's own was a second, above the dashboard's), in each of
+        # the class's languages.
+        for lang, word in (("ru", "Класс"), ("nb", "Klasse"), ("en", "Class")):
+            with open_store(hub.db, room="3A") as store:
+                store.save_settings({**store.settings(), "language": lang})
+            page.reload(timeout=WIDGET_TIMEOUT_MS)
+            pickers = page.locator(
+                ".widget-dropdown:visible > label, .widget-toggle-buttons:visible > label"
+            )
+            expect(pickers.filter(has_text=re.compile(f"^{word}$"))).to_have_count(
+                1, timeout=WIDGET_TIMEOUT_MS
+            )
+            page.screenshot(path=artifacts_dir / f"hub_teacher_{lang}.png", full_page=True)
         base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
         own = anna.request.get(f"{base}/attempts.csv?room=3A")
         assert own.status == 200
@@ -774,12 +787,13 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     """A hub killed with SIGKILL left its class service (holding its port: the next hub's
     could not start) and its dashboard running. They, the class server and its kernels stop
     by themselves within seconds now, and the hub starts again as if stopped."""
-    # Uma's device, signed in before and after: her name is held by it.
     context = browser.new_context()
-    page = _sign_in(context, hub, "OWL7", "Uma")
-    expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    kernels = _class_server().children(recursive=True)
-    page.close()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Uma")
+        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        kernels = _class_server().children(recursive=True)
+    finally:
+        context.close()
     assert hub.process is not None
     (jupyterhub,) = [
         process
@@ -803,8 +817,11 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     print(f"the hub's services and the class server's kernels gone "
           f"{time.monotonic() - started:.1f} s after the hub was killed")  # fmt: skip
     hub.start()
+    # A child on another device (Uma's name is held by hers): the new class service has
+    # its port, and answers.
+    context = browser.new_context()
     try:
-        page = _sign_in(context, hub, "OWL7", "Uma")
-        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        page = _sign_in(context, hub, "OWL7", "Una")
+        expect(page.get_by_text("Hi, Una!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     finally:
         context.close()

@@ -54,3 +54,50 @@ def test_a_process_started_with_sigint_ignored_stops_at_the_hubs_interrupt(helpe
     finally:
         process.kill()
         process.wait()
+
+
+# A hub (the parent) that starts one of its processes and then waits; the process says its
+# pid and waits for an interrupt.
+HUB_THAT_STARTS_A_PROCESS = """
+import subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1]])
+time.sleep(120)
+"""
+STOPS_WITH_ITS_HUB = """
+import os, time
+from sq2edu.hub import stop_on_interrupt, stop_with_hub
+stop_on_interrupt()
+stop_with_hub(every=0.2)
+print(os.getpid(), flush=True)
+try:
+    time.sleep(120)
+except KeyboardInterrupt:
+    pass
+"""
+
+
+@pytest.mark.parametrize("helped", [True, False], ids=["sq2edu-process", "without-help"])
+def test_a_process_of_the_hub_stops_when_the_hub_is_killed_outright(helped: bool) -> None:
+    """A hub killed with SIGKILL left its class service running, holding its port."""
+    import psutil
+
+    body = (
+        STOPS_WITH_ITS_HUB if helped else STOPS_WITH_ITS_HUB.replace("stop_with_hub(every=0.2)", "")
+    )
+    hub = subprocess.Popen(
+        [sys.executable, "-c", HUB_THAT_STARTS_A_PROCESS, body], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert hub.stdout is not None
+        process = psutil.Process(int(hub.stdout.readline()))
+        hub.kill()
+        hub.wait(10)
+        try:
+            process.wait(10)
+            stopped = True
+        except psutil.TimeoutExpired:
+            stopped = False
+            process.kill()
+        assert stopped == helped
+    finally:
+        hub.kill()
