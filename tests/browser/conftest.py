@@ -374,9 +374,10 @@ class FolderServer:
     A server's start costs about as much CPU as the kernel of the page it serves (both import
     Jupyter), and a test that opens a notebook needs nothing of a server of its own: each
     notebook below :attr:`root` has its own address, and each page gets a kernel of its own,
-    started in the notebook's folder, as with a server for that notebook alone. A page that
-    is left asks the server to end its kernel. A server that has stopped (it should not) is
-    started again for the next test.
+    started in the notebook's folder, as with a server for that notebook alone. A test's
+    page is left at its end (:meth:`leave`), which has the server end its kernel; the rest end
+    with the server. A server that has stopped (it should not) is started again for the next
+    test.
     """
 
     def __init__(self, root: Path, logs: Path) -> None:
@@ -400,6 +401,13 @@ class FolderServer:
         """After a test: leave its page, which ends the page's kernel (Voilà's page asks its
         server to, as when a child closes it), and keep the server's log if the test failed."""
         with contextlib.suppress(PlaywrightError):
+            if self.server is not None:
+                # The page sends its _xsrf cookie with that request, and a server without a
+                # token never sets one (it refused the request: 403, the kernel stayed):
+                # Tornado accepts any value that the cookie and the request both carry.
+                page.context.add_cookies(
+                    [{"name": "_xsrf", "value": "left", "url": self.server.base_url}]
+                )
             page.goto("about:blank")
         if self.server is not None and _failed(request.node):
             stem = _artifact_stem(request.node)
