@@ -378,7 +378,8 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         is still one child)."""
         if self.settings.get("sq2edu_owners") is not None:
             return device_key(f"signed-in:{_user_of(self)}")
-        kept = self.get_cookie(_DEVICE_COOKIE) or ""
+        # A browser's first page counts in the share of the secret it has just been given.
+        kept = self._device or self.get_cookie(_DEVICE_COOKIE) or ""
         return device_key(kept) if _DEVICE_SECRET.match(kept) else ""
 
     @tornado.web.authenticated

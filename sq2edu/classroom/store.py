@@ -71,6 +71,10 @@ __all__ = [
 CHANNEL = "sq2edu_tables"
 _APPLICATION_ID = 0x53513245  # "SQ2E": marks a file as an sq2edu store
 _BUSY_TIMEOUT_MS = 10_000
+#: How long a write (or a first opening) keeps asking for the file's write lock: several busy
+#: waits, because a whole class's kernels may open and write at one moment on a two-core
+#: laptop, and a kernel holding the lock may itself be waiting for the processor.
+_PATIENCE_S = 60.0
 
 if TYPE_CHECKING:
     from sq2edu.classroom.challenge_store import Challenges, ChallengeSource
@@ -918,9 +922,9 @@ class SQLiteStore(SQLStore):
         SQLite waits out a lock for the busy timeout, except where waiting could deadlock:
         switching a new file to WAL while another kernel is making the schema in it fails at
         once with "database is locked". Such an opener tries again, a little later each time,
-        until the busy timeout is spent.
+        for as long as a write would (:data:`_PATIENCE_S`).
         """
-        deadline = time.monotonic() + _BUSY_TIMEOUT_MS / 1000
+        deadline = time.monotonic() + _PATIENCE_S
         pause = 0.02
         while True:
             try:
@@ -985,13 +989,29 @@ class SQLiteStore(SQLStore):
         # BEGIN IMMEDIATE takes the write lock at once, so two writers never deadlock on an
         # upgrade from a read lock; the busy timeout makes the second one wait its turn.
         cursor = self._db.cursor()
-        cursor.execute("BEGIN IMMEDIATE")
+        self._begin_writing(cursor)
         try:
             yield cursor
         except BaseException:
             cursor.execute("ROLLBACK")
             raise
         cursor.execute("COMMIT")
+
+    @staticmethod
+    def _begin_writing(cursor: sqlite3.Cursor) -> None:
+        """``BEGIN IMMEDIATE``, asked again after each busy wait until :data:`_PATIENCE_S`.
+
+        SQLite's busy handler polls and keeps no queue, so among many writers one can miss
+        the lock for a whole busy wait; nothing is written yet, so asking again is safe.
+        """
+        deadline = time.monotonic() + _PATIENCE_S
+        while True:
+            try:
+                cursor.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() >= deadline:
+                    raise
 
     def watch(self) -> SQLiteWatch:
         """A watch on the file: ``PRAGMA data_version`` on a connection of its own."""

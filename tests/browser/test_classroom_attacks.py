@@ -345,6 +345,17 @@ def _answers(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
+def _listener(port: int) -> str:
+    """Who listens on ``port`` (for a failing assertion's message)."""
+    for connection in psutil.net_connections(kind="tcp"):
+        if connection.status == psutil.CONN_LISTEN and connection.laddr.port == port:
+            with contextlib.suppress(psutil.Error):
+                process = psutil.Process(connection.pid)
+                return f"{connection.pid} {' '.join(process.cmdline())[:300]}"
+            return str(connection.pid)
+    return "nobody (a connection accepted while closing)"
+
+
 def test_killing_serve_outright_takes_its_servers_and_kernels_with_it(tmp_path: Path) -> None:
     room = Classroom(tmp_path)
     family = psutil.Process(room.process.pid).children(recursive=True)
@@ -358,8 +369,8 @@ def test_killing_serve_outright_takes_its_servers_and_kernels_with_it(tmp_path: 
         time.sleep(0.5)
     left = [p for p in family if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert left == []
-    assert not _answers(room.port)
-    assert not _answers(room.teacher_port)
+    assert not _answers(room.port), _listener(room.port)
+    assert not _answers(room.teacher_port), _listener(room.teacher_port)
     # The next start, on the same ports, works.
     again = Classroom(tmp_path / "again", port=room.port, teacher_port=room.teacher_port)
     try:

@@ -153,6 +153,65 @@ def test_thirty_kernels_opening_and_writing_at_once_lose_nothing(location: str) 
         assert [name for name, _archived in store.classes()] == ["My class"]
 
 
+def _hold_the_write_lock(path: Path, seconds: float) -> threading.Thread:
+    """Another kernel's write transaction on ``path``, held for ``seconds`` from now."""
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+
+    def release() -> None:
+        time.sleep(seconds)
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    thread = threading.Thread(target=release)
+    thread.start()
+    return thread
+
+
+@pytest.fixture
+def short_busy_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy wait of 0.1 s and a patience of 10 s, so that a lock can outlast many waits."""
+    from sq2edu.classroom import store
+
+    monkeypatch.setattr(store, "_BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(store, "_PATIENCE_S", 10.0)
+
+
+@pytest.mark.usefixtures("short_busy_wait")
+def test_a_first_opening_outlasts_a_lock_held_over_many_busy_waits(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    holder = _hold_the_write_lock(path, 1.0)
+    SQLiteStore(path).close()
+    holder.join()
+    with open_store(str(path)) as store:
+        assert [name for name, _archived in store.classes()] == ["My class"]
+
+
+@pytest.mark.usefixtures("short_busy_wait")
+def test_a_write_outlasts_a_lock_held_over_many_busy_waits(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite3"
+    with open_store(str(path)) as store:
+        holder = _hold_the_write_lock(path, 1.0)
+        store.record_attempt(Attempt("Mia", "2 + 3 = 5", True))
+        holder.join()
+        assert [attempt.text for attempt in store.attempts("Mia")] == ["2 + 3 = 5"]
+
+
+def test_an_opening_that_waits_past_its_patience_says_try_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sq2edu.classroom import store
+
+    monkeypatch.setattr(store, "_BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(store, "_PATIENCE_S", 0.3)
+    path = tmp_path / "class.sqlite3"
+    holder = _hold_the_write_lock(path, 1.5)
+    with pytest.raises(StoreError, match=r"could not be opened just now.*Try again"):
+        SQLiteStore(path)
+    holder.join()
+    SQLiteStore(path).close()
+
+
 def _open_fresh_stores(
     folder: str, rounds: int, barrier: multiprocessing.synchronize.Barrier, results: Any
 ) -> None:
