@@ -99,6 +99,7 @@ async def _child(hub: str, code: str, nickname: str, number: int, results: dict[
     await asyncio.sleep(number * ARRIVAL_SECONDS)
     browser = _Browserless(hub)
     client: WidgetClient | None = None
+    step = "signing in"
     try:
         started = time.perf_counter()
         form = await browser.go("/hub/login")
@@ -117,18 +118,22 @@ async def _child(hub: str, code: str, nickname: str, number: int, results: dict[
             answer = await browser.go("/hub/user-redirect/")
         server_url = urljoin(answer.effective_url, answer.headers["Location"])
         client = WidgetClient(server_url, cookies=browser.cookies)
+        step = "opening the app's page"
         await client.open(STEP_SECONDS)
+        step = "waiting for the app's first screen"
         await client.wait_for(
             lambda: client.find("ButtonModel", description="Equation Lab"), STEP_SECONDS
         )
         results["interactive"].append(time.perf_counter() - started)
         client.click(client.find("ButtonModel", description="Equation Lab") or "")
+        step = "waiting for the Lab"
         await client.wait_for(lambda: client.find_table(), STEP_SECONDS)
         lab = client.find_table() or ""
         for attempt in range(ATTEMPTS):
             await asyncio.sleep(THINK_SECONDS if attempt else 0.0)
             clicked = time.perf_counter()
             client.send(lab, {"intent": "check", "text": f"{attempt + 1} + 1 = 20"})
+            step = f"waiting for the answer to equation {attempt + 1}"
 
             def answered(attempt: int = attempt) -> bool:
                 verdict = client.models[lab].get("state", {}).get("verdict") or {}
@@ -138,7 +143,7 @@ async def _child(hub: str, code: str, nickname: str, number: int, results: dict[
             results["click"].append(time.perf_counter() - clicked)
             results["answered"][nickname] = results["answered"].get(nickname, 0) + 1
     except Exception as error:  # counted, not fatal: the point is to see how many
-        results["failures"].append(f"{nickname}: {type(error).__name__}: {error}"[:200])
+        results["failures"].append(f"{nickname}, {step}: {type(error).__name__}: {error}"[:200])
     finally:
         if client is not None:
             await client.close()
