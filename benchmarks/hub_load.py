@@ -9,7 +9,8 @@ kernel's websocket. Each opens the Equation Lab and checks ``ATTEMPTS`` equation
 answer (p50, p95), the memory of the school's class server with its kernels (at its peak,
 per child, and a few minutes after the children left), the CPU time of the hub, its proxy and
 the class service, failures, the machine's load, and whether every answered attempt reached
-the store. ``python -m benchmarks.run --only hub_load`` (not part of ``make test``).
+the store. ``python -m benchmarks.run --only hub_load`` (not part of ``make test``); with
+``SQ2EDU_HUB_LOAD_LOG=<file>`` the hub's log (the class server's included) is kept there.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -255,6 +257,9 @@ def run(quick: bool = False) -> str:
             settled = _class_server_rss()
         finally:
             hub.stop()
+            kept = os.environ.get("SQ2EDU_HUB_LOAD_LOG")
+            if kept:
+                shutil.copyfile(Path(folder) / "hub.log", kept)
         busy = (cpu_end.user + cpu_end.system) - (cpu_start.user + cpu_start.system)
         stored = 0
         for room in CLASSES:
