@@ -146,6 +146,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         #: Whether the student chose a language of their own (the class's no longer applies).
         self.chose_language = False
         self.languages.observe(self._on_language_button, names="value")
+        #: The join form's greeting: one widget, so that drawing the form again (a language,
+        #: the class's settings) changes words only and never redraws a box being typed in.
+        self.welcome = widgets.HTML()
         self.nickname = widgets.Text()
         self.code = widgets.Text()
         self.join_button = big_button(button_style="primary")
@@ -167,6 +170,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 self.heartbeat,
                 self.languages,
                 *([self.banner] if self.banner is not None else []),
+                self.welcome,
                 self.nickname,
                 self.code,
                 self.join_button,
@@ -400,9 +404,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.code.description = _("Class code")
         self.join_button.description = _("Join")
         welcome = _(editions.load(self.settings().edition).welcome)
-        title = widgets.HTML(html("<h2>{}</h2>", welcome))
+        self.welcome.value = html("<h2>{}</h2>", welcome)
         fields = [self.nickname, *([self.code] if self.class_code else [])]
-        return [title, *fields, self.join_button, self.problem]
+        return [self.welcome, *fields, self.join_button, self.problem]
 
     def join(self, nickname: str, code: str = "") -> bool:
         """Join the class; on trouble, say why and stay on the form."""

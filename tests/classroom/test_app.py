@@ -289,6 +289,25 @@ def test_a_warm_app_takes_the_class_settings_when_a_page_comes(store: SQLiteStor
     assert app.children[3].value == "<h2>Добро пожаловать в «Спящих королев»!</h2>"
 
 
+def test_the_join_form_drawn_again_keeps_every_box_and_what_was_typed(
+    store: SQLiteStore,
+) -> None:
+    """A language chosen, or the class's settings taken when a page comes, while a child types
+    their name: the same widgets stay on the page (a page redraws a box it is given anew, and
+    a name typed into the old box just then would be lost); only the words change."""
+    from sq2edu.classroom.client import Client
+
+    store.set_class_code("OWL")
+    app = StudentApp(store, client=lambda: Client("10.0.0.7", "a" * 64))
+    form = list(app.children)
+    app.nickname.value = "Oleg"
+    app.languages.value = "ru"  # the child presses "Русский"
+    app.refresh_class()
+    assert list(app.children) == form
+    assert app.children[3].value == "<h2>Добро пожаловать в «Спасение»!</h2>"
+    assert (app.nickname.value, app.nickname.description) == ("Oleg", "Имя")
+
+
 def test_a_student_who_chose_a_language_keeps_it(store: SQLiteStore) -> None:
     app = StudentApp(store)
     app.languages.value = "nb"
