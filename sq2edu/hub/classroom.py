@@ -29,7 +29,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +52,8 @@ _SERVICE_WAIT_SECONDS = 60.0
 
 
 def _app_for(client: Client) -> Any:
-    """The student app for the child the page's client names."""
-    import ipywidgets as widgets
-
+    """The student app for the child the page's client names; if the class service refuses
+    the child, or stays busy for :data:`_SERVICE_WAIT_SECONDS`, a page that says so."""
     from sq2edu.classroom.app import StudentApp
     from sq2edu.classroom.store import StoreError
     from sq2edu.hub.remote import ServiceRefusedError, ServiceStore
@@ -65,21 +63,34 @@ def _app_for(client: Client) -> Any:
     while True:
         try:
             return StudentApp.on_the_hub(store)
-        except ServiceRefusedError as refused:
-            if refused.status == 403 or waited >= _SERVICE_WAIT_SECONDS:
-                break
-        except StoreError:
-            # The class service is busy (a whole school arriving) or restarting: the child
-            # waits a moment longer rather than meeting a page without their app.
+        except StoreError as error:
+            # Refused outright: not a child of a class. Anything else (a whole school
+            # arriving, the service restarting): the child waits a moment longer rather
+            # than meeting a page without their app.
+            if isinstance(error, ServiceRefusedError) and error.status == 403:
+                return _no_app(client, refused=True)
             if waited >= _SERVICE_WAIT_SECONDS:
-                break
+                return _no_app(client, refused=False)
         time.sleep(1.0)
         waited += 1.0
-    from sq2edu.classroom.sign_out import sign_out_link
-    from sq2edu.i18n import _
 
-    words = escape(_("This page is for the children of a class."))
-    return widgets.VBox([widgets.HTML(f"<p>{words}</p>"), sign_out_link()])
+
+def _no_app(client: Client, *, refused: bool) -> Any:
+    """The page of a child who gets no app: not a child of a class, or the class service is
+    too busy just now; with the hub's sign-out."""
+    import ipywidgets as widgets
+
+    from sq2edu.classroom.sign_out import sign_out_link
+    from sq2edu.i18n import LANGUAGES, _, language
+    from sq2edu.markup import html
+
+    with language(client.language if client.language in LANGUAGES else "en"):
+        words = (
+            _("This page is for the children of a class.")
+            if refused
+            else _("The class computer is very busy just now. Reload the page in a moment.")
+        )
+        return widgets.VBox([widgets.HTML(html("<p>{}</p>", words)), sign_out_link()])
 
 
 def child_page(
