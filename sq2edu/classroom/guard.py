@@ -54,7 +54,6 @@ import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +77,7 @@ from sq2edu.classroom.server_log import keep_bounded, quiet_floods
 from sq2edu.classroom.shares import Admission, PageBook
 from sq2edu.classroom.traffic import MAX_MESSAGE, PageTraffic
 from sq2edu.classroom.watchdog import kernel_memory, raise_file_limit
+from sq2edu.markup import html, joined
 
 __all__ = [
     "PAGE_MESSAGES",
@@ -140,9 +140,9 @@ _FOREIGN = re.compile(
 )
 
 
-def local_only(html: str) -> str:
+def local_only(page: str) -> str:
     """The page without anything it would fetch from another server."""
-    return _FOREIGN.sub("", html)
+    return _FOREIGN.sub("", page)
 
 
 def _kernel_mac(secret: bytes, kernel_id: str) -> str:
@@ -414,8 +414,8 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return
         self._claimed: list[str] = []
         try:
-            async for html in self.get_generator(path=path):
-                self.write(local_only(html))
+            async for part in self.get_generator(path=path):
+                self.write(local_only(part))
                 self.flush()
         except ClassFullError:
             # Another page took the last place between the check above and this start.
@@ -429,7 +429,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.set_status(status)
         self.set_header("Retry-After", "30")
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        lines = "".join(f'<p lang="{lang}">{escape(text)}</p>' for lang, text in words)
+        lines = joined(html('<p lang="{}">{}</p>', lang, text) for lang, text in words)
         self.finish(_CLASS_FULL.format(lines=lines))
 
 

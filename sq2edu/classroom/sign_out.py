@@ -4,11 +4,11 @@ that a shared device is not left signed in as the last child or teacher."""
 from __future__ import annotations
 
 import os
-from html import escape
 
 import ipywidgets as widgets
 
 from sq2edu.i18n import _
+from sq2edu.markup import html
 
 __all__ = ["sign_out_link", "sign_out_url"]
 
@@ -22,10 +22,12 @@ def sign_out_url() -> str:
 
 def sign_out_link() -> widgets.HTML:
     """A link, as big as a button, that signs out of the hub (the whole page, not a frame)."""
-    words = escape(_("Sign out"))
     return widgets.HTML(
-        f'<a class="sq2-sign-out" href="{escape(sign_out_url())}" target="_top" '
-        'style="display:inline-block;min-height:44px;line-height:44px;padding:0 1rem;'
-        'font-size:1.1rem">'
-        f"{words}</a>"
+        html(
+            '<a class="sq2-sign-out" href="{}" target="_top" '
+            'style="display:inline-block;min-height:44px;line-height:44px;padding:0 1rem;'
+            'font-size:1.1rem">{}</a>',
+            sign_out_url(),
+            _("Sign out"),
+        )
     )

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-from html import escape
 from typing import Any
 from urllib.parse import quote
 
@@ -26,6 +25,7 @@ from sq2edu.classroom.school import School
 from sq2edu.classroom.sign_out import sign_out_link
 from sq2edu.classroom.store import SQLStore, open_store
 from sq2edu.i18n import _, language
+from sq2edu.markup import html
 
 __all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main", "teachers_store"]
 
@@ -72,14 +72,14 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.dashboard: Dashboard | None = None
         if teacher is None:
             words = _("This page is for teachers.")
-            self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
+            self.children = [widgets.HTML(html("<p>{}</p>", words)), sign_out_link()]
         elif not rooms:
             words = _(
                 "No class is yours yet, {name}. Ask whoever runs the school's hub to give you "
                 "one (sq2edu school give).",
                 name=teacher,
             )
-            self.children = [widgets.HTML(f"<p>{escape(words)}</p>"), sign_out_link()]
+            self.children = [widgets.HTML(html("<p>{}</p>", words)), sign_out_link()]
         else:
             self.show(rooms[0])
 
@@ -103,7 +103,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         # The desk speaks the class's language, as its dashboard does.
         with language(self.dashboard.language):
             title = _("Your classes")
-            header = widgets.HTML(f"<h2>{escape(title)}</h2>")
+            header = widgets.HTML(html("<h2>{}</h2>", title))
             self.children = [header, sign_out_link(), self.dashboard]
 
     @classmethod

@@ -52,7 +52,7 @@ def block_html(block: Block) -> Markup:
         return html('<p style="{}">{}</p>', _SHOW, str(block))
     if isinstance(block, Cards):
         # Drawn by our own code, every number and word in it escaped there.
-        return Markup(cards_html(block.values))
+        return cards_html(block.values)
     if isinstance(block, Picture):
         return html('<div style="margin: 0.5rem 0;">{}</div>', Markup(svg(block)))
     raise TypeError(f"an exercise is a widget, not HTML: {block!r}")

@@ -11,16 +11,16 @@ not yet shared onto empty plates, a balance held level with a question mark, a n
 with only its starting point, a bond or a bar with a ? where the missing part goes.
 
 >>> from sq2edu.lessons.model import Picture, Words
->>> svg(Picture("ten-frame", (7,), Words("7 dots in a ten-frame")))[:4]
+>>> str(svg(Picture("ten-frame", (7,), Words("7 dots in a ten-frame"))))[:4]
 '<svg'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 
 from sq2edu.lessons.model import Picture
+from sq2edu.markup import Markup, html
 
 __all__ = ["svg"]
 
@@ -32,15 +32,18 @@ _R = 13
 _STEP = 34
 
 
-def svg(picture: Picture) -> str:
+def svg(picture: Picture) -> Markup:
     """The picture as an inline SVG element, labelled for screen readers."""
     width, height, body = _DRAW[picture.kind](picture.numbers)
-    label = escape(str(picture.label))
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}"'
-        f' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        f' style="max-width: 100%; height: auto;">'
-        f"<title>{label}</title>{body}</svg>"
+    return html(
+        '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}"'
+        ' viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        ' style="max-width: 100%; height: auto;">'
+        "<title>{label}</title>{body}</svg>",
+        label=str(picture.label),
+        width=width,
+        height=height,
+        body=Markup(body),
     )
 
 
@@ -53,10 +56,15 @@ def _dot(x: float, y: float, second: bool = False) -> str:
     return f'<circle cx="{x}" cy="{y}" r="{_R}" fill="{_FIRST}"/>'
 
 
-def _text(x: float, y: float, words: str, size: int = 22) -> str:
-    return (
-        f'<text x="{x}" y="{y}" font-family="system-ui, sans-serif" font-size="{size}"'
-        f' font-weight="600" fill="{_INK}" text-anchor="middle">{escape(words)}</text>'
+def _text(x: float, y: float, words: str, size: int = 22) -> Markup:
+    return html(
+        '<text x="{x}" y="{y}" font-family="system-ui, sans-serif" font-size="{size}"'
+        ' font-weight="600" fill="{ink}" text-anchor="middle">{words}</text>',
+        x=x,
+        y=y,
+        size=size,
+        ink=_INK,
+        words=words,
     )
 
 

@@ -251,7 +251,7 @@ def test_every_picture_is_our_own_svg_with_words_for_a_screen_reader(kind: str) 
     assert drawn.startswith("<svg")
     assert drawn.endswith("</svg>")
     assert 'role="img"' in drawn
-    assert 'aria-label="7 &quot;dots&quot; &lt;b&gt;"' in drawn
+    assert 'aria-label="7 &#34;dots&#34; &lt;b&gt;"' in drawn  # quotes escaped too
     assert "href" not in drawn
     assert "http" not in drawn.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
