@@ -586,7 +586,13 @@ def _hidden_from(game: Any, seat: int) -> set[str]:
             hidden |= set(cards)
         if name in ("grid", "centre"):
             hidden |= {card for card in cards if f'"{card}"' not in view}
-    return hidden
+    # The log is public: a power card a Jester turned over goes into its player's hand, seen
+    # by all.
+    shown: set[str] = set()
+    for event in game.log:
+        for value in event.params.values():
+            shown.update(value if isinstance(value, list) else [value])
+    return hidden - shown
 
 
 @pytest.mark.parametrize("edition", ["rescue", "classic"])
