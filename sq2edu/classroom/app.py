@@ -150,7 +150,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         #: the class's settings) changes words only and never redraws a box being typed in.
         self.welcome = widgets.HTML()
         self._sign_out_link: widgets.HTML | None = None
-        self._menu_made = False
+        self._make_menu()
         self.nickname = widgets.Text()
         self.code = widgets.Text()
         self.join_button = big_button(button_style="primary")
@@ -173,6 +173,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 self.languages,
                 *([self.banner] if self.banner is not None else []),
                 self.welcome,
+                self.hello,
+                self.choices,
+                # Each choice is kept, also while the menu leaves it out (no lessons open).
+                self.play_button,
+                self.lab_button,
+                self.together_button,
+                self.lessons_button,
                 self.nickname,
                 self.code,
                 self.join_button,
@@ -535,10 +542,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._show(self._menu)
 
     def _make_menu(self) -> None:
-        """The menu's widgets, made once (when the menu is first shown): drawing the menu
-        again (a language, the class's settings, the page coming) changes their words, and a
-        press on a button just as the menu is drawn again still reaches it."""
-        self._menu_made = True
+        """The menu's widgets, made once: drawing the menu again (a language, the class's
+        settings, the page coming) changes their words, and a press on a button just as the
+        menu is drawn again still reaches it."""
         self.hello = widgets.Label()
         self.play_button = big_button(button_style="primary")
         self.lab_button = big_button()
@@ -553,19 +559,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.lessons_button.layout.margin = "0 0.5rem 0.5rem 0"
         # A row on a laptop; on a narrow tablet the choices wrap rather than run off.
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        # Each choice is kept, also while the menu leaves it out (no lessons open).
-        self._screens.keep += [
-            self.hello,
-            self.choices,
-            self.play_button,
-            self.lab_button,
-            self.together_button,
-            self.lessons_button,
-        ]
 
     def _menu(self) -> list[widgets.Widget]:
-        if not self._menu_made:
-            self._make_menu()
         self.play_button.description = _(editions.load(self.settings().edition).play)
         self.lab_button.description = _("Equation Lab")
         self.together_button.description = _("Play with classmates")
