@@ -149,6 +149,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         #: The join form's greeting: one widget, so that drawing the form again (a language,
         #: the class's settings) changes words only and never redraws a box being typed in.
         self.welcome = widgets.HTML()
+        self._sign_out_link: widgets.HTML | None = None
+        self._menu_made = False
         self.nickname = widgets.Text()
         self.code = widgets.Text()
         self.join_button = big_button(button_style="primary")
@@ -532,29 +534,64 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.problem.value = ""
         self._show(self._menu)
 
-    def _menu(self) -> list[widgets.Widget]:
-        game = _(editions.load(self.settings().edition).play)
-        play = big_button(game, button_style="primary")
-        lab = big_button(_("Equation Lab"))
-        together = big_button(_("Play with classmates"))
-        play.on_click(self._kindly(lambda _button: self.play()))
-        lab.on_click(self._kindly(lambda _button: self.practise()))
-        together.on_click(self._kindly(lambda _button: self.play_together()))
-        hello = widgets.Label(_("Hi, {name}! What would you like to do?", name=self.student))
-        choices = [play, *([together] if self.tables is not None else []), lab]
-        if self.settings().lessons:
-            lessons = big_button(_("Lessons"))
-            lessons.on_click(self._kindly(lambda _button: self.show_lessons()))
-            choices.append(lessons)
-        # A row on a laptop; on a narrow tablet the choices wrap rather than run off.
-        for choice in choices:
+    def _make_menu(self) -> None:
+        """The menu's widgets, made once (when the menu is first shown): drawing the menu
+        again (a language, the class's settings, the page coming) changes their words, and a
+        press on a button just as the menu is drawn again still reaches it."""
+        self._menu_made = True
+        self.hello = widgets.Label()
+        self.play_button = big_button(button_style="primary")
+        self.lab_button = big_button()
+        self.together_button = big_button()
+        self.lessons_button = big_button()
+        self.play_button.on_click(self._kindly(lambda _button: self.play()))
+        self.lab_button.on_click(self._kindly(lambda _button: self.practise()))
+        self.together_button.on_click(self._kindly(lambda _button: self.play_together()))
+        self.lessons_button.on_click(self._kindly(lambda _button: self.show_lessons()))
+        for choice in (self.play_button, self.lab_button, self.together_button):
             choice.layout.margin = "0 0.5rem 0.5rem 0"
-        row = widgets.HBox(choices, layout=widgets.Layout(flex_flow="row wrap"))
-        if self.on_hub:
-            from sq2edu.classroom.sign_out import sign_out_link
+        self.lessons_button.layout.margin = "0 0.5rem 0.5rem 0"
+        # A row on a laptop; on a narrow tablet the choices wrap rather than run off.
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        # Each choice is kept, also while the menu leaves it out (no lessons open).
+        self._screens.keep += [
+            self.hello,
+            self.choices,
+            self.play_button,
+            self.lab_button,
+            self.together_button,
+            self.lessons_button,
+        ]
 
-            return [hello, row, self.problem, sign_out_link()]
-        return [hello, row, self.problem]
+    def _menu(self) -> list[widgets.Widget]:
+        if not self._menu_made:
+            self._make_menu()
+        self.play_button.description = _(editions.load(self.settings().edition).play)
+        self.lab_button.description = _("Equation Lab")
+        self.together_button.description = _("Play with classmates")
+        self.lessons_button.description = _("Lessons")
+        self.hello.value = _("Hi, {name}! What would you like to do?", name=self.student)
+        choices = [
+            self.play_button,
+            *([self.together_button] if self.tables is not None else []),
+            self.lab_button,
+            *([self.lessons_button] if self.settings().lessons else []),
+        ]
+        if list(self.choices.children) != choices:
+            self.choices.children = choices
+        if self.on_hub:
+            return [self.hello, self.choices, self.problem, self._sign_out()]
+        return [self.hello, self.choices, self.problem]
+
+    def _sign_out(self) -> widgets.HTML:
+        """The hub's sign-out link, made once and kept, in the language of the screen."""
+        from sq2edu.classroom.sign_out import sign_out_html
+
+        if self._sign_out_link is None:
+            self._sign_out_link = widgets.HTML()
+            self._screens.keep.append(self._sign_out_link)
+        self._sign_out_link.value = sign_out_html()
+        return self._sign_out_link
 
     def show_lessons(self) -> None:
         """The lessons the teacher has opened, each with how many exercises are done."""

@@ -8,9 +8,9 @@ import os
 import ipywidgets as widgets
 
 from sq2edu.i18n import _
-from sq2edu.markup import html
+from sq2edu.markup import Markup, html
 
-__all__ = ["sign_out_link", "sign_out_url"]
+__all__ = ["sign_out_html", "sign_out_link", "sign_out_url"]
 
 
 def sign_out_url() -> str:
@@ -20,14 +20,17 @@ def sign_out_url() -> str:
     return f"{base.rstrip('/')}/hub/logout"
 
 
-def sign_out_link() -> widgets.HTML:
+def sign_out_html() -> Markup:
     """A link, as big as a button, that signs out of the hub (the whole page, not a frame)."""
-    return widgets.HTML(
-        html(
-            '<a class="sq2-sign-out" href="{}" target="_top" '
-            'style="display:inline-block;min-height:44px;line-height:44px;padding:0 1rem;'
-            'font-size:1.1rem">{}</a>',
-            sign_out_url(),
-            _("Sign out"),
-        )
+    return html(
+        '<a class="sq2-sign-out" href="{}" target="_top" '
+        'style="display:inline-block;min-height:44px;line-height:44px;padding:0 1rem;'
+        'font-size:1.1rem">{}</a>',
+        sign_out_url(),
+        _("Sign out"),
     )
+
+
+def sign_out_link() -> widgets.HTML:
+    """The sign-out link as a widget (:func:`sign_out_html`)."""
+    return widgets.HTML(sign_out_html())

@@ -308,6 +308,40 @@ def test_the_join_form_drawn_again_keeps_every_box_and_what_was_typed(
     assert (app.nickname.value, app.nickname.description) == ("Oleg", "Имя")
 
 
+def test_the_menu_drawn_again_keeps_its_buttons_and_a_press_on_them_arrives(
+    store: SQLiteStore,
+) -> None:
+    """The menu is drawn again when the page comes, the language changes or the teacher
+    opens lessons; a child who pressed a button just then must still get where she
+    pressed: the buttons are the same widgets, still open, only their words change."""
+    import ipywidgets as widgets
+
+    from sq2edu.classroom.client import Client
+    from sq2edu.classroom.screens import widget_tree
+
+    app = StudentApp(store, pace=0, client=lambda: Client("10.0.0.7", "a" * 64))
+    app.join("Mia")
+
+    def buttons() -> dict[str, widgets.Button]:
+        return {
+            part.description: part
+            for part in widget_tree(app)
+            if isinstance(part, widgets.Button) and part.description
+        }
+
+    lab = buttons()["Equation Lab"]
+    app.refresh_class()  # the page comes
+    app.languages.value = "ru"
+    store.save_settings(ClassSettings(lessons=["number-bonds"]).to_dict())
+    app.languages.value = "en"
+    shown = buttons()
+    assert shown["Equation Lab"] is lab
+    assert "Lessons" in shown
+    assert lab.comm is not None  # not closed
+    lab.click()
+    assert isinstance(app.activity, EquationLab)
+
+
 def test_a_student_who_chose_a_language_keeps_it(store: SQLiteStore) -> None:
     app = StudentApp(store)
     app.languages.value = "nb"
