@@ -17,6 +17,8 @@ the screen's width) for 1920×1080 and 1280×720, read from the back of a classr
 
 from __future__ import annotations
 
+import re
+
 from sq2edu.classroom.challenge import Board, Mistake, Round, Tile
 from sq2edu.i18n import _, get_language, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
@@ -26,6 +28,9 @@ __all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "page"]
 #: Where the teacher's server serves the projector's page and its board.
 PAGE_PATH = "sq2edu/projector"
 BOARD_PATH = "sq2edu/projector/board"
+
+#: A sign between two spaces, in any language's way of writing it (6 : 2 in Russian).
+_AROUND_A_SIGN = re.compile(r" ([=+−×÷:·]) ")
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -59,9 +64,18 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
   font-size: 1.2em; margin: .3em 0; }
 .note { color: #3d4255; margin: .2em 0 .4em; }
 .cards.small .card { font-size: 1.2em; }
-.tiles.small { grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); font-size: .7em; }
+.tiles.small { grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); font-size: .8em; }
 .columns { display: grid; grid-template-columns: 1.4fr 1fr; gap: 1.2em; align-items: start; }
-.tiles.revealing { grid-template-columns: repeat(auto-fill, minmax(9em, 1fr)); font-size: .75em; }
+.tiles.revealing { grid-template-columns: repeat(auto-fill, minmax(9.5em, 1fr)); }
+.tiles.revealing .eq { font-size: 1.15em; }
+.tiles.revealing .worked { font-size: .85em; }
+.pager { display: flex; align-items: center; gap: .6em; margin: .5em 0 0; }
+.pager[hidden], .tile[hidden] { display: none; }
+.pager button { font: inherit; font-weight: 600; min-height: 44px; padding: .2em .8em;
+  border: .1em solid #283593; border-radius: .3em; background: #fff; color: #1a1d29;
+  cursor: pointer; }
+.pager button:disabled { opacity: .45; cursor: default; }
+.pager button:focus-visible { outline: .15em solid #1a1d29; outline-offset: .1em; }
 .columns h2 { margin-top: .4em; }
 .top { display: flex; flex-wrap: wrap; align-items: center; gap: 0 1em; }
 .top h1 { margin: 0; }
@@ -80,16 +94,74 @@ _SCRIPT = """
   var said = document.getElementById("said");
   var xsrf = document.querySelector('meta[name="sq2-xsrf"]').content;
   var root = document.documentElement;
-  // The whole board on one screen: the type gets smaller, step by step, only as far as a
-  // board that would not fit needs (a long end of a round on a 1280x720 projector).
-  function fit() {
+  function overflows() { return root.scrollHeight > window.innerHeight; }
+  // The type gets smaller, step by step, only as far as a board that would not fit needs.
+  function shrink(floor) {
     var scale = 1;
     root.style.setProperty("--fit", "1");
-    while (scale > 0.6 && root.scrollHeight > window.innerHeight) {
-      scale -= 0.04;
+    while (scale > floor && overflows()) {
+      scale -= 0.02;
       root.style.setProperty("--fit", String(scale));
     }
   }
+  // The end of a long round (ten equations nobody found, with their working, on a 1280x720
+  // projector) does not fit at a size the back of the room can read: the equations nobody
+  // found then come a screenful at a time, and the teacher turns the page (the buttons, or
+  // the arrow keys). Where each screenful starts is worked out by laying it out.
+  var starts = [0], shown = 0;
+  function turn(to) {
+    var tiles = main.querySelectorAll(".tile.revealed");
+    var pager = main.querySelector(".pager");
+    if (!pager || starts.length < 2) return;
+    shown = Math.max(0, Math.min(to, starts.length - 1));
+    var first = starts[shown];
+    var end = shown + 1 < starts.length ? starts[shown + 1] : tiles.length;
+    for (var i = 0; i < tiles.length; i++) tiles[i].hidden = i < first || i >= end;
+    pager.querySelector(".where").textContent = pager.dataset.where
+      .replace("{first}", first + 1).replace("{last}", end).replace("{total}", tiles.length);
+    pager.querySelector(".back").disabled = shown === 0;
+    pager.querySelector(".next").disabled = shown === starts.length - 1;
+  }
+  function fit() {
+    var tiles = main.querySelectorAll(".tile.revealed");
+    var pager = main.querySelector(".pager");
+    starts = [0];
+    if (!pager || !tiles.length) { shrink(0.6); return; }
+    for (var i = 0; i < tiles.length; i++) tiles[i].hidden = false;
+    pager.hidden = true;
+    shrink(0.9);
+    if (!overflows()) return;
+    // The largest type at which the rest of the board and one equation fit (the mistakes
+    // beside them may be what is tall), then as many equations a screen as fit at it.
+    pager.hidden = false;
+    pager.querySelector(".where").textContent = pager.dataset.where
+      .replace("{first}", tiles.length).replace("{last}", tiles.length)
+      .replace("{total}", tiles.length);
+    for (var k = 1; k < tiles.length; k++) tiles[k].hidden = true;
+    shrink(0.6);
+    var first = 0;
+    while (first < tiles.length) {
+      for (var j = 0; j < tiles.length; j++) tiles[j].hidden = j < first;
+      var end = tiles.length;
+      while (end - first > 1 && overflows()) { end -= 1; tiles[end].hidden = true; }
+      if (end < tiles.length) starts.push(end);
+      first = end;
+    }
+    if (starts.length === 1) {  // it fits after all, with the pager's line taken away
+      pager.hidden = true;
+      return;
+    }
+    turn(shown);
+  }
+  main.addEventListener("click", function (event) {
+    var button = event.target.closest(".pager button");
+    if (button) turn(shown + (button.classList.contains("next") ? 1 : -1));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowRight" || event.key === "PageDown") turn(shown + 1);
+    if (event.key === "ArrowLeft" || event.key === "PageUp") turn(shown - 1);
+  });
   fit();
   window.addEventListener("resize", fit);
   function next() {
@@ -157,7 +229,7 @@ def _cards(board: Board) -> Markup:
 
 
 def _tile(tile: Tile, board: Board) -> Markup:
-    equation = local_signs(tile.text)
+    equation = unbroken(local_signs(tile.text))
     if tile.found:
         by = ngettext("found by {n} child", "found by {n} children", tile.finders)
         names = html(" ({})", ", ".join(tile.names)) if tile.names else ""
@@ -173,7 +245,7 @@ def _tile(tile: Tile, board: Board) -> Markup:
             '<div class="by">{}</div></li>',
             _("still to find"),
         )
-    worked = joined(html("<div>{}</div>", line) for line in tile.worked(board.round))
+    worked = joined(html("<div>{}</div>", unbroken(line)) for line in tile.worked(board.round))
     return html(
         '<li class="tile revealed"><div class="eq">{}</div><div class="worked">{}</div></li>',
         equation,
@@ -181,14 +253,23 @@ def _tile(tile: Tile, board: Board) -> Markup:
     )
 
 
+def unbroken(words: str) -> str:
+    """``words`` with no line break beside a sign: an equation on the wall wraps between
+    equations ("8 − 5 = 3, because / 3 + 5 = 8"), never inside one ("3 + 5 = / 8"), and a
+    tick stays with what it ticks."""
+    return _AROUND_A_SIGN.sub("\u00a0\\1\u00a0", words).replace(" ✓", "\u00a0✓")
+
+
 def mistake_words(mistake: Mistake, board: Board) -> str:
     """ "4 children tried 8 − 2 = 6 + 0: there are signs on both sides..." (no name)."""
-    return ngettext(
-        "{n} child tried {equation}: {why}",
-        "{n} children tried {equation}: {why}",
-        mistake.example_children,
-        equation=mistake.example,
-        why=mistake.why(board.round),
+    return unbroken(
+        ngettext(
+            "{n} child tried {equation}: {why}",
+            "{n} children tried {equation}: {why}",
+            mistake.example_children,
+            equation=mistake.example,
+            why=mistake.why(board.round),
+        )
     )
 
 
@@ -232,7 +313,7 @@ def _pinned(round_: Round) -> Markup:
     return html(
         '<div class="pinned"><strong>{}</strong> {}</div>',
         _("Let us talk about"),
-        local_signs(round_.pinned),
+        unbroken(local_signs(round_.pinned)),
     )
 
 
@@ -262,9 +343,11 @@ def _ended_html(board: Board, title: Markup) -> Markup:
     if revealed:
         columns.append(
             html(
-                '<section><h2>{}</h2><ul class="tiles revealing">{}</ul></section>',
+                '<section><h2 id="sq2-nobody">{}</h2><ul class="tiles revealing">{}</ul>{}'
+                "</section>",
                 _("Nobody found these yet"),
                 revealed,
+                _pager(),
             )
         )
     if board.mistakes:
@@ -279,6 +362,21 @@ def _ended_html(board: Board, title: Markup) -> Markup:
     if columns:
         parts.append(html('<div class="columns">{}</div>', joined(columns)))
     return joined(parts)
+
+
+def _pager() -> Markup:
+    """Buttons that turn the equations nobody found a screenful at a time, shown by the
+    page's script only when they do not all fit at a size the back of the room can read."""
+    where = _("{first}–{last} of {total}", first="{first}", last="{last}", total="{total}")
+    return html(
+        '<nav class="pager" hidden aria-labelledby="sq2-nobody" data-where="{}">'
+        '<button type="button" class="back">◀ {}</button>'
+        '<span class="where" aria-live="polite"></span>'
+        '<button type="button" class="next">{} ▶</button></nav>',
+        where,
+        _("Back"),
+        _("Next"),
+    )
 
 
 def said(board: Board | None) -> str:

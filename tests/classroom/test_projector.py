@@ -3,6 +3,7 @@ wall shows, in each language, and that no mistake ever carries a name."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from sq2edu.classroom.challenge import Round, challenge_levels
 from sq2edu.classroom.challenge_panel import ChallengePanel
 from sq2edu.classroom.challenge_store import Challenges
 from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.projector import board_html, projector_page
+from sq2edu.classroom.projector import board_html, projector_page, unbroken
 from sq2edu.classroom.store import SQLiteStore
 from sq2edu.i18n import language
 
@@ -45,7 +46,7 @@ def _play(challenges: Challenges) -> int:
 def test_a_find_is_a_tile_with_how_many_found_it(store: SQLiteStore) -> None:
     challenges = Challenges(store)
     _play(challenges)
-    html = board_html(challenges.board())
+    html = board_html(challenges.board()).replace("\u00a0", " ")
     assert "2 + 6 = 8" in html
     assert "found by 5 children" in html
     assert "found by 1 child" in html
@@ -78,7 +79,7 @@ def test_the_end_of_a_round_reveals_the_rest_and_the_common_mistakes(store: SQLi
     _play(challenges)
     challenges.end()
     board = challenges.board()
-    html = board_html(board)
+    html = board_html(board).replace("\u00a0", " ")  # signs kept on their line (below)
     assert "The round has ended." in html
     assert html.count('class="tile revealed"') == 10
     assert "Nobody found these yet" in html
@@ -88,6 +89,24 @@ def test_the_end_of_a_round_reveals_the_rest_and_the_common_mistakes(store: SQLi
     assert board is not None
     assert board.mistakes[1].children == 2
     assert "alert" not in html  # an unreadable try is never shown
+
+
+def test_an_equation_on_the_wall_never_breaks_across_two_lines(store: SQLiteStore) -> None:
+    """A line of working wraps between equations, never inside one ("3 + 5 = / 8"): every
+    sign in the working and the mistakes has an unbreakable space each side, in each
+    language's signs."""
+    challenges = Challenges(store)
+    _play(challenges)
+    challenges.end()
+    for lang in ("en", "ru", "nb"):
+        with language(lang):
+            html = board_html(challenges.board())
+        spaced = re.findall(r"[0-9](\s)[=+−×÷:·](\s)[0-9]", html)
+        assert spaced, lang
+        assert set(spaced) == {("\u00a0", "\u00a0")}, lang
+        assert "\u00a0✓" in html, lang  # "Both sides are 5 ✓"
+        assert " ✓" not in html, lang
+    assert unbroken("10: You need 2 cards with 5.") == "10: You need 2 cards with 5."
 
 
 def test_the_board_speaks_the_class_language(store: SQLiteStore) -> None:
@@ -100,8 +119,8 @@ def test_the_board_speaks_the_class_language(store: SQLiteStore) -> None:
         norwegian = projector_page(challenges.board())
     assert 'lang="ru"' in russian
     assert 'lang="nb"' in norwegian
-    assert "2 · 3 = 6" in russian
-    assert "6 : 3 = 2" in norwegian
+    assert "2\u00a0·\u00a03\u00a0=\u00a06" in russian
+    assert "6\u00a0:\u00a03\u00a0=\u00a02" in norwegian
     assert "found by" not in russian
     assert "found by" not in norwegian
 
@@ -110,7 +129,8 @@ def test_a_pin_is_on_the_wall(store: SQLiteStore) -> None:
     challenges = Challenges(store)
     _play(challenges)
     challenges.pin("8 − 2 = 6 + 0")
-    assert "Let us talk about</strong> 8 − 2 = 6 + 0" in board_html(challenges.board())
+    wall = board_html(challenges.board()).replace("\u00a0", " ")
+    assert "Let us talk about</strong> 8 − 2 = 6 + 0" in wall
 
 
 def test_before_any_round_the_wall_says_how_to_start() -> None:
