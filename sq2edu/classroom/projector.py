@@ -126,11 +126,11 @@ _SCRIPT = """
     var tiles = main.querySelectorAll(".tile.revealed");
     var pager = main.querySelector(".pager");
     starts = [0];
-    if (!pager || !tiles.length) { shrink(0.6); return; }
+    if (!pager || !tiles.length) { shown = 0; shrink(0.6); return; }
     for (var i = 0; i < tiles.length; i++) tiles[i].hidden = false;
     pager.hidden = true;
     shrink(0.9);
-    if (!overflows()) return;
+    if (!overflows()) { shown = 0; return; }
     // The largest type at which the rest of the board and one equation fit (the mistakes
     // beside them may be what is tall), then as many equations a screen as fit at it.
     pager.hidden = false;
