@@ -149,6 +149,7 @@ _SCRIPT = """
     }
     if (starts.length === 1) {  // it fits after all, with the pager's line taken away
       pager.hidden = true;
+      shown = 0;
       return;
     }
     turn(shown);
