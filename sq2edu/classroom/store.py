@@ -29,7 +29,7 @@ import random
 import re
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, Self
@@ -871,6 +871,27 @@ class SQLStore:
         self.close()
 
 
+def _while_locked(attempt: Callable[[], object], pause: float = 0.0) -> None:
+    """``attempt()``, tried again while SQLite says the file is locked, for as long as a
+    class's writes may wait (:data:`_PATIENCE_S`); a lock held longer is raised.
+
+    :param pause: the first wait between two tries (then doubled, up to half a second, with
+        a random part so that openers started together do not try together again); none
+        where the attempt itself waited out SQLite's busy timeout.
+    """
+    deadline = time.monotonic() + _PATIENCE_S
+    while True:
+        try:
+            attempt()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + pause >= deadline:
+                raise
+        if pause:
+            time.sleep(pause * (1 + random.random()))
+            pause = min(pause * 2, 0.5)
+
+
 class SQLiteStore(SQLStore):
     """The progress of the current class, in one SQLite file.
 
@@ -921,20 +942,9 @@ class SQLiteStore(SQLStore):
 
         SQLite waits out a lock for the busy timeout, except where waiting could deadlock:
         switching a new file to WAL while another kernel is making the schema in it fails at
-        once with "database is locked". Such an opener tries again, a little later each time,
-        for as long as a write would (:data:`_PATIENCE_S`).
+        once with "database is locked". Such an opener tries again, a little later each time.
         """
-        deadline = time.monotonic() + _PATIENCE_S
-        pause = 0.02
-        while True:
-            try:
-                self._prepare()
-                return
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() + pause > deadline:
-                    raise
-            time.sleep(pause * (1 + random.random()))
-            pause = min(pause * 2, 0.5)
+        _while_locked(self._prepare, pause=0.02)
 
     def _prepare(self) -> None:
         """Check the file is an sq2edu store sq2edu can read, then bring its schema up to date.
@@ -999,19 +1009,12 @@ class SQLiteStore(SQLStore):
 
     @staticmethod
     def _begin_writing(cursor: sqlite3.Cursor) -> None:
-        """``BEGIN IMMEDIATE``, asked again after each busy wait until :data:`_PATIENCE_S`.
+        """``BEGIN IMMEDIATE``, asked again after each busy wait.
 
         SQLite's busy handler polls and keeps no queue, so among many writers one can miss
         the lock for a whole busy wait; nothing is written yet, so asking again is safe.
         """
-        deadline = time.monotonic() + _PATIENCE_S
-        while True:
-            try:
-                cursor.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() >= deadline:
-                    raise
+        _while_locked(lambda: cursor.execute("BEGIN IMMEDIATE"))
 
     def watch(self) -> SQLiteWatch:
         """A watch on the file: ``PRAGMA data_version`` on a connection of its own."""
