@@ -332,7 +332,7 @@ def test_the_menu_drawn_again_keeps_its_buttons_and_a_press_on_them_arrives(
     lab = buttons()["Equation Lab"]
     app.refresh_class()  # the page comes
     app.languages.value = "ru"
-    store.save_settings(ClassSettings(lessons=["number-bonds"]).to_dict())
+    store.save_settings(ClassSettings(lessons=("number-bonds",)).to_dict())
     app.languages.value = "en"
     shown = buttons()
     assert shown["Equation Lab"] is lab
