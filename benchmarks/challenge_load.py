@@ -59,7 +59,9 @@ async def _projector(
         now = time.perf_counter()
         data = json.loads(response.body)
         stamp = data["stamp"]
-        seen.append((now, {eq: int(n) for eq, n in _TILE.findall(data["html"])}))
+        # The wall keeps each equation on one line with no-break spaces.
+        tiles = _TILE.findall(data["html"].replace("\u00a0", " "))
+        seen.append((now, {eq: int(n) for eq, n in tiles}))
 
 
 async def _child(

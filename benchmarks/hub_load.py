@@ -41,6 +41,7 @@ STEP_SECONDS = 300.0
 #: How long after the last child left the memory is looked at again (idle kernels are
 #: culled a minute after their page has gone).
 SETTLE_SECONDS = 150.0
+WARM_UP_SECONDS = 300.0
 _XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
 
 
@@ -187,6 +188,22 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def _warm_pool() -> None:
+    """Wait until the class server has its warm pool and the machine is quiet, as it is
+    when a lesson starts on a hub that has been up since the morning."""
+    from benchmarks.loadtest import _kernels
+    from sq2edu.hub.classroom import POOL
+
+    deadline = time.monotonic() + WARM_UP_SECONDS
+    while time.monotonic() < deadline:
+        servers = _processes("sq2edu.hub.classroom")
+        warm = sum(len(_kernels(server.pid)) for server in servers)
+        if warm >= POOL and psutil.cpu_percent(interval=2.0) < 25:
+            return
+        time.sleep(1.0)
+    raise RuntimeError(f"the class server's warm pool did not settle in {WARM_UP_SECONDS} s")
+
+
 def _class_server_rss() -> float:
     """The memory of the class server with its kernels (MB)."""
     return sum(_tree_rss(server) for server in _processes("sq2edu.hub.classroom"))
@@ -235,6 +252,7 @@ def run(quick: bool = False) -> str:
                 school.add_room(room, code=f"CODE{index}")
         hub = Hub(db, Path(folder))
         hub.start()
+        _warm_pool()
         infrastructure = [
             *_processes("jupyterhub -f"),
             *_processes("configurable-http-proxy"),
