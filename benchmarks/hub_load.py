@@ -274,7 +274,7 @@ def run(quick: bool = False) -> str:
             time.sleep(0.0 if quick else SETTLE_SECONDS)
             settled = _class_server_rss()
         finally:
-            hub.stop()
+            stop_seconds = hub.stop()
             kept = os.environ.get("SQ2EDU_HUB_LOAD_LOG")
             if kept:
                 shutil.copyfile(Path(folder) / "hub.log", kept)
@@ -298,6 +298,7 @@ def run(quick: bool = False) -> str:
         "CPU time of the hub, its proxy and the class service (s)": f"{hub_cpu:.0f}",
         "memory of the machine in use at the end (GB)": f"{used_gb:.1f}",
         "CPU time of the whole machine (s)": f"{busy:.0f}",
+        "the hub's stop, its services and kernels included (s)": f"{stop_seconds:.1f}",
         "machine load (1-minute average) before / at the end": (
             f"{load_before[0]:.1f} / {load_during[0]:.1f} on {os.cpu_count()} cores"
         ),
