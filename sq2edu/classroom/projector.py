@@ -12,7 +12,9 @@ class's progress ("the class has found 5 of the 7 equations"). When the teacher 
 the equations nobody found are revealed with the checker's worked explanation, and the most
 common wrong tries are shown with why they do not work, never with a name. Every equation,
 name and try came from a child's browser: all of it is escaped. The type is large (sized to
-the screen's width) for 1920×1080 and 1280×720, read from the back of a classroom.
+the screen's width) for 1920×1080 and 1280×720, read from the back of a classroom; when the
+end of a long round does not fit at such a size, the equations nobody found come a
+screenful at a time, and the teacher turns the page on the projector's page.
 """
 
 from __future__ import annotations
