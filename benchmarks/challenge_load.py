@@ -142,8 +142,8 @@ async def _class(base: str, teacher: str, token: str) -> dict[str, Any]:
 
 def _latencies(db: str, run: dict[str, Any]) -> list[float]:
     """From each right find's Check to the first board that shows it."""
-    from sq2edu.classroom.challenge_store import Challenges
-    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.classroom.storage.challenge_store import Challenges
+    from sq2edu.classroom.storage.store import SQLStore, open_store
 
     with open_store(db) as store:
         assert isinstance(store, SQLStore)
@@ -178,9 +178,9 @@ def _wait_for_pool(server: int, pool: int) -> None:
 
 def _one_run(db: str) -> dict[str, Any]:
     """One class on the store ``db`` (a SQLite file or a PostgreSQL address)."""
-    from sq2edu.classroom.challenge import Round
-    from sq2edu.classroom.challenge_store import Challenges
-    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.classroom.domain.challenge import Round
+    from sq2edu.classroom.storage.challenge_store import Challenges
+    from sq2edu.classroom.storage.store import SQLStore, open_store
     from tests.browser.conftest import wait_until_answering
 
     with tempfile.TemporaryDirectory() as folder:

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from benchmarks.timing import ms
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.guard import attempt_rows
+from sq2edu.classroom.server.guard import attempt_rows
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.progress.records import Attempt, skill_of, utc_now
 
 TITLE = "Classroom store and dashboard"

@@ -230,8 +230,8 @@ async def _school(hub: str, results: dict[str, Any]) -> None:
 def run(quick: bool = False) -> str:
     """Run the school and return its section of ``docs/performance.md``."""
     global CHILDREN, ATTEMPTS, THINK_SECONDS
-    from sq2edu.classroom.school import School
-    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.classroom.storage.school import School
+    from sq2edu.classroom.storage.store import SQLStore, open_store
     from tests.hub_server import Hub
     from tests.postgres_server import postgres_bin, throwaway_postgres
 

@@ -24,10 +24,10 @@ import comm
 from comm.base_comm import BaseComm
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.lobby import Lobby
-from sq2edu.classroom.screens import widget_tree
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.tables import Tables
+from sq2edu.classroom.widgets.dashboard import Dashboard
+from sq2edu.classroom.widgets.lobby import Lobby
+from sq2edu.classroom.widgets.screens import widget_tree
 from sq2edu.core import Game
 from sq2edu.progress.records import Attempt, skill_of, utc_now
 

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from benchmarks.timing import ms
-from sq2edu.classroom.serve import write_cell_notebook
+from sq2edu.classroom.server.serve import write_cell_notebook
 from sq2edu.rescue.position import position
 from sq2edu.ui import RescueTable
 

@@ -354,9 +354,9 @@ def _port(server: subprocess.Popen[bytes]) -> int:
 
 
 def _one_run(database: str, servers_count: int, chromium: str) -> dict[str, Any]:
-    from sq2edu.classroom.settings import ClassSettings
-    from sq2edu.classroom.store import SQLStore, open_store
-    from sq2edu.classroom.tables import Tables, seconds_since
+    from sq2edu.classroom.domain.settings import ClassSettings
+    from sq2edu.classroom.storage.store import SQLStore, open_store
+    from sq2edu.classroom.storage.tables import Tables, seconds_since
     from tests.browser.conftest import wait_until_answering
 
     with open_store(database) as store:

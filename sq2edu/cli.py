@@ -281,8 +281,8 @@ def _password() -> str:
 
 
 def _school(args: argparse.Namespace) -> int:
-    from sq2edu.classroom.school import School
-    from sq2edu.classroom.store import open_store
+    from sq2edu.classroom.storage.school import School
+    from sq2edu.classroom.storage.store import open_store
 
     store = open_store(args.db)
     try:
@@ -398,9 +398,9 @@ def _worksheet(args: argparse.Namespace) -> int:
 
 def _sheet_from_store(args: argparse.Namespace) -> tuple[Any, str]:
     """The sheet for a child, a group or the class of the store, and its language."""
-    from sq2edu.classroom.settings import ClassSettings
-    from sq2edu.classroom.store import default_path, is_database_url, open_store
-    from sq2edu.classroom.worksheets import Audience, sheet_for
+    from sq2edu.classroom.domain.settings import ClassSettings
+    from sq2edu.classroom.storage.store import default_path, is_database_url, open_store
+    from sq2edu.classroom.views.worksheets import Audience, sheet_for
 
     if args.operations:
         raise ValueError("a sheet for the class uses the class's signs: leave out --operations")
@@ -451,8 +451,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sq2edu`` command; returns the exit status."""
     args = _build_parser().parse_args(argv)
     if args.command in ("serve", "hub", "school", "worksheet"):
-        from sq2edu.classroom.credentials import store_location
-        from sq2edu.classroom.store import StoreError
+        from sq2edu.classroom.storage.credentials import store_location
+        from sq2edu.classroom.storage.store import StoreError
 
         try:
             args.db = store_location(args.db, args.db_password_file)
@@ -470,7 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("sq2edu: the school needs its store: --db or SQ2EDU_DB", file=sys.stderr)
             return 2
     if args.command == "serve":
-        from sq2edu.classroom.serve import serve
+        from sq2edu.classroom.server.serve import serve
 
         return serve(
             args.host,
@@ -495,7 +495,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = {name: value for name, value in given.items() if value is not None}
         return run(args.db, args.ip, args.port, args.data, db_file=args.db_file, **options)
     if args.command == "school":
-        from sq2edu.classroom.store import StoreError
+        from sq2edu.classroom.storage.store import StoreError
 
         try:
             return _school(args)
@@ -511,7 +511,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"sq2edu: {error}", file=sys.stderr)
             return 2
     if args.command == "worksheet":
-        from sq2edu.classroom.store import StoreError
+        from sq2edu.classroom.storage.store import StoreError
         from sq2edu.worksheets.pdf import PrintError
 
         try:

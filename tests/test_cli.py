@@ -11,7 +11,7 @@ import pytest
 
 from sq2edu import cli
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.school import School
+from sq2edu.classroom.storage.school import School
 
 
 def test_check_prints_the_explanation_and_exits_1_when_wrong(

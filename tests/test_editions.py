@@ -9,8 +9,8 @@ import pytest
 from sq2edu import classic, editions, rescue
 from sq2edu.bots import make_bot
 from sq2edu.bots.tournament import run_tournament
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.tables import game_type
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.storage.tables import game_type
 from sq2edu.cli import _build_parser
 
 

@@ -30,8 +30,27 @@ def _loaded_after(statement: str) -> set[str]:
 def test_the_hubs_sign_in_and_class_service_load_no_widget(module: str) -> None:
     pytest.importorskip("jupyterhub")
     loaded = _loaded_after(f"import {module}")
-    widgets = {"ipywidgets", "anywidget", "sq2edu.ui", "sq2edu.classroom.app"}
-    assert widgets & loaded == set()
+    assert {"ipywidgets", "anywidget"} & loaded == set()
+    assert _within(loaded, "sq2edu.ui", "sq2edu.classroom.widgets", "sq2edu.classroom.views") == []
+
+
+def _within(loaded: set[str], *packages: str) -> list[str]:
+    """The loaded modules that are one of ``packages`` or inside one."""
+    return sorted(
+        name for name in loaded for package in packages if f"{name}.".startswith(f"{package}.")
+    )
+
+
+def test_what_a_class_keeps_loads_no_server_view_or_widget() -> None:
+    """The store, the tables and the school are what the hub's class service and the CLI read:
+    they bring in neither a web server nor a widget."""
+    loaded = _loaded_after(
+        "import sq2edu.classroom.storage.store, sq2edu.classroom.storage.tables, "
+        "sq2edu.classroom.storage.school, sq2edu.classroom.storage.together"
+    )
+    assert {"ipywidgets", "anywidget", "tornado", "voila", "jupyterhub"} & loaded == set()
+    layers_above = ("sq2edu.classroom.server", "sq2edu.classroom.views", "sq2edu.classroom.widgets")
+    assert _within(loaded, *layers_above) == []
 
 
 def test_practice_and_progress_load_no_store_and_no_widget() -> None:

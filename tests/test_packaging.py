@@ -43,6 +43,6 @@ def test_every_module_imports() -> None:
 
     names = [module.name for module in pkgutil.walk_packages(sq2edu.__path__, prefix="sq2edu.")]
     assert "sq2edu.hub.service" in names
-    assert "sq2edu.classroom.serve" in names
+    assert "sq2edu.classroom.server.serve" in names
     for name in names:
         importlib.import_module(name)

@@ -1,6 +1,11 @@
-"""The classroom: the progress store and mastery (the app and dashboard build on these)."""
+"""The classroom: the class app, the teacher's dashboard, the classroom's servers and what a
+class keeps, in folders by kind (``widgets``, ``server``, ``views``, ``storage``, ``domain``,
+each importing only the ones after it).
 
-from sq2edu.classroom.store import (
+The progress store and mastery are offered here too (the notebooks and tools build on these).
+"""
+
+from sq2edu.classroom.storage.store import (
     SCHEMA_VERSION,
     ProgressStore,
     SQLiteStore,

@@ -7,7 +7,7 @@ that first signed in with it, known by a secret the hub's sign-in page gives eac
 (an HttpOnly cookie kept for a school year); another device with the same code and
 nickname is refused until the teacher releases the name on the dashboard. Wrong codes and
 passwords from one address earn growing waits. The hub user a child becomes is the same on
-every sign-in (:meth:`sq2edu.classroom.school.School.child_user`), so a returning child
+every sign-in (:meth:`sq2edu.classroom.storage.school.School.child_user`), so a returning child
 finds their own server.
 
 The sign-in page speaks the browser's language (English, Russian or Norwegian Bokmål).
@@ -34,10 +34,10 @@ from jupyterhub.handlers.login import LoginHandler
 from tornado import web
 from traitlets import List, Unicode
 
-from sq2edu.classroom.client import LANGUAGE_COOKIE
-from sq2edu.classroom.limits import LONGEST_WAIT, _wait_after
-from sq2edu.classroom.school import School
-from sq2edu.classroom.store import open_store
+from sq2edu.classroom.server.client import LANGUAGE_COOKIE
+from sq2edu.classroom.server.limits import LONGEST_WAIT, _wait_after
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import open_store
 from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.progress.nicknames import check_nickname, similar_names
 from sq2edu.progress.records import GuardEvent

@@ -6,7 +6,7 @@ checks, and reads back the equations its child found. The service knows the chil
 class from the server's token and key, never from what the server sends: a try names no
 class, and a student other than the server's own is refused. Whether a try is right is the
 service's to say: it judges the text with the round's own cards and signs
-(:meth:`~sq2edu.classroom.challenge_store.Challenges.record`), and a try's word that it is
+(:meth:`~sq2edu.classroom.storage.challenge_store.Challenges.record`), and a try's word that it is
 right is not even read. A try at a round that has ended, or that is not the class's open
 one, is kept nowhere. The teacher's side (starting and ending rounds, the projector) is the
 teachers' dashboard's (:mod:`sq2edu.hub.teachers`), which holds the store itself.
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sq2edu.classroom.challenge import Round
-from sq2edu.classroom.challenge_store import ChallengeError, Challenges
-from sq2edu.classroom.store import SQLStore
+from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.storage.challenge_store import ChallengeError, Challenges
+from sq2edu.classroom.storage.store import SQLStore
 from sq2edu.hub.refused import RefusedError
 from sq2edu.hub.wire import WireError
 
 if TYPE_CHECKING:
-    from sq2edu.classroom.school import HubUser
+    from sq2edu.classroom.storage.school import HubUser
 
 __all__ = ["CHALLENGE_CALLS", "CHALLENGE_PACES", "round_from", "round_to"]
 

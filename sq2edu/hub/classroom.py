@@ -2,7 +2,7 @@
 ``sq2edu serve`` runs one for a class, instead of a Jupyter server per child.
 
 The hub runs it as the service ``sq2edu-classroom`` (``python -m sq2edu.hub.classroom``);
-a child who signs in lands on it. It is :class:`sq2edu.classroom.guard.ClassroomVoila`
+a child who signs in lands on it. It is :class:`sq2edu.classroom.server.guard.ClassroomVoila`
 with a warm pool of kernels that have already run the student app, signed in through the
 hub's OAuth (:class:`~sq2edu.hub.identity.ClassroomIdentity`), and:
 
@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sq2edu.classroom.client import Client, say_ready, this_client
+from sq2edu.classroom.server.client import Client, say_ready, this_client
 
 __all__ = ["CLASS_KERNELS", "NAME", "POOL", "child_page", "main"]
 
@@ -54,8 +54,8 @@ _SERVICE_WAIT_SECONDS = 60.0
 def _app_for(client: Client) -> Any:
     """The student app for the child the page's client names; if the class service refuses
     the child, or stays busy for :data:`_SERVICE_WAIT_SECONDS`, a page that says so."""
-    from sq2edu.classroom.app import StudentApp
-    from sq2edu.classroom.store import StoreError
+    from sq2edu.classroom.storage.store import StoreError
+    from sq2edu.classroom.widgets.app import StudentApp
     from sq2edu.hub.remote import ServiceRefusedError, ServiceStore
 
     store = ServiceStore(child=client.user, key=client.key)
@@ -80,7 +80,7 @@ def _no_app(client: Client, *, refused: bool) -> Any:
     too busy just now; with the hub's sign-out."""
     import ipywidgets as widgets
 
-    from sq2edu.classroom.sign_out import sign_out_link
+    from sq2edu.classroom.widgets.sign_out import sign_out_link
     from sq2edu.i18n import LANGUAGES, _, language
     from sq2edu.markup import html
 
@@ -97,10 +97,10 @@ def child_page(
     client: Any = this_client, every: float = 0.05, ready: Callable[[], None] = say_ready
 ) -> Any:
     """The page a warm kernel shows: the student app of the child it is handed to, once the
-    class server has written down who that is (:mod:`sq2edu.classroom.client`)."""
+    class server has written down who that is (:mod:`sq2edu.classroom.server.client`)."""
     import ipywidgets as widgets
 
-    from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log
+    from sq2edu.classroom.server.kernel_log import keep_errors_in_the_server_log
 
     keep_errors_in_the_server_log()
     known: Client = client()
@@ -135,7 +135,7 @@ def main() -> None:
     by ``SQ2EDU_CLASSROOM_KEY_FILE``, the class service's address in
     ``SQ2EDU_CLASS_SERVICE``, the hub's names in ``SQ2EDU_HUB_NAMES`` (comma-separated), and
     its size in ``SQ2EDU_CLASS_KERNELS`` and ``SQ2EDU_CLASS_POOL``."""
-    from sq2edu.classroom.guard import ClassroomVoila
+    from sq2edu.classroom.server.guard import ClassroomVoila
     from sq2edu.hub.identity import ClassroomIdentity, run_voila
     from sq2edu.hub.private import child_key, read_private
 

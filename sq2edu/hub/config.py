@@ -242,8 +242,8 @@ def with_password(db: str) -> str:
     the hub's environment: the hub's proxy and the class server's kernels inherit nothing of it, and
     the services (which JupyterHub starts with an environment of their own) read it from the
     hub's private file."""
-    from sq2edu.classroom.credentials import has_password
-    from sq2edu.classroom.store import is_database_url
+    from sq2edu.classroom.storage.credentials import has_password
+    from sq2edu.classroom.storage.store import is_database_url
 
     password = os.environ.pop("PGPASSWORD", None)
     if password is None or not is_database_url(db) or has_password(db):
@@ -436,7 +436,7 @@ def run(
         default ``.hub/data``.
     :param options: :class:`SchoolHub`'s other options (:data:`HUB_OPTIONS`).
     """
-    from sq2edu.classroom.store import StoreError, open_store, redact
+    from sq2edu.classroom.storage.store import StoreError, open_store, redact
 
     folder = (data or Path(".hub/data")).resolve()
     hub = SchoolHub(db_file=str(db_file or ""), ip=ip, port=port, data=str(folder), **options)

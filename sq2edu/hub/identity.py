@@ -2,7 +2,7 @@
 
 Both of sq2edu's pages on the hub, the class server (:mod:`sq2edu.hub.classroom`) and the
 teachers' dashboard (:mod:`sq2edu.hub.teachers`), are the classroom's Voilà
-(:class:`sq2edu.classroom.guard.ClassroomVoila`) run by :func:`run_voila` with
+(:class:`sq2edu.classroom.server.guard.ClassroomVoila`) run by :func:`run_voila` with
 :class:`HubIdentity`: the hub says who is at the page, and lets in only who may use it (a
 child of the school; a teacher).
 """
@@ -75,8 +75,12 @@ def run_voila(
     :param identity: the identity provider's class (dotted name).
     :param options: more of ``ClassroomVoila``'s settings (``--ClassroomVoila.x=y``).
     """
-    from sq2edu.classroom import guard
-    from sq2edu.classroom.serve import POOL_REFILL_SECONDS, voila_arguments, write_cell_notebook
+    from sq2edu.classroom.server import guard
+    from sq2edu.classroom.server.serve import (
+        POOL_REFILL_SECONDS,
+        voila_arguments,
+        write_cell_notebook,
+    )
     from sq2edu.hub import stop_on_interrupt, stop_with_hub
 
     stop_on_interrupt()

@@ -8,8 +8,8 @@ the service makes the same key, and acts for that child only. Tables of classmat
 same way (:mod:`sq2edu.hub.remote_tables`), and so does the class challenge
 (:mod:`sq2edu.hub.remote_challenge`). What a child's kernel may not do (a teacher's work:
 renaming, new classes, reading the class's attempts) it cannot even ask: it is a
-:class:`~sq2edu.classroom.store.ChildStore`, not a teacher's
-:class:`~sq2edu.classroom.store.ProgressStore`, and the service refuses such calls again."""
+:class:`~sq2edu.classroom.storage.store.ChildStore`, not a teacher's
+:class:`~sq2edu.classroom.storage.store.ProgressStore`, and the service refuses such calls again."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 from typing import Any, Self
 
-from sq2edu.classroom.store import ChildStore, StoreError
+from sq2edu.classroom.storage.store import ChildStore, StoreError
 from sq2edu.hub.private import CHILD_HEADER, SERVER_KEY_HEADER
 from sq2edu.hub.remote_challenge import RemoteChallenges
 from sq2edu.hub.remote_tables import RemoteTables, RemoteWatch
@@ -48,7 +48,7 @@ class StudentIdentity:
 
 
 class ServiceStore:
-    """A :class:`~sq2edu.classroom.store.ChildStore` kept by the class service.
+    """A :class:`~sq2edu.classroom.storage.store.ChildStore` kept by the class service.
 
     :param child: the hub user of the child this kernel was handed to.
     :param key: that child's key (:func:`sq2edu.hub.private.child_key`).

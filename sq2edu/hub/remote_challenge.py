@@ -1,7 +1,7 @@
 """The class challenge through the class service, for a child's kernel on a school's hub.
 
 :class:`RemoteChallenges` is what the challenge's banner and builder
-(:mod:`sq2edu.classroom.challenge_child`) need, each call a request to the class service
+(:mod:`sq2edu.classroom.widgets.challenge_child`) need, each call a request to the class service
 (:mod:`sq2edu.hub.challenge_calls`), which acts for this server's child in their own class
 only and judges every try itself. A child's kernel cannot hear the store's notices: its
 watch (:class:`RoundLook`) says "look again" every :data:`LOOK_EVERY` seconds, and the
@@ -14,8 +14,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sq2edu.classroom.challenge import Round
-from sq2edu.classroom.challenge_store import ChallengeError
+from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.storage.challenge_store import ChallengeError
 from sq2edu.hub.challenge_calls import round_from
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Tables of classmates through the class service, for a child's kernel on a school's hub.
 
-:class:`RemoteTables` does what :class:`sq2edu.classroom.tables.Tables` does for a page (see
-:class:`~sq2edu.classroom.tables.TableKeeper`), each call a request to the class service,
+:class:`RemoteTables` does what :class:`sq2edu.classroom.storage.tables.Tables` does for a page (see
+:class:`~sq2edu.classroom.storage.tables.TableKeeper`), each call a request to the class service,
 which keeps the tables in the store and acts for this server's child only: it sits, stands,
 makes and starts tables as that child, deals with the class's settings, and moves that
 child's seat (or a computer's, or an away classmate's, as any seat at the table may). A
@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sq2edu import editions
-from sq2edu.classroom.store import StoreError
-from sq2edu.classroom.tables import (
+from sq2edu.classroom.storage.store import StoreError
+from sq2edu.classroom.storage.tables import (
     SharedGame,
     StaleTableError,
     TableError,

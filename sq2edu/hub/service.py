@@ -50,11 +50,11 @@ import tornado.web
 from sq2edu import editions
 from sq2edu.bots import LEVELS as BOT_LEVELS
 from sq2edu.bots import make_bot
-from sq2edu.classroom.limits import TokenBucket
-from sq2edu.classroom.school import HubUser, School
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import SQLStore, StoreError, open_store
-from sq2edu.classroom.tables import (
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.server.limits import TokenBucket
+from sq2edu.classroom.storage.school import HubUser, School
+from sq2edu.classroom.storage.store import SQLStore, StoreError, open_store
+from sq2edu.classroom.storage.tables import (
     SharedGame,
     StaleTableError,
     TableError,
@@ -62,7 +62,7 @@ from sq2edu.classroom.tables import (
     Tables,
     seconds_since,
 )
-from sq2edu.classroom.together import AWAY_LEVEL, SEEN_EVERY, table_dealer
+from sq2edu.classroom.storage.together import AWAY_LEVEL, SEEN_EVERY, table_dealer
 from sq2edu.core import IllegalActionError
 from sq2edu.equations import ALL_OPERATIONS, check
 from sq2edu.equations.remainder import check_remainder

@@ -4,7 +4,7 @@ no other.
 The hub runs it as the service ``sq2edu-teachers`` (``python -m sq2edu.hub.teachers``),
 reachable by the hub's ``teachers`` group only. It holds the store's address (read from
 the file named by ``SQ2EDU_DB_FILE``), as the class service does; each page is the
-classroom's dashboard (:class:`~sq2edu.classroom.dashboard.Dashboard`) for one class,
+classroom's dashboard (:class:`~sq2edu.classroom.widgets.dashboard.Dashboard`) for one class,
 chosen among the signed-in teacher's classes (:class:`TeacherDesk`). The downloads of a
 page (every attempt as CSV, a child's report) name the class, and are served only to a
 teacher who keeps it.
@@ -19,43 +19,22 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.client import Client, this_client
-from sq2edu.classroom.dashboard import CSV_PATH, Dashboard
-from sq2edu.classroom.school import School
-from sq2edu.classroom.sign_out import sign_out_link
-from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.server.client import Client, this_client
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import open_store
+from sq2edu.classroom.widgets.dashboard import CSV_PATH, Dashboard
+from sq2edu.classroom.widgets.sign_out import sign_out_link
+from sq2edu.hub.teacher_classes import classes_of
 from sq2edu.i18n import _, language
 from sq2edu.markup import html
 
-__all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main", "teachers_store"]
+__all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main"]
 
 #: The service's name in the hub.
 NAME = "sq2edu-teachers"
 #: Dashboards open at once across the school's teachers.
 TEACHER_KERNELS = 20
 _NOTEBOOK = "from sq2edu.hub.teachers import TeacherDesk\n\nTeacherDesk.from_environment()"
-
-
-def _school() -> School:
-    store = open_store(os.environ["SQ2EDU_DB"])
-    return School(store)
-
-
-def _teacher(school: School, hub_user: str) -> str | None:
-    user = school.hub_user(hub_user) if hub_user else None
-    return None if user is None else user.teacher
-
-
-def teachers_store(hub_user: str, room: str) -> SQLStore | None:
-    """The store of ``room`` if the hub user is a teacher who keeps it, else ``None``."""
-    school = _school()
-    try:
-        teacher = _teacher(school, hub_user)
-        if teacher is None or room not in school.rooms_of(teacher):
-            return None
-    finally:
-        school.store.close()
-    return open_store(os.environ["SQ2EDU_DB"], room)
 
 
 class TeacherDesk(widgets.VBox):  # type: ignore[misc]
@@ -109,12 +88,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
     @classmethod
     def for_user(cls, hub_user: str) -> TeacherDesk:
         """The desk of the teacher signed in as ``hub_user``."""
-        school = _school()
-        try:
-            teacher = _teacher(school, hub_user)
-            rooms = school.rooms_of(teacher) if teacher else []
-        finally:
-            school.store.close()
+        teacher, rooms = classes_of(hub_user)
         return cls(teacher, rooms)
 
     @classmethod

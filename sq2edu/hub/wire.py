@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, asdict, fields
 from typing import Any
 
-from sq2edu.classroom.tables import TableInfo
+from sq2edu.classroom.storage.tables import TableInfo
 from sq2edu.lessons import LESSONS
 from sq2edu.practice import LEVELS
 from sq2edu.progress.records import ATTEMPT_FIELDS, Attempt, GameRecord

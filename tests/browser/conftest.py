@@ -44,7 +44,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request
 from playwright.sync_api import Error as PlaywrightError
 
-from sq2edu.classroom.serve import write_cell_notebook
+from sq2edu.classroom.server.serve import write_cell_notebook
 
 BROWSER_ENV = "SQ2EDU_CHROMIUM"
 """Environment variable naming the Chromium (or Chrome) executable to use."""

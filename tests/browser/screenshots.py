@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from sq2edu.classroom.serve import write_cell_notebook
+from sq2edu.classroom.server.serve import write_cell_notebook
 from tests.browser.conftest import CHROMIUM_ARGS, VoilaProcess, find_chromium
 from tests.browser.harness import show_widget
 from tests.browser.scenes import SCENES
@@ -50,7 +50,7 @@ def dashboards(browser: object, out: Path) -> None:
             notebook = write_cell_notebook(
                 Path(folder) / "teacher.ipynb",
                 "from sq2edu.classroom import SQLiteStore\n"
-                "from sq2edu.classroom.dashboard import Dashboard\n"
+                "from sq2edu.classroom.widgets.dashboard import Dashboard\n"
                 f"Dashboard(SQLiteStore({str(store)!r}), refresh=0,"
                 " student_url='http://192.0.2.2:8866/', class_code='OWL')",
             )

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from sq2edu.classroom.challenge_store import Challenges
-from sq2edu.classroom.store import SQLiteStore
+from sq2edu.classroom.storage.challenge_store import Challenges
+from sq2edu.classroom.storage.store import SQLiteStore
 from sq2edu.equations import solve
 from sq2edu.i18n import LANGUAGE_NAMES, _, language, local_signs
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
@@ -183,8 +183,8 @@ def test_the_end_of_a_long_round_is_read_from_the_back_of_the_room_a_screenful_a
     high on a 1280×720 wall (it was shrunk to 11-15 px to fit), the mistakes always in view,
     and the equations nobody found a screenful at a time, each one on exactly one screen,
     turned by the buttons or the arrow keys."""
-    from sq2edu.classroom.challenge import Round
-    from sq2edu.classroom.projector import projector_page
+    from sq2edu.classroom.domain.challenge import Round
+    from sq2edu.classroom.views.projector import projector_page
 
     shots = artifacts_dir / "challenge"
     shots.mkdir(exist_ok=True)

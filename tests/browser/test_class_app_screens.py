@@ -13,8 +13,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sq2edu import rescue
 from sq2edu.bots import make_bot
-from sq2edu.classroom.store import SQLiteStore
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.storage.tables import Tables
 from sq2edu.i18n import LANGUAGE_NAMES, LANGUAGES, _, language
 from sq2edu.lessons import LESSONS
 from tests.browser.conftest import WIDGET_TIMEOUT_MS

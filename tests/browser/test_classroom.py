@@ -23,8 +23,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.school import School
-from sq2edu.classroom.store import open_store
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import open_store
 from sq2edu.progress.records import Attempt
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answering
 
@@ -314,7 +314,7 @@ def test_the_class_needs_nothing_from_outside_the_server(classroom: Classroom, p
 def test_a_warm_page_speaks_the_language_the_teacher_chose_after_it_warmed(
     classroom: Classroom, page: Page
 ) -> None:
-    from sq2edu.classroom.settings import ClassSettings
+    from sq2edu.classroom.domain.settings import ClassSettings
 
     classroom.wait_for_a_warm_student_kernel()  # its welcome is in English
     with SQLiteStore(classroom.db) as store:

@@ -36,7 +36,7 @@ from tornado.websocket import websocket_connect
 
 from benchmarks.widget_client import WidgetClient
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.lobby import PRESS_BURST, PRESS_EVERY
+from sq2edu.classroom.widgets.lobby import PRESS_BURST, PRESS_EVERY
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
 from tests.browser.test_classroom import Classroom
 

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Page
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.serve import write_cell_notebook
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.domain.settings import ClassSettings, Focus
+from sq2edu.classroom.server.serve import write_cell_notebook
 from sq2edu.equations import check
 from sq2edu.progress.records import Attempt, GameRecord
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, VoilaServer
@@ -70,7 +70,7 @@ def test_every_tab_of_the_dashboard_in_every_language(
     notebook = write_cell_notebook(
         tmp_path / "teacher.ipynb",
         "from sq2edu.classroom import SQLiteStore\n"
-        "from sq2edu.classroom.dashboard import Dashboard\n"
+        "from sq2edu.classroom.widgets.dashboard import Dashboard\n"
         f"Dashboard(SQLiteStore({str(store)!r}), refresh=0,"
         " student_url='http://192.0.2.2:8866/', class_code='OWL')",
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.serve import write_cell_notebook
+from sq2edu.classroom.server.serve import write_cell_notebook
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, VoilaServer
 
 NAMES = [f"Child{n:04d}" for n in range(1000)]
@@ -24,7 +24,7 @@ def test_a_thousand_names_page_by_page_and_found_by_name(
     notebook = write_cell_notebook(
         tmp_path / "teacher.ipynb",
         "from sq2edu.classroom import SQLiteStore\n"
-        "from sq2edu.classroom.dashboard import Dashboard\n"
+        "from sq2edu.classroom.widgets.dashboard import Dashboard\n"
         f"Dashboard(SQLiteStore({str(tmp_path / 'class.sqlite3')!r}), refresh=0)",
     )
     page.set_viewport_size({"width": 1024, "height": 768})

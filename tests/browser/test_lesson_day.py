@@ -17,9 +17,9 @@ from typing import Any
 from benchmarks.widget_client import WidgetClient
 from sq2edu import rescue
 from sq2edu.bots import make_bot
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import SQLiteStore
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.storage.tables import Tables
 from tests.browser.test_classroom import Classroom
 
 TIMEOUT = 120.0

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from sq2edu.classroom.serve import write_cell_notebook
+from sq2edu.classroom.server.serve import write_cell_notebook
 from sq2edu.i18n import _, language
 from sq2edu.ui import EquationLab
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, OpenCell, VoilaServer

@@ -22,9 +22,9 @@ import psutil
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SQLStore, open_store
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import SQLStore, open_store
+from sq2edu.classroom.storage.tables import Tables
 from sq2edu.hub.config import find_proxy
 from sq2edu.progress.records import Attempt
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
@@ -782,7 +782,7 @@ def test_a_class_challenge_on_the_hub_from_the_teachers_dashboard_to_a_childs_pa
         )
         with open_store(hub.db, room="3A") as store:
             assert isinstance(store, SQLStore)
-            from sq2edu.classroom.challenge_store import Challenges
+            from sq2edu.classroom.storage.challenge_store import Challenges
 
             ended = Challenges(store).board()
         assert ended is not None

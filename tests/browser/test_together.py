@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import SQLStore, open_store
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.storage.store import SQLStore, open_store
+from sq2edu.classroom.storage.tables import Tables
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
 from tests.browser.test_classroom import Classroom
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from sq2edu.classroom.serve import write_cell_notebook
+from sq2edu.classroom.server.serve import write_cell_notebook
 
 KERNEL_START_TIMEOUT_MS = 60_000
 """A cold kernel start plus the first import of ipywidgets can take a while on a busy machine."""

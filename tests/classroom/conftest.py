@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sq2edu.classroom.store import ProgressStore, open_store
+from sq2edu.classroom.storage.store import ProgressStore, open_store
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.server)])

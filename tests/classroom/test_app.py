@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import StudentApp, check_nickname
-from sq2edu.classroom.dashboard import Dashboard, attempts_csv, common_mistakes
-from sq2edu.classroom.serve import NOTEBOOKS, write_notebooks
-from sq2edu.classroom.settings import ClassSettings
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.server.serve import NOTEBOOKS, write_notebooks
+from sq2edu.classroom.widgets.app import StudentApp, check_nickname
+from sq2edu.classroom.widgets.dashboard import Dashboard, attempts_csv, common_mistakes
 from sq2edu.progress.records import Attempt
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 
@@ -277,7 +277,7 @@ def test_hints_off_in_the_class_never_name_an_equation(store: SQLiteStore) -> No
 
 
 def test_a_warm_app_takes_the_class_settings_when_a_page_comes(store: SQLiteStore) -> None:
-    from sq2edu.classroom.client import Client
+    from sq2edu.classroom.server.client import Client
 
     page: list[Client] = [Client()]
     app = StudentApp(store, client=lambda: page[0])  # made while no page had it
@@ -295,7 +295,7 @@ def test_the_join_form_drawn_again_keeps_every_box_and_what_was_typed(
     """A language chosen, or the class's settings taken when a page comes, while a child types
     their name: the same widgets stay on the page (a page redraws a box it is given anew, and
     a name typed into the old box just then would be lost); only the words change."""
-    from sq2edu.classroom.client import Client
+    from sq2edu.classroom.server.client import Client
 
     store.set_class_code("OWL")
     app = StudentApp(store, client=lambda: Client("10.0.0.7", "a" * 64))
@@ -316,8 +316,8 @@ def test_the_menu_drawn_again_keeps_its_buttons_and_a_press_on_them_arrives(
     pressed: the buttons are the same widgets, still open, only their words change."""
     import ipywidgets as widgets
 
-    from sq2edu.classroom.client import Client
-    from sq2edu.classroom.screens import widget_tree
+    from sq2edu.classroom.server.client import Client
+    from sq2edu.classroom.widgets.screens import widget_tree
 
     app = StudentApp(store, pace=0, client=lambda: Client("10.0.0.7", "a" * 64))
     app.join("Mia")
@@ -363,7 +363,7 @@ def test_each_attempt_keeps_the_cards_the_student_held(store: SQLiteStore) -> No
 def test_a_group_practises_its_own_focus_and_the_rest_the_class_settings(
     store: SQLiteStore,
 ) -> None:
-    from sq2edu.classroom.settings import Focus
+    from sq2edu.classroom.domain.settings import Focus
 
     store.save_settings(ClassSettings(operations="+−×÷").to_dict())
     store.save_settings(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sq2edu.classroom.challenge import (
+from sq2edu.classroom.domain.challenge import (
     Find,
     Round,
     WrongTry,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from sq2edu.classroom.app import StudentApp
-from sq2edu.classroom.challenge import Round
-from sq2edu.classroom.challenge_child import ChallengeTask
-from sq2edu.classroom.challenge_store import Challenges
-from sq2edu.classroom.store import SQLiteStore
+from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.storage.challenge_store import Challenges
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.widgets.app import StudentApp
+from sq2edu.classroom.widgets.challenge_child import ChallengeTask
 from sq2edu.ui import EquationLab
 from sq2edu.ui.game_table import GameTable
 

@@ -8,9 +8,13 @@ import io
 
 import pytest
 
-from sq2edu.classroom.challenge import Round, deal_round
-from sq2edu.classroom.challenge_store import CHALLENGE_CSV_HEADER, ChallengeError, Challenges
-from sq2edu.classroom.store import ProgressStore, SQLStore
+from sq2edu.classroom.domain.challenge import Round, deal_round
+from sq2edu.classroom.storage.challenge_store import (
+    CHALLENGE_CSV_HEADER,
+    ChallengeError,
+    Challenges,
+)
+from sq2edu.classroom.storage.store import ProgressStore, SQLStore
 
 
 def _challenges(store: ProgressStore) -> Challenges:

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from sq2edu.classroom.charts import bars, levels, lines
+from sq2edu.classroom.views.charts import bars, levels, lines
 
 HOSTILE = '<script>alert("x")</script> & <img src=x>'
 SVG = "{http://www.w3.org/2000/svg}"

@@ -7,11 +7,11 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from sq2edu.classroom.app import StudentApp
-from sq2edu.classroom.client import Client
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.serve import _room_code, dashboard_token
-from sq2edu.classroom.store import ProgressStore, SQLStore, open_store
+from sq2edu.classroom.server.client import Client
+from sq2edu.classroom.server.serve import _room_code, dashboard_token
+from sq2edu.classroom.storage.store import ProgressStore, SQLStore, open_store
+from sq2edu.classroom.widgets.app import StudentApp
+from sq2edu.classroom.widgets.dashboard import Dashboard
 
 
 def test_the_store_keeps_the_class_code(any_store: ProgressStore) -> None:

@@ -15,9 +15,9 @@ from typing import Any, cast
 import pytest
 
 from sq2edu import editions
-from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SQLStore, StoreError, open_store
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import SQLStore, StoreError, open_store
+from sq2edu.classroom.storage.tables import Tables
 from sq2edu.hub.service import ClassService, RefusedError
 from sq2edu.hub.wire import WireError, attempt_from, attempt_to, game_from, game_to, table_from
 from sq2edu.progress.records import Attempt, GameRecord
@@ -676,7 +676,7 @@ def test_a_childs_server_cannot_even_ask_for_a_teachers_work() -> None:
     """A child's server's store is a ChildStore: the teacher's part of a class's store
     (renaming, groups, the class's records, new classes) is not there to call, rather than
     there and refusing."""
-    from sq2edu.classroom.store import ChildStore, ProgressStore
+    from sq2edu.classroom.storage.store import ChildStore, ProgressStore
     from sq2edu.hub.remote import ServiceStore
 
     teachers = {

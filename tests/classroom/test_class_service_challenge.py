@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from sq2edu.classroom.app import StudentApp
-from sq2edu.classroom.challenge import Round
-from sq2edu.classroom.challenge_store import Challenges
-from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.storage.challenge_store import Challenges
+from sq2edu.classroom.storage.store import SQLStore, open_store
+from sq2edu.classroom.widgets.app import StudentApp
 from sq2edu.hub.challenge_calls import round_from, round_to
 from sq2edu.hub.remote import ServiceStore
 from sq2edu.hub.service import ClassService, RefusedError

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import StudentApp
-from sq2edu.classroom.client import Client
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.panels import report_html
-from sq2edu.classroom.reteach import RETEACH, note
-from sq2edu.classroom.settings import ClassSettings, Focus, chosen_levels
-from sq2edu.classroom.summary import ClassSummary
+from sq2edu.classroom.domain.reteach import RETEACH, note
+from sq2edu.classroom.domain.settings import ClassSettings, Focus, chosen_levels
+from sq2edu.classroom.server.client import Client
+from sq2edu.classroom.storage.summary import ClassSummary
+from sq2edu.classroom.views.panels import report_html
+from sq2edu.classroom.widgets.app import StudentApp
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.equations import PROBLEM_CODES, check
 from sq2edu.i18n import LANGUAGES, language
 from sq2edu.lessons import LESSONS, OFF_TASK, Lesson

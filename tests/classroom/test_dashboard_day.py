@@ -16,14 +16,14 @@ import pytest
 from sq2edu import rescue
 from sq2edu.bots import make_bot
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import PRESENT_EVERY
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.exports import CSV_HEADER
-from sq2edu.classroom.panels import ONLINE_SECONDS, report_html
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.shares import PageBook
-from sq2edu.classroom.summary import ClassSummary
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.domain.exports import CSV_HEADER
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.server.shares import PageBook
+from sq2edu.classroom.storage.summary import ClassSummary
+from sq2edu.classroom.storage.tables import Tables
+from sq2edu.classroom.views.panels import ONLINE_SECONDS, report_html
+from sq2edu.classroom.widgets.app import PRESENT_EVERY
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.progress.records import Attempt
 
 

@@ -14,9 +14,9 @@ import pytest
 from comm.base_comm import BaseComm
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.dashboard import SHOWN_TABLES, Dashboard
-from sq2edu.classroom.roster import PAGE
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.tables import Tables
+from sq2edu.classroom.widgets.dashboard import SHOWN_TABLES, Dashboard
+from sq2edu.classroom.widgets.roster import PAGE
 from sq2edu.progress.records import Attempt
 
 NAMES = [f"Child{n:04d}" for n in range(1000)]

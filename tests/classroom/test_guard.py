@@ -16,11 +16,9 @@ from typing import Any
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import ATTEMPT_BURST, ATTEMPT_EVERY, StudentApp, check_nickname
-from sq2edu.classroom.client import Client, device_key, this_client
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.exports import CSV_HEADER, attempts_csv, csv_row
-from sq2edu.classroom.limits import (
+from sq2edu.classroom.domain.exports import CSV_HEADER, attempts_csv, csv_row
+from sq2edu.classroom.server.client import Client, device_key, this_client
+from sq2edu.classroom.server.limits import (
     ADDRESS_TRIES,
     FIRST_WAIT,
     GUESSES_A_DAY,
@@ -31,10 +29,12 @@ from sq2edu.classroom.limits import (
     guesses_in,
     same_code,
 )
-from sq2edu.classroom.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
-from sq2edu.classroom.screens import widget_tree
-from sq2edu.classroom.store import NameTakenError, ProgressStore, SQLStore
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.store import NameTakenError, ProgressStore, SQLStore
+from sq2edu.classroom.storage.tables import Tables
+from sq2edu.classroom.widgets.app import ATTEMPT_BURST, ATTEMPT_EVERY, StudentApp, check_nickname
+from sq2edu.classroom.widgets.dashboard import Dashboard
+from sq2edu.classroom.widgets.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
+from sq2edu.classroom.widgets.screens import widget_tree
 from sq2edu.progress.confusables import TABLE, skeleton, table_from
 from sq2edu.progress.nicknames import lookalike_keys, similar_names
 from sq2edu.progress.records import Attempt, GuardEvent
@@ -196,7 +196,7 @@ def test_a_device_holds_one_name_and_changes_it_slowly_and_visibly(
         )
     assert store.students() == ["Mia"]
     # After a while it may: the old name is let go, and the teacher sees the change.
-    monkeypatch.setattr("sq2edu.classroom.app.NAME_CHANGE_SECONDS", 0)
+    monkeypatch.setattr("sq2edu.classroom.widgets.app.NAME_CHANGE_SECONDS", 0)
     assert StudentApp(store, client=lambda: MIA).join("Zoe")
     assert store.device_name(MIA.device or "") is not None
     assert (store.device_name(MIA.device or "") or ("", ""))[0] == "Zoe"
@@ -514,7 +514,7 @@ def test_a_kernels_errors_go_to_the_server_log_not_the_page(tmp_path: Path) -> N
     log = tmp_path / "classroom.log"
     script = (
         "import logging, os, sys\n"
-        "from sq2edu.classroom.kernel_log import keep_errors_in_the_server_log\n"
+        "from sq2edu.classroom.server.kernel_log import keep_errors_in_the_server_log\n"
         "logging.basicConfig()\n"
         f"keep_errors_in_the_server_log({str(log)!r})\n"
         "logging.getLogger('x').error('Traceback (most recent call last): boom')\n"

@@ -9,7 +9,7 @@ import os
 import stat
 from pathlib import Path
 
-from sq2edu.classroom.server_log import OftenFilter, look_once, open_log
+from sq2edu.classroom.server.server_log import OftenFilter, look_once, open_log
 
 
 def _record(message: str) -> logging.LogRecord:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sq2edu.classroom import panels
-from sq2edu.classroom.challenge import Round
-from sq2edu.classroom.challenge_panel import _status_html
-from sq2edu.classroom.challenge_store import Challenges
-from sq2edu.classroom.projector import board_html, projector_page
-from sq2edu.classroom.store import SQLiteStore
-from sq2edu.classroom.summary import ClassSummary
+from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.storage.challenge_store import Challenges
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.storage.summary import ClassSummary
+from sq2edu.classroom.views import panels
+from sq2edu.classroom.views.projector import board_html, projector_page
+from sq2edu.classroom.widgets.challenge_panel import _status_html
 from sq2edu.progress.records import Attempt, GameRecord
 
 HOSTILE = '<img src=x onerror="alert(1)">'

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from sq2edu.classroom.client import Client
+from sq2edu.classroom.server.client import Client
 from sq2edu.hub import classroom
 
 

@@ -214,8 +214,8 @@ def test_a_teacher_s_desk_has_one_class_picker_for_her_classes_and_their_years(
     classes) above the dashboard's (a class's earlier years). One picker offers both."""
     import ipywidgets as widgets
 
-    from sq2edu.classroom.school import School
-    from sq2edu.classroom.store import SQLStore, open_store
+    from sq2edu.classroom.storage.school import School
+    from sq2edu.classroom.storage.store import SQLStore, open_store
     from sq2edu.hub.teachers import TeacherDesk
 
     location = str(tmp_path / "school.sqlite3")

@@ -12,8 +12,8 @@ import pytest
 from tornado import web
 from tornado.httputil import HTTPHeaders
 
-from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SQLStore, open_store
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import SQLStore, open_store
 from sq2edu.hub.auth import (
     GUESSER_TRIES,
     LONGEST_TURN,

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.app import StudentApp
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.panels import lessons_html
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import ProgressStore
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.storage.store import ProgressStore
+from sq2edu.classroom.views.panels import lessons_html
+from sq2edu.classroom.widgets.app import StudentApp
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.lessons import LESSONS
 from sq2edu.progress.records import Attempt, LessonMark
 from sq2edu.ui.lesson import LessonBook
@@ -196,8 +196,8 @@ def test_the_dashboard_and_the_report_count_only_answers_right_on_their_own(
 ) -> None:
     """Two exercises made from what the app had shown, and an exit question answered both
     ways, were '2 of 10 · exit ✓' beside a report of '0/6 right on their own'."""
-    from sq2edu.classroom.panels import report_html, student_html
-    from sq2edu.classroom.summary import ClassSummary
+    from sq2edu.classroom.storage.summary import ClassSummary
+    from sq2edu.classroom.views.panels import report_html, student_html
 
     store.join("Mia")
     lesson = {"where": "lesson", "lesson": "number-bonds"}
@@ -303,7 +303,7 @@ def test_every_lesson_key_fits_the_wire() -> None:
 def test_an_off_task_answer_the_app_had_shown_is_not_a_mistake_of_the_child() -> None:
     """An older release's last hint named 6 − 2 = 4 for 'take away to make 2'; the dashboard
     then said the children 'made true equations the exercises did not ask for'."""
-    from sq2edu.classroom.summary import ClassSummary
+    from sq2edu.classroom.storage.summary import ClassSummary
 
     summary = ClassSummary()
     lesson = {"where": "lesson", "lesson": "taking-away", "exercise": 2}

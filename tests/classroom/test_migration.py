@@ -21,9 +21,9 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from sq2edu.classroom.school import School
-from sq2edu.classroom.store import SCHEMA_VERSION, ProgressStore, SQLStore, open_store
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.school import School
+from sq2edu.classroom.storage.store import SCHEMA_VERSION, ProgressStore, SQLStore, open_store
+from sq2edu.classroom.storage.tables import Tables
 from sq2edu.progress.records import Attempt
 
 DATA = Path(__file__).parent / "data"

@@ -7,8 +7,8 @@ import psycopg
 import pytest
 
 from sq2edu.classroom import SCHEMA_VERSION, Attempt, StoreError, open_store
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.postgres import PostgresStore
+from sq2edu.classroom.storage.postgres import PostgresStore
+from sq2edu.classroom.widgets.dashboard import Dashboard
 
 
 def test_an_address_opens_the_postgresql_store_and_a_path_the_sqlite_one(

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from sq2edu.classroom.challenge import Round, challenge_levels
-from sq2edu.classroom.challenge_panel import ChallengePanel
-from sq2edu.classroom.challenge_store import Challenges
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.projector import board_html, projector_page, unbroken
-from sq2edu.classroom.store import SQLiteStore
+from sq2edu.classroom.domain.challenge import Round, challenge_levels
+from sq2edu.classroom.storage.challenge_store import Challenges
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.views.projector import board_html, projector_page, unbroken
+from sq2edu.classroom.widgets.challenge_panel import ChallengePanel
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.i18n import language
 
 CARDS = (2, 3, 5, 6, 8)

@@ -17,9 +17,9 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from sq2edu.classroom.schema import POSTGRES, SCHEMA_VERSION, SQLITE, statements
-from sq2edu.classroom.store import _APPLICATION_ID, SQLStore, open_store
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.schema import POSTGRES, SCHEMA_VERSION, SQLITE, statements
+from sq2edu.classroom.storage.store import _APPLICATION_ID, SQLStore, open_store
+from sq2edu.classroom.storage.tables import Tables
 from sq2edu.progress.records import Attempt
 
 #: A column as both databases can say it: its name, whether it may be NULL, and its kind.

@@ -10,9 +10,9 @@ from contextlib import contextmanager
 import pytest
 
 from sq2edu.classic import new_game
-from sq2edu.classroom.school import School, SchoolError
-from sq2edu.classroom.store import SQLStore, StoreError, open_store
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.storage.school import School, SchoolError
+from sq2edu.classroom.storage.store import SQLStore, StoreError, open_store
+from sq2edu.classroom.storage.tables import Tables
 from sq2edu.progress.records import Attempt, GameRecord, GuardEvent
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from sq2edu.classroom.guard import local_only
-from sq2edu.classroom.serve import RESTARTS, _Servers, default_max_students, network_address
+from sq2edu.classroom.server.guard import local_only
+from sq2edu.classroom.server.serve import RESTARTS, _Servers, default_max_students, network_address
 
 
 def _network_addresses() -> set[str]:

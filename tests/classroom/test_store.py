@@ -171,7 +171,7 @@ def _hold_the_write_lock(path: Path, seconds: float) -> threading.Thread:
 @pytest.fixture
 def short_busy_wait(monkeypatch: pytest.MonkeyPatch) -> None:
     """A busy wait of 0.1 s and a patience of 10 s, so that a lock can outlast many waits."""
-    from sq2edu.classroom import store
+    from sq2edu.classroom.storage import store
 
     monkeypatch.setattr(store, "_BUSY_TIMEOUT_MS", 100)
     monkeypatch.setattr(store, "_PATIENCE_S", 10.0)
@@ -200,7 +200,7 @@ def test_a_write_outlasts_a_lock_held_over_many_busy_waits(tmp_path: Path) -> No
 def test_an_opening_that_waits_past_its_patience_says_try_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sq2edu.classroom import store
+    from sq2edu.classroom.storage import store
 
     monkeypatch.setattr(store, "_BUSY_TIMEOUT_MS", 100)
     monkeypatch.setattr(store, "_PATIENCE_S", 0.3)

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from sq2edu import classic, rescue
-from sq2edu.classroom.store import ProgressStore, SQLStore, open_store
-from sq2edu.classroom.tables import (
+from sq2edu.classroom.storage.store import ProgressStore, SQLStore, open_store
+from sq2edu.classroom.storage.tables import (
     SharedGame,
     StaleTableError,
     TableError,
@@ -324,7 +324,7 @@ def test_a_start_racing_a_stand_is_refused_and_the_store_and_game_agree(location
 
 _HOLD_A_MOVE = """
 import sys, time
-from sq2edu.classroom.store import open_store
+from sq2edu.classroom.storage.store import open_store
 store = open_store(sys.argv[1])
 with store.transaction() as cursor:
     store.execute(cursor, "UPDATE {t}game_tables SET game = 'half-written', version = version + 1 "

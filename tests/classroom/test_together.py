@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from sq2edu.classroom.app import StudentApp
-from sq2edu.classroom.client import Client
-from sq2edu.classroom.lobby import Lobby
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import SQLiteStore
-from sq2edu.classroom.tables import Tables
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.server.client import Client
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.storage.tables import Tables
+from sq2edu.classroom.widgets.app import StudentApp
+from sq2edu.classroom.widgets.lobby import Lobby
 from sq2edu.ui.game_table import GameTable
 
 #: A table's game ends within this many moves of its players (a safety net for the loop).
@@ -257,7 +257,7 @@ def test_a_child_away_too_long_is_played_for_until_they_return(store: SQLiteStor
 
 
 def test_the_teacher_sees_the_tables_and_ends_one(store: SQLiteStore) -> None:
-    from sq2edu.classroom.dashboard import Dashboard
+    from sq2edu.classroom.widgets.dashboard import Dashboard
 
     mia, _leo = _sit_down(store, ["Mia", "Leo"])
     waiting = _app(store, "Ava")
@@ -277,7 +277,7 @@ def test_the_teacher_sees_the_tables_and_ends_one(store: SQLiteStore) -> None:
 
 
 def test_the_teacher_chooses_when_an_away_child_is_played_for(store: SQLiteStore) -> None:
-    from sq2edu.classroom.dashboard import Dashboard
+    from sq2edu.classroom.widgets.dashboard import Dashboard
 
     board = Dashboard(store, refresh=0)
     assert board.turn_timeout.value == 60

@@ -13,12 +13,12 @@ import pytest
 
 from sq2edu import classic, rescue
 from sq2edu.bots import make_bot
-from sq2edu.classroom.app import PRESENT_AT_TABLE_EVERY
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.lobby import Lobby
-from sq2edu.classroom.settings import ClassSettings
-from sq2edu.classroom.store import SQLiteStore
-from sq2edu.classroom.tables import TableError, Tables
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.storage.tables import TableError, Tables
+from sq2edu.classroom.widgets.app import PRESENT_AT_TABLE_EVERY
+from sq2edu.classroom.widgets.dashboard import Dashboard
+from sq2edu.classroom.widgets.lobby import Lobby
 from tests.classroom.test_together import _app, _lobby, _shared, _sit_down, _table
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from sq2edu.classroom.reteach import note
+from sq2edu.classroom.domain.reteach import note
 from sq2edu.equations import Op, check, hints, solve
 from sq2edu.equations.remainder import check_remainder
 from sq2edu.i18n import LANGUAGES, _, language

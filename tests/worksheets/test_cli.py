@@ -9,7 +9,7 @@ import pytest
 
 from sq2edu import cli
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.settings import ClassSettings
+from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.progress.records import Attempt
 
 

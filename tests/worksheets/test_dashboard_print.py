@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.dashboard import Dashboard
-from sq2edu.classroom.settings import ClassSettings, Focus
+from sq2edu.classroom.domain.settings import ClassSettings, Focus
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.progress.records import Attempt
 
 

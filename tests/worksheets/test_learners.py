@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.settings import ClassSettings, Focus
-from sq2edu.classroom.worksheets import Audience, sheet_for
+from sq2edu.classroom.domain.settings import ClassSettings, Focus
+from sq2edu.classroom.views.worksheets import Audience, sheet_for
 from sq2edu.practice import LEVELS
 from sq2edu.progress.records import Attempt
 from sq2edu.worksheets import make_sheet, sheet_html

@@ -1,0 +1,105 @@
+"""The teacher's server's challenge addresses: the projector's page, its board, the CSV.
+
+Each is teacher-only like the dashboard's downloads (:class:`~sq2edu.classroom.server.guard`'s
+teacher handlers: the teacher's token or the hub's sign-in, a loopback ``Host``). The board
+is a long poll: it answers as soon as the challenge changes (the store's watch tells), or
+after :data:`HOLD_SECONDS` with the same board, so a find is on the projector a moment after
+the child's Check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import tornado.web
+
+from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.storage.challenge_store import Challenges
+from sq2edu.classroom.views.projector import board_html, projector_page, said
+from sq2edu.i18n import language
+
+__all__ = ["HOLD_SECONDS", "challenge_handlers"]
+
+#: The longest a board request waits for a change before it answers with the same board.
+HOLD_SECONDS = 20.0
+#: How often a waiting board request looks at the store's watch (a look costs microseconds).
+_LOOK_SECONDS = 0.03
+
+
+def _text(token: bytes | str) -> str:
+    return token.decode() if isinstance(token, bytes) else token
+
+
+def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url: str) -> list[Any]:
+    """The handlers, made on the teacher's handler class ``base`` of
+    :mod:`~sq2edu.classroom.server.guard` with its way of opening the store a request reads."""
+
+    class ProjectorHandler(base):  # type: ignore[misc]
+        """``/sq2edu/projector``: the page for the projector, in the class's language."""
+
+        @tornado.web.authenticated
+        async def get(self) -> None:
+            store = request_store(self)
+            try:
+                with language(ClassSettings.from_dict(store.settings()).language):
+                    page = projector_page(Challenges(store).board(), _text(self.xsrf_token))
+            finally:
+                store.close()
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(page)
+
+    class BoardHandler(base):  # type: ignore[misc]
+        """``/sq2edu/projector/board?seen=STAMP``: the board once it differs from ``seen``."""
+
+        @tornado.web.authenticated
+        async def get(self) -> None:
+            seen = self.get_argument("seen", "")[:64]
+            store = request_store(self)
+            watch = None
+            try:
+                challenges = Challenges(store)
+                stamp = challenges.stamp()
+                if stamp == seen:
+                    watch = store.watch()
+                    deadline = time.monotonic() + HOLD_SECONDS
+                    while stamp == seen and time.monotonic() < deadline:
+                        await asyncio.sleep(_LOOK_SECONDS)
+                        if self.request.connection.stream.closed():
+                            return
+                        if watch.changed():
+                            stamp = challenges.stamp()
+                with language(ClassSettings.from_dict(store.settings()).language):
+                    board = challenges.board()
+                    answer = {"stamp": stamp, "html": board_html(board), "said": said(board)}
+            finally:
+                if watch is not None:
+                    watch.close()
+                store.close()
+            self.set_header("Content-Type", "application/json; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(json.dumps(answer))
+
+    class ChallengeCSVHandler(base):  # type: ignore[misc]
+        """``/sq2edu/challenge.csv``: every try of every challenge round of the class."""
+
+        @tornado.web.authenticated
+        async def get(self) -> None:
+            store = request_store(self)
+            try:
+                text = Challenges(store).csv()
+            finally:
+                store.close()
+            self.set_header("Content-Type", "text/csv; charset=utf-8")
+            self.set_header("Content-Disposition", 'attachment; filename="challenge.csv"')
+            self.set_header("Cache-Control", "no-store")
+            self.finish(text)
+
+    return [
+        (join(base_url, r"/sq2edu/projector/board"), BoardHandler),
+        (join(base_url, r"/sq2edu/projector"), ProjectorHandler),
+        (join(base_url, r"/sq2edu/challenge\.csv"), ChallengeCSVHandler),
+    ]

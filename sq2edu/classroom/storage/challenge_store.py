@@ -1,0 +1,372 @@
+"""The class challenge's rounds, finds and wrong tries, kept in the progress store.
+
+:class:`Challenges` reads and writes them through the store's own connection and
+transactions (SQLite or PostgreSQL, the same queries), as
+:class:`~sq2edu.classroom.storage.tables.Tables` does for tables of classmates. A class has
+at most one open round: starting one ends the one before. Each try a child checks in a round
+is one row: its text, right or wrong, and for a wrong one the checker's first problem code.
+Who made a wrong try is kept for the teacher's CSV only;
+:func:`~sq2edu.classroom.domain.challenge.tally` never passes it on.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zlib
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from sq2edu.classroom.domain.challenge import Board, Find, Round, WrongTry, judge, tally
+from sq2edu.classroom.domain.exports import local_time
+from sq2edu.classroom.storage.store import Cursor, SQLStore, StoreError, Watch
+from sq2edu.equations import EquationSyntaxError, parse
+from sq2edu.progress.records import Attempt, utc_now
+
+__all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "ChallengeSource", "Challenges"]
+
+#: The columns of the challenge's CSV: one row for each try of each round.
+CHALLENGE_CSV_HEADER = [
+    "round",
+    "started",
+    "cards",
+    "signs",
+    "level",
+    "time",
+    "student",
+    "equation",
+    "right",
+    "problem",
+]
+_ROUND_COLUMNS = "id, number, cards, operations, level, source, started, ended, names, pinned"
+#: The longest try kept (the tokenizer refuses longer ones anyway).
+_MAX_TEXT = 80
+_FORMULA_STARTS = "=+-@\t\r\n \uff1d\uff0b\uff0d\uff20"
+
+
+class ChallengeError(StoreError):
+    """There is no open round to try, or no such round."""
+
+
+def _round(row: Sequence[Any]) -> tuple[int, Round]:
+    return int(row[0]), Round(
+        number=int(row[1]),
+        cards=tuple(json.loads(row[2])),
+        operations=row[3],
+        level=row[4],
+        source=row[5],
+        started=row[6],
+        ended=row[7],
+        names=bool(row[8]),
+        pinned=row[9],
+    )
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    """The numbers of a try as the checker read them (none for text it could not read)."""
+    try:
+        return parse(text).numbers
+    except (EquationSyntaxError, ValueError):
+        return ()
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text and text[0] in _FORMULA_STARTS else text
+
+
+class ChallengeSource(Protocol):
+    """What a child's page needs of the class's challenge: :class:`Challenges` on the
+    class's store, or the class service's calls on a school's hub
+    (:class:`sq2edu.hub.remote_challenge.RemoteChallenges`)."""
+
+    def current(self) -> Round | None:
+        """The latest round of the child's class (open or ended), ``None`` before any."""
+        ...
+
+    def own_finds(self, student: str, number: int) -> Sequence[str]:
+        """The equations (keys) the child found in round ``number``."""
+        ...
+
+    def record(self, student: str, number: int, text: str) -> bool:
+        """Judge and keep a try; whether it was right (:class:`ChallengeError` once the
+        round has ended)."""
+        ...
+
+    def watch(self) -> Watch:
+        """Tells cheaply whether a round may have started or ended."""
+        ...
+
+
+class Challenges:
+    """The rounds of the open class's challenge.
+
+    :param store: the class's store (its room's open class is the one played).
+    """
+
+    def __init__(self, store: SQLStore) -> None:
+        self.store = store
+
+    def _run(self, cursor: Cursor, query: str, params: Sequence[Any] = ()) -> Cursor:
+        return self.store.execute(cursor, query, params)
+
+    def _current(self, cursor: Cursor) -> tuple[int, Round] | None:
+        row = self._run(
+            cursor,
+            f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? "
+            "ORDER BY number DESC LIMIT 1",
+            (self.store.open_class_id(cursor),),
+        ).fetchone()
+        return None if row is None else _round(row)
+
+    # -- the teacher -----------------------------------------------------------------------
+
+    def start(self, round_: Round) -> Round:
+        """Start ``round_`` (its number is given here) and end any open one."""
+        with self.store.transaction() as cursor:
+            class_id = self.store.open_class_id(cursor)
+            now = utc_now()
+            self._run(
+                cursor,
+                "UPDATE {t}challenge_rounds SET ended = ? WHERE class_id = ? AND ended IS NULL",
+                (now, class_id),
+            )
+            last = self._current(cursor)
+            number = 1 if last is None else last[1].number + 1
+            names = False if last is None else last[1].names
+            self._run(
+                cursor,
+                "INSERT INTO {t}challenge_rounds (class_id, number, cards, operations, level, "
+                "source, started, ended, names, pinned) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, '')",
+                (
+                    class_id,
+                    number,
+                    json.dumps(list(round_.cards)),
+                    round_.operations,
+                    round_.level,
+                    round_.source,
+                    now,
+                    names,
+                ),
+            )
+            self.store.notify(cursor, str(number))
+        return Round(
+            number, round_.cards, round_.operations, round_.level, round_.source, now, None, names
+        )
+
+    def end(self) -> Round | None:
+        """End the open round (the unfound equations and common mistakes are then shown);
+        the round, or ``None`` when none was open."""
+        with self.store.transaction() as cursor:
+            found = self._current(cursor)
+            if found is None or not found[1].open:
+                return None
+            self._run(
+                cursor,
+                "UPDATE {t}challenge_rounds SET ended = ? WHERE id = ?",
+                (utc_now(), found[0]),
+            )
+            self.store.notify(cursor, "end")
+        return self.current()
+
+    def _set(self, column: str, value: Any) -> None:
+        with self.store.transaction() as cursor:
+            found = self._current(cursor)
+            if found is None:
+                raise ChallengeError("The class has no challenge round.")
+            self._run(
+                cursor,
+                f"UPDATE {{t}}challenge_rounds SET {column} = ? WHERE id = ?",
+                (value, found[0]),
+            )
+            self.store.notify(cursor, column)
+
+    def show_names(self, shown: bool) -> None:
+        """Show who found each equation on the projector (never who made a mistake)."""
+        self._set("names", shown)
+
+    def pin(self, text: str) -> None:
+        """Pin one equation or mistake of the latest round to discuss ("" unpins)."""
+        self._set("pinned", text[:_MAX_TEXT])
+
+    # -- the children ----------------------------------------------------------------------
+
+    def current(self) -> Round | None:
+        """The latest round (open or ended), or ``None`` before the first."""
+        with self.store.transaction() as cursor:
+            found = self._current(cursor)
+        return None if found is None else found[1]
+
+    def stamp(self) -> str:
+        """A short text that changes whenever what the projector shows may change: a round
+        started or ended, a try, the names switched, a pin ("" before the first round).
+        One cheap query: a projector asks several times a second."""
+        with self.store.transaction() as cursor:
+            row = self._run(
+                cursor,
+                "SELECT r.number, r.ended, r.names, r.pinned, "
+                "(SELECT count(*) FROM {t}challenge_tries c WHERE c.round_id = r.id) "
+                "FROM {t}challenge_rounds r WHERE r.class_id = ? ORDER BY r.number DESC LIMIT 1",
+                (self.store.open_class_id(cursor),),
+            ).fetchone()
+        if row is None:
+            return ""
+        pin = zlib.crc32(row[3].encode())
+        return f"{row[0]}.{row[4]}.{int(row[1] is not None)}.{int(bool(row[2]))}.{pin:x}"
+
+    def rounds(self) -> list[Round]:
+        """Every round of the open class, oldest first."""
+        with self.store.transaction() as cursor:
+            rows = self._run(
+                cursor,
+                f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? "
+                "ORDER BY number",
+                (self.store.open_class_id(cursor),),
+            ).fetchall()
+        return [_round(row)[1] for row in rows]
+
+    def record(self, student: str, number: int, text: str) -> bool:
+        """Judge a child's try at round ``number`` and keep it; whether it was right.
+
+        The server judges (never the page), with the round's own cards and signs.
+
+        :raises ChallengeError: when that round is not the open one (it ended, or another
+            started): the try is not kept.
+        """
+        text = text[:_MAX_TEXT]
+        with self.store.transaction() as cursor:
+            found = self._current(cursor)
+            if found is None or found[1].number != number or not found[1].open:
+                raise ChallengeError("This round has ended.")
+            round_id, round_ = found
+            verdict = judge(round_, text)
+            student_id = self.store.student_id(cursor, student)
+            now = utc_now()
+            self._run(
+                cursor,
+                "INSERT INTO {t}challenge_tries (round_id, student_id, at, text, ok, code) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    round_id,
+                    student_id,
+                    now,
+                    text,
+                    verdict.ok,
+                    "" if verdict.ok else verdict.codes[0],
+                ),
+            )
+            self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (now, student_id))
+            self.store.notify(cursor, "try")
+        return verdict.ok
+
+    def own_finds(self, student: str, number: int) -> list[str]:
+        """The equations (keys) ``student`` found in round ``number``, in the order found:
+        a child's page shows these, and no one else's."""
+        board = self.board(number)
+        return [] if board is None else list(board.finds.get(student, ()))
+
+    def watch(self) -> Watch:
+        """The store's watch: it tells a child's page that a round may have started or
+        ended."""
+        return self.store.watch()
+
+    # -- what the class did ----------------------------------------------------------------
+
+    def _tries(self, cursor: Cursor, round_id: int) -> list[tuple[str, str, str, bool, str]]:
+        rows = self._run(
+            cursor,
+            "SELECT s.nickname, c.at, c.text, c.ok, c.code FROM {t}challenge_tries c "
+            "JOIN {t}students s ON s.id = c.student_id WHERE c.round_id = ? ORDER BY c.id",
+            (round_id,),
+        ).fetchall()
+        return [(row[0], row[1], row[2], bool(row[3]), row[4]) for row in rows]
+
+    def tries_after(
+        self, after: int, limit: int = 5000, class_id: int | None = None
+    ) -> list[tuple[int, Attempt]]:
+        """The tries of class ``class_id``'s rounds (the open class's by default) kept after
+        the one numbered ``after``, oldest first, each as an attempt made at the challenge
+        (``where="challenge"``), with its number: for the dashboard's skills and mistakes,
+        which read only what is new. A find is right and the child's own (the challenge
+        gives no worked example); a wrong try has the checker's problem code."""
+        with self.store.transaction() as cursor:
+            chosen = class_id if class_id is not None else self.store.open_class_id(cursor)
+            rows = self._run(
+                cursor,
+                "SELECT c.id, s.nickname, c.at, c.text, c.ok, c.code, r.cards "
+                "FROM {t}challenge_tries c JOIN {t}challenge_rounds r ON r.id = c.round_id "
+                "JOIN {t}students s ON s.id = c.student_id "
+                "WHERE r.class_id = ? AND c.id > ? ORDER BY c.id LIMIT ?",
+                (chosen, after, limit),
+            ).fetchall()
+        return [
+            (
+                int(key),
+                Attempt(
+                    student=name,
+                    text=text,
+                    ok=bool(ok),
+                    codes=(code,) if code else (),
+                    numbers=_numbers(text),
+                    where="challenge",
+                    at=at,
+                    cards=tuple(json.loads(cards)),
+                ),
+            )
+            for key, name, at, text, ok, code, cards in rows
+        ]
+
+    def board(self, number: int | None = None) -> Board | None:
+        """The class's board for round ``number`` (the latest by default); ``None`` if the
+        class has no such round."""
+        with self.store.transaction() as cursor:
+            if number is None:
+                found = self._current(cursor)
+            else:
+                row = self._run(
+                    cursor,
+                    f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds "
+                    "WHERE class_id = ? AND number = ?",
+                    (self.store.open_class_id(cursor), number),
+                ).fetchone()
+                found = None if row is None else _round(row)
+            if found is None:
+                return None
+            tries = self._tries(cursor, found[0])
+        return tally(
+            found[1],
+            [Find(name, text, at) for name, at, text, ok, _code in tries if ok],
+            [WrongTry(name, text, code, at) for name, at, text, ok, code in tries if not ok],
+        )
+
+    def csv(self) -> str:
+        """Every try of every round of the open class, as CSV (see
+        :data:`CHALLENGE_CSV_HEADER`), in the teacher's time zone."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(CHALLENGE_CSV_HEADER)
+        with self.store.transaction() as cursor:
+            rounds = self._run(
+                cursor,
+                f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? "
+                "ORDER BY number",
+                (self.store.open_class_id(cursor),),
+            ).fetchall()
+            for row in rounds:
+                round_id, round_ = _round(row)
+                for name, at, text, ok, code in self._tries(cursor, round_id):
+                    writer.writerow(
+                        [
+                            round_.number,
+                            local_time(round_.started),
+                            " ".join(str(card) for card in round_.cards),
+                            round_.operations,
+                            round_.level,
+                            local_time(at),
+                            _cell(name),
+                            _cell(text),
+                            ok,
+                            code,
+                        ]
+                    )
+        return out.getvalue()

@@ -1,0 +1,262 @@
+"""Play with classmates: the class's open tables, making one, and waiting at one.
+
+A child sees the tables classmates made (who sits there, how many seats are free) and sits
+down at one, or makes a table of 2 to 5 seats. At the table, the maker presses **Start**
+once two children or more sit; free seats are left out or filled with computer players.
+Everything is read from the store (:class:`~sq2edu.classroom.storage.tables.Tables`) each time the
+store changes, so every child's lobby shows the same tables.
+
+Each press that writes to the store (make, sit, stand up, start) spends a token of the
+page's own :class:`~sq2edu.classroom.server.limits.TokenBucket` (a few at once, then one every
+:data:`PRESS_EVERY` seconds): a script pressing Make a table in a loop writes a handful of
+rows, not hundreds. The lobby lists :data:`SHOWN_TABLES` open tables at most, so a
+classmate's lobby stays small whatever happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from sq2edu.classroom.server.limits import TokenBucket
+from sq2edu.classroom.storage.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
+from sq2edu.classroom.widgets.screens import Screens, big_button, widget_tree
+from sq2edu.core import Game
+from sq2edu.i18n import _, language, ngettext
+from sq2edu.markup import Markup, html, joined
+
+__all__ = ["PRESS_BURST", "PRESS_EVERY", "SHOWN_TABLES", "Lobby", "presses"]
+
+#: Presses that write a table a page may make at once, then one every so many seconds.
+PRESS_BURST = 6
+PRESS_EVERY = 2.0
+#: Open tables a lobby lists at most (the oldest first, as they were made).
+SHOWN_TABLES = 20
+
+
+def presses() -> TokenBucket:
+    """The tokens of one page's presses in the lobby."""
+    return TokenBucket(PRESS_BURST, PRESS_EVERY)
+
+
+class Lobby(widgets.VBox):  # type: ignore[misc]
+    """The lobby of one child.
+
+    :param tables: the class's tables.
+    :param student: the child's nickname (the kernel's own, never a browser's word).
+    :param edition: the class's game, for new tables.
+    :param dealer: gives, when the maker presses Start, how a game of the table's edition
+        is dealt (see :meth:`Tables.start`): a table keeps the game it was made with.
+    :param level: the computer players' level, for free seats.
+    :param on_playing: called with a table when the child's table has started.
+    :param lang: the language the lobby speaks.
+    :param tokens: the page's tokens for presses that write (kept by the page, so that a
+        new lobby brings no new ones).
+    """
+
+    def __init__(
+        self,
+        tables: TableKeeper,
+        student: str,
+        edition: str,
+        dealer: Callable[[str], Callable[[Sequence[dict[str, str]]], Game[Any, Any]]],
+        level: str,
+        on_playing: Callable[[TableInfo], None],
+        lang: str = "en",
+        tokens: TokenBucket | None = None,
+    ) -> None:
+        super().__init__()
+        self.tokens = tokens if tokens is not None else presses()
+        self.tables = tables
+        self.student = student
+        self.edition = edition
+        self.dealer = dealer
+        self.level = level
+        self.on_playing = on_playing
+        self.language = lang
+        self.problem = widgets.HTML()
+        self.seats = widgets.ToggleButtons(
+            options=[str(n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+            value="3",
+            style={"button_width": "56px"},
+        )
+        self.seats.add_class("sq2-big-choice")
+        self.fill = widgets.Checkbox(value=True, indent=False)
+        # The lobby is redrawn whenever any table of the class changes: its buttons stay the
+        # same widgets, so a click on its way while it is redrawn still arrives.
+        self.make_button = big_button()
+        self.make_button.on_click(lambda _button: self.make(int(self.seats.value)))
+        self.start_button = big_button(button_style="success")
+        self.start_button.on_click(lambda _button: self.start())
+        self.stand_button = big_button()
+        self.stand_button.on_click(lambda _button: self.stand())
+        self._title, self._heading, self._words = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self._seat_list, self._note = widgets.HTML(), widgets.HTML()
+        self._make_row = widgets.HBox([self.seats, self.make_button])
+        self._start_row = widgets.HBox([self.start_button, self.stand_button])
+        #: A row for each open table: its box, its "Sit here" button and its words.
+        self._rows: dict[str, tuple[widgets.HBox, widgets.Button, widgets.HTML]] = {}
+        kept = [self.problem, self.fill, self._title, self._heading, self._words, self._note]
+        kept += [self._seat_list, self._make_row, self._start_row]
+        self._screens = Screens(self, kept)
+        self._shown: tuple[str, TableInfo | None, list[TableInfo]] | None = None
+        self.redraw()
+
+    def close(self) -> None:
+        """Close the lobby with every widget it made, shown now or not."""
+        self._screens.close()
+        for row, _sit, _words in self._rows.values():
+            for widget in widget_tree(row):
+                widget.close()
+        super().close()
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang``."""
+        self.language = lang
+        self.redraw()
+
+    # -- what a child does -----------------------------------------------------------------
+
+    def _try(self, doing: Callable[[], object]) -> None:
+        with language(self.language):
+            try:
+                if not self.tokens.take():
+                    raise TableError(
+                        _(
+                            "Too many tries. Wait {seconds} seconds, then try again.",
+                            seconds=round(PRESS_EVERY),
+                        )
+                    )
+                doing()
+            except TableError as error:
+                self.problem.value = html("<p class='sq2-problem'>⚠ {}</p>", str(error))
+                self._draw(keep_problem=True, force=True)
+                return
+        self.problem.value = ""
+        self.redraw()
+
+    def make(self, size: int) -> None:
+        """Make a table of ``size`` seats and sit at it."""
+        self._try(lambda: self.tables.make(self.student, size, self.edition))
+
+    def sit(self, table_id: str) -> None:
+        """Sit at a table."""
+        self._try(lambda: self.tables.sit(table_id, self.student))
+
+    def stand(self) -> None:
+        """Stand up from the table the child waits at."""
+        mine = self.tables.where(self.student)
+        if mine is not None:
+            self._try(lambda: self.tables.stand(mine.id, self.student))
+
+    def start(self, fill: bool | None = None) -> None:
+        """Start the game at the child's table (its maker only)."""
+        mine = self.tables.where(self.student)
+        if mine is None:
+            self.redraw()
+            return
+        computers = self.level if (self.fill.value if fill is None else fill) else None
+        deal = self.dealer(mine.edition)
+        self._try(lambda: self.tables.start(mine.id, self.student, deal, computers))
+
+    # -- what a child sees -----------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Read the tables again and draw them (the child's table, once started, opens)."""
+        self._draw(keep_problem=False)
+
+    def _draw(self, keep_problem: bool, force: bool = False) -> None:
+        mine = self.tables.where(self.student)
+        if mine is not None and mine.status == "playing":
+            self.on_playing(mine)
+            return
+        shown = (self.language, mine, self.tables.tables(("open",)))
+        if shown == self._shown and not force:
+            return  # nothing new: the page is left as the child has it
+        # What went wrong stays until the child's own table changes (another table coming
+        # or going does not wipe "This table is full" before it is read).
+        mine_before = self._shown[1] if self._shown else None
+        self._shown = shown
+        with language(self.language):
+            if not keep_problem and mine != mine_before:
+                self.problem.value = ""
+            self._screens.show(self._waiting(mine) if mine is not None else self._choosing())
+
+    def _choosing(self) -> list[widgets.Widget]:
+        self._title.value = _html("h2", _("Play with classmates"))
+        open_tables = self.tables.tables(("open",))[:SHOWN_TABLES]
+        for gone in set(self._rows) - {info.id for info in open_tables}:
+            del self._rows[gone]  # closed by the next redraw
+        rows: list[widgets.Widget] = []
+        for info in open_tables:
+            if info.id not in self._rows:
+                sit = big_button(button_style="primary")
+                sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
+                words = widgets.HTML()
+                self._rows[info.id] = (widgets.HBox([sit, words]), sit, words)
+            row, sit, words = self._rows[info.id]
+            sit.description = _("Sit here")
+            # A full table offers no seat: its row only says who sits there.
+            sit.layout.display = "" if info.free else "none"
+            words.value = _html("p", _describe(info) if info.free else _full(info))
+            rows.append(row)
+        if not rows:
+            self._words.value = _html("p", _("No tables yet. Make one!"))
+            rows.append(self._words)
+        self.seats.description = _("Seats")
+        self.make_button.description = _("Make a table")
+        self._heading.value = _html("h3", _("Or make a table"))
+        return [self._title, *rows, self._heading, self._make_row, self.problem]
+
+    def _waiting(self, info: TableInfo) -> list[widgets.Widget]:
+        self._rows.clear()  # the rows of the tables to choose from are closed
+        waiting = _("Waiting for friends…")
+        self._title.value = _html("h2", _("Your table")) + _html("p", waiting)
+        lines = []
+        for seat in info.seats:
+            who = seat.get("child") if seat else None
+            shown = who if who else _("free seat")
+            made = _("made the table")
+            maker = f" ({made})" if who and who == info.maker else ""
+            lines.append(html("<li>{}{}</li>", shown, maker))
+        self._seat_list.value = html("<ol class='sq2-seats'>{}</ol>", joined(lines))
+        self.stand_button.description = _("Stand up")
+        if info.maker != self.student:
+            note = _("{name} starts the game when everyone is here.", name=info.maker)
+            self._note.value = _html("p", note)
+            return [self._title, self._seat_list, self._note, self.stand_button, self.problem]
+        ready = len(info.children) >= MIN_SEATS
+        self.start_button.description = _("Start")
+        self.start_button.disabled = not ready
+        self.fill.description = _("Computer players take the free seats")
+        parts: list[widgets.Widget] = [self._title, self._seat_list]
+        if info.free:
+            parts.append(self.fill)
+        if not ready:
+            wait = _("Wait for a friend to sit down: a game needs two children.")
+            self._note.value = _html("p", wait)
+            parts.append(self._note)
+        return [*parts, self._start_row, self.problem]
+
+
+def _html(tag: str, words: str) -> Markup:
+    """Words in an HTML element (``tag`` is ours), escaped: a nickname is never markup."""
+    return html(f"<{tag}>{{}}</{tag}>", words)
+
+
+def _full(info: TableInfo) -> str:
+    """``Mia's table: Mia, Leo · full``."""
+    return _("{maker}'s table: {names} · full", maker=info.maker, names=", ".join(info.children))
+
+
+def _describe(info: TableInfo) -> str:
+    """``Mia's table: Mia, Leo · 1 free seat``."""
+    free = ngettext("{n} free seat", "{n} free seats", info.free)
+    return _(
+        "{maker}'s table: {names} · {free}",
+        maker=info.maker,
+        names=", ".join(info.children),
+        free=free,
+    )
