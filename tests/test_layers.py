@@ -53,6 +53,16 @@ def test_what_a_class_keeps_loads_no_server_view_or_widget() -> None:
     assert _within(loaded, *layers_above) == []
 
 
+def test_the_hubs_configuration_loads_none_of_its_services() -> None:
+    """The hub reads its configuration as it starts: the teachers' desk (widgets) and the
+    class service (computer players, sympy) took seconds of every start."""
+    pytest.importorskip("jupyterhub")
+    loaded = _loaded_after("import sq2edu.hub.config")
+    assert {"ipywidgets", "anywidget", "sympy"} & loaded == set()
+    services = ("sq2edu.hub.service", "sq2edu.hub.teachers", "sq2edu.hub.classroom")
+    assert _within(loaded, *services, "sq2edu.classroom.widgets") == []
+
+
 def test_practice_and_progress_load_no_store_and_no_widget() -> None:
     loaded = _loaded_after(
         "import sq2edu.practice.adaptive, sq2edu.practice.deal, sq2edu.practice.facts, "

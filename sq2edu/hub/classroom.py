@@ -33,16 +33,13 @@ from pathlib import Path
 from typing import Any
 
 from sq2edu.classroom.server.client import Client, say_ready, this_client
+from sq2edu.hub.services import CLASS_KERNELS, CLASSROOM, POOL
 
 __all__ = ["CLASS_KERNELS", "NAME", "POOL", "child_page", "main"]
 
 #: The service's name in the hub.
-NAME = "sq2edu-classroom"
-#: Kernels the class server may run at once (warm ones included): three classes of thirty
-#: and room for reloaded pages.
-CLASS_KERNELS = 120
-#: Warm kernels kept ready, and the seconds before a taken one is replaced.
-POOL = 10
+NAME = CLASSROOM
+#: The seconds before a warm kernel taken is replaced.
 REFILL_SECONDS = 5.0
 #: Kernels one child may hold; a new page replaces the oldest.
 CHILD_PAGES = 3

@@ -27,8 +27,6 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 from traitlets import Integer, List, Unicode
 from traitlets.config import Configurable
 
-from sq2edu.hub.classroom import CLASS_KERNELS, POOL
-from sq2edu.hub.classroom import NAME as CLASSROOM_NAME
 from sq2edu.hub.ports import spare_port
 from sq2edu.hub.private import (
     CLASSROOM_KEY_FILE,
@@ -38,8 +36,11 @@ from sq2edu.hub.private import (
     read_private,
     write_private,
 )
-from sq2edu.hub.service import NAME as SERVICE_NAME
-from sq2edu.hub.teachers import NAME as TEACHERS_NAME
+from sq2edu.hub.services import CLASS_KERNELS, POOL
+from sq2edu.hub.services import CLASS_SERVICE as SERVICE_NAME
+from sq2edu.hub.services import CLASSROOM as CLASSROOM_NAME
+from sq2edu.hub.services import TEACHERS as TEACHERS_NAME
+from sq2edu.markup import html
 
 __all__ = [
     "HUB_OPTIONS",
@@ -92,7 +93,7 @@ def nobody_spawns(spawner: Any) -> None:
         page, name = root + f"services/{CLASSROOM_NAME}/", "the class's app"
     raise SpawnException(
         said.format(name),
-        message_html=said.format(f'<a href="{page}">{name}</a>'),
+        message_html=said.format(html('<a href="{}">{}</a>', page, name)),
         reason="no-server",
         status_code=403,
     )

@@ -77,6 +77,7 @@ from sq2edu.hub.private import (
 )
 from sq2edu.hub.refused import RefusedError
 from sq2edu.hub.remote_tables import action_of
+from sq2edu.hub.services import CLASS_SERVICE
 from sq2edu.hub.wire import (
     OWN_ATTEMPTS,
     WireError,
@@ -92,7 +93,7 @@ from sq2edu.progress.records import Attempt, GuardEvent, utc_now
 __all__ = ["NAME", "ClassService", "RefusedError", "main", "make_app"]
 
 #: The service's name in the hub (and in the scope a student's token needs).
-NAME = "sq2edu-class"
+NAME = CLASS_SERVICE
 #: A child's page may check this many equations at once, then one every so many seconds
 #: (the student app's own pace, so a page that keeps to it is never refused).
 ATTEMPT_BURST = 6

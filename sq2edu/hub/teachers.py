@@ -24,6 +24,7 @@ from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import open_store
 from sq2edu.classroom.widgets.dashboard import CSV_PATH, Dashboard
 from sq2edu.classroom.widgets.sign_out import sign_out_link
+from sq2edu.hub.services import TEACHERS
 from sq2edu.hub.teacher_classes import classes_of
 from sq2edu.i18n import _, language
 from sq2edu.markup import html
@@ -31,7 +32,7 @@ from sq2edu.markup import html
 __all__ = ["NAME", "TEACHER_KERNELS", "TeacherDesk", "main"]
 
 #: The service's name in the hub.
-NAME = "sq2edu-teachers"
+NAME = TEACHERS
 #: Dashboards open at once across the school's teachers.
 TEACHER_KERNELS = 20
 _NOTEBOOK = "from sq2edu.hub.teachers import TeacherDesk\n\nTeacherDesk.from_environment()"

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.domain.exports import attempts_csv
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.server.serve import NOTEBOOKS, write_notebooks
+from sq2edu.classroom.storage.summary import ClassSummary
 from sq2edu.classroom.widgets.app import StudentApp, check_nickname
-from sq2edu.classroom.widgets.dashboard import Dashboard, attempts_csv, common_mistakes
+from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.progress.records import Attempt
 from sq2edu.ui import ClassicTable, EquationLab, RescueTable
 
@@ -110,32 +112,32 @@ def test_the_dashboard_shows_students_skills_and_mistakes_escaped(store: SQLiteS
     store.record_attempt(Attempt("Mia", "<script>x</script>", False, ("syntax",)))
     store.record_attempt(Attempt("Leo", "2 × 3 = 6", True, (), (2, 3, 6)))
     board = Dashboard(store, refresh=0)
-    assert "Mia" in board.here.value
-    assert "<script>" not in board.here.value + board.mistakes.value
-    assert "&lt;script&gt;" in board.mistakes.value
-    assert "attempted" in board.grid.value
-    assert "× 2 numbers" in board.grid.value
-    assert 'download="attempts.csv"' in board.download.value
+    assert "Mia" in board.now.here.value
+    assert "<script>" not in board.now.here.value + board.mistakes.words.value
+    assert "&lt;script&gt;" in board.mistakes.words.value
+    assert "attempted" in board.skills.grid.value
+    assert "× 2 numbers" in board.skills.grid.value
+    assert 'download="attempts.csv"' in board.settings.download.value
 
 
 def test_the_dashboard_saves_settings_and_starts_a_new_class(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    board.op_boxes["÷"].value = False
-    board.level.value = "hard"
-    board.save_settings()
+    board.settings.op_boxes["÷"].value = False
+    board.settings.level.value = "hard"
+    board.settings.save()
     assert store.settings()["operations"] == "+−×"
     assert store.settings()["level"] == "hard"
-    for box in board.op_boxes.values():
+    for box in board.settings.op_boxes.values():
         box.value = False
-    board.save_settings()
-    assert board.saved.value == "Choose at least one sign."
+    board.settings.save()
+    assert board.settings.saved.value == "Choose at least one sign."
     store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
-    board.start_new_class()
-    assert board.new_class_message.value == "Tick the box first: this starts over."
+    board.settings.start_new_class()
+    assert board.settings.new_class_message.value == "Tick the box first: this starts over."
     assert store.students() == ["Mia"]
-    board.sure.value = True
-    board.class_name.value = "Class 3B"
-    board.start_new_class()
+    board.settings.sure.value = True
+    board.settings.class_name.value = "Class 3B"
+    board.settings.start_new_class()
     assert store.students() == []
     assert [name for name, _archived in store.classes()] == ["My class", "Class 3B"]
 
@@ -149,23 +151,23 @@ def test_the_dashboard_drills_down_into_one_student(store: SQLiteStore) -> None:
         store.record_attempt(Attempt("Mia", text, ok, codes))
     store.record_attempt(Attempt("Leo", "<b>x</b>", False, ("syntax",)))
     board = Dashboard(store, refresh=0)
-    board.pick.value = "Mia"
-    view = board.student_view.value
+    board.student.pick.value = "Mia"
+    view = board.student.view.value
     assert "÷ 2 numbers: attempted (1/3)" in view
     # Her usual mistake, as what to practise, not as a code.
     assert "share counters into equal groups and look at what is left." in view
     assert "not-whole" not in view
     assert "9 ÷ 2 = 4" in view
     assert "Leo" not in view
-    board.pick.value = "Leo"
-    assert "&lt;b&gt;x&lt;/b&gt;" in board.student_view.value
+    board.student.pick.value = "Leo"
+    assert "&lt;b&gt;x&lt;/b&gt;" in board.student.view.value
 
 
 def test_the_mistakes_chart_draws_a_bar_for_each(store: SQLiteStore) -> None:
     store.record_attempt(Attempt("Mia", "2 + 3 = 6", False, ("not-true",)))
     store.record_attempt(Attempt("Leo", "2 + 2 = 5", False, ("not-true",)))
     store.record_attempt(Attempt("Ana", "7 ÷ 2 = 3", False, ("not-whole",)))
-    chart = Dashboard(store, refresh=0).chart.value
+    chart = Dashboard(store, refresh=0).mistakes.chart.value
     assert chart.startswith("<svg")
     assert chart.count("<rect") == 2
     assert 'aria-label="Children who made each kind of mistake"' in chart
@@ -179,8 +181,12 @@ def test_common_mistakes_keep_real_examples() -> None:
         Attempt("Ana", "4 + 4 = 9", False, ("not-true", "missing-card")),
         Attempt("Ana", "4 + 4 = 8", True),
     ]
-    assert common_mistakes(attempts) == [
-        ("not-true", 2, ["2 + 3 = 6", "4 + 4 = 9"]),
+    summary = ClassSummary()
+    for attempt in attempts:
+        summary.add(attempt)
+    # The newest example first, as the dashboard lists them.
+    assert summary.common_mistakes() == [
+        ("not-true", 2, ["4 + 4 = 9", "2 + 3 = 6"]),
         ("not-whole", 1, ["7 ÷ 2 = 3"]),
     ]
 
@@ -238,10 +244,10 @@ def test_a_nickname_problem_is_told_in_the_students_language(store: SQLiteStore)
 def test_the_dashboard_speaks_the_class_language(store: SQLiteStore) -> None:
     store.record_attempt(Attempt("Leo", "2 × 3 = 7", False, ("not-true",), (2, 3, 7)))
     board = Dashboard(store, refresh=0)
-    board.class_language.value = "nb"
-    board.save_settings()
+    board.settings.class_language.value = "nb"
+    board.settings.save()
     assert board.children[0].value == "<h2>Klassen din</h2>"
-    assert "· 2 tall" in board.grid.value
+    assert "· 2 tall" in board.skills.grid.value
     assert ClassSettings.from_dict(store.settings()).language == "nb"
 
 

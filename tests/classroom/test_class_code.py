@@ -49,19 +49,19 @@ def test_the_teacher_changes_the_code_on_the_dashboard_and_children_type_the_new
     assert isinstance(store, SQLStore)
     store.set_class_code("OWL")
     board = Dashboard(store, refresh=0, student_url="http://192.0.2.2:8866/")
-    assert board.code_field.value == "OWL"
-    assert "<b>OWL</b>" in board.address.value
+    assert board.settings.code_field.value == "OWL"
+    assert "<b>OWL</b>" in board.now.address.value
     # A page opened before the change (the kernel was warm) asks for the new code.
     app = StudentApp(store, None, client=lambda: Client("10.0.0.7", "a" * 64))
-    board.code_field.value = " FOX7 "
-    board.save_code()
-    assert board.code_saved.value == "Saved: students who join from now on type FOX7."
-    assert "<b>FOX7</b>" in board.address.value
+    board.settings.code_field.value = " FOX7 "
+    board.settings.save_code()
+    assert board.settings.code_saved.value == "Saved: students who join from now on type FOX7."
+    assert "<b>FOX7</b>" in board.now.address.value
     assert store.class_code() == "FOX7"
     assert not app.join("Mia", "owl")
     assert app.join("Mia", "fox7")
-    board.code_field.value = ""
-    board.save_code()
-    assert board.code_saved.value == "Saved: students join without a code."
+    board.settings.code_field.value = ""
+    board.settings.save_code()
+    assert board.settings.code_saved.value == "Saved: students join without a code."
     assert StudentApp(store, None).class_code == ""
     store.close()

@@ -52,13 +52,13 @@ def test_mistakes_are_counted_in_children_with_real_examples_and_the_chart_agree
     for _try in range(20):
         store.record_attempt(_wrong("Mia", "7 ÷ 2 = 3"))
     board = Dashboard(store, refresh=0)
-    items = re.findall(r"<li>(.*?)</li>", board.mistakes.value)
+    items = re.findall(r"<li>(.*?)</li>", board.mistakes.words.value)
     assert items[0] == (
         "3 children wrote signs on both sides of = (4 + 3 = 5 + 2): "
         "show that one side must be one card.<br><small>Who: Ana, Leo, Mia</small>"
     )
     assert items[1].startswith("1 child divided where something is left over (7 ÷ 2 = 3)")
-    chart = board.chart.value
+    chart = board.mistakes.chart.value
     assert "3 children wrote signs on both sides of =" in chart
     assert ">3</text>" in chart
     assert ">1</text>" in chart
@@ -73,7 +73,7 @@ def test_the_dashboard_says_who_is_online_now_and_when_others_were_last(
     long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=2)).isoformat(timespec="seconds")
     store.seen("Leo", long_ago)
     store.join("Ana")
-    here = Dashboard(store, refresh=0).here.value
+    here = Dashboard(store, refresh=0).now.here.value
     assert "1 online now" in here
     assert re.search(r"Mia</th><td>● online now", here)
     assert re.search(r"Leo</th><td>last active \d\d\.\d\d \d\d:\d\d", here)
@@ -91,9 +91,9 @@ def test_the_page_answering_keeps_a_student_online(store: SQLiteStore) -> None:
 
 def test_the_class_address_and_its_qr_code_are_on_the_dashboard(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0, student_url="http://192.0.2.2:8866/", class_code="OWL")
-    assert "http://192.0.2.2:8866/" in board.address.value
-    assert "<svg" in board.address.value
-    assert "OWL" in board.address.value
+    assert "http://192.0.2.2:8866/" in board.now.address.value
+    assert "<svg" in board.now.address.value
+    assert "OWL" in board.now.address.value
 
 
 def test_each_skill_shows_the_share_of_the_class_at_each_level(store: SQLiteStore) -> None:
@@ -101,7 +101,7 @@ def test_each_skill_shows_the_share_of_the_class_at_each_level(store: SQLiteStor
         store.record_attempt(Attempt("Mia", "2 + 3 = 5", True))
     store.record_attempt(Attempt("Leo", "2 + 3 = 6", False, ("not-true",)))
     store.join("Ana")
-    chart = Dashboard(store, refresh=0).levels.value
+    chart = Dashboard(store, refresh=0).skills.levels.value
     assert chart.startswith("<svg")
     assert "<title>familiar: 1</title>" in chart
     assert "<title>attempted: 1</title>" in chart
@@ -114,7 +114,7 @@ def test_games_played_won_and_lost_by_each_child_and_against_whom(store: SQLiteS
     store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Mia", 20, 300.0))
     store.record_game(GameRecord(("Mia", "Easy bot"), {1: "easy"}, "Easy bot", 25, 400.0))
     store.record_game(GameRecord(("Leo", "Mia"), {}, "Leo", 30, 500.0))
-    games = Dashboard(store, refresh=0).games.value
+    games = Dashboard(store, refresh=0).games.list.value
     assert "3 games; children won 2." in games
     assert "Mia</th><td>3</td><td>1</td><td>2</td><td>Easy bot × 2, Leo</td>" in games
     assert "Leo</th><td>1</td><td>1</td><td>0</td><td>Mia</td>" in games
@@ -126,12 +126,12 @@ def test_progress_over_days_for_the_class_and_one_child(store: SQLiteStore) -> N
             Attempt("Mia", "2 + 3 = 5", ok, () if ok else ("not-true",), at=f"{day}T10:00:00+00:00")
         )
     board = Dashboard(store, refresh=0)
-    assert board.progress.value.startswith("<svg")
-    assert "28.11" in board.progress.value
-    assert "30.11" in board.progress.value
-    assert "polyline" in board.progress.value
-    board.progress_pick.value = "Mia"
-    assert "Mia: right on their own, by day" in board.progress.value
+    assert board.progress.chart.value.startswith("<svg")
+    assert "28.11" in board.progress.chart.value
+    assert "30.11" in board.progress.chart.value
+    assert "polyline" in board.progress.chart.value
+    board.progress.pick.value = "Mia"
+    assert "Mia: right on their own, by day" in board.progress.chart.value
 
 
 def test_an_archived_class_can_be_looked_at_and_not_changed(store: SQLiteStore) -> None:
@@ -139,42 +139,42 @@ def test_an_archived_class_can_be_looked_at_and_not_changed(store: SQLiteStore) 
     store.new_class("Class 3B")
     store.record_attempt(Attempt("Leo", "1 + 1 = 2", True))
     board = Dashboard(store, refresh=0)
-    assert "Leo" in board.here.value
-    assert "Mia" not in board.here.value
+    assert "Leo" in board.now.here.value
+    assert "Mia" not in board.now.here.value
     archived = [value for label, value in board.class_pick.options if "archived" in label]
     board.class_pick.value = archived[0]
-    assert "Mia" in board.here.value
-    assert "Leo" not in board.here.value
-    assert "1 child wrote an equation whose sides are not equal" in board.mistakes.value
-    assert board.download.value == ""
+    assert "Mia" in board.now.here.value
+    assert "Leo" not in board.now.here.value
+    assert "1 child wrote an equation whose sides are not equal" in board.mistakes.words.value
+    assert board.settings.download.value == ""
     board.class_pick.value = -1
-    assert "Leo" in board.here.value
+    assert "Leo" in board.now.here.value
 
 
 def test_the_teacher_gives_a_group_a_focus(store: SQLiteStore) -> None:
     for name in ("Mia", "Leo", "Ana"):
         store.join(name)
     board = Dashboard(store, refresh=0)
-    board.group_name.value = "Small sums"
-    board.group_members.value = ("Mia", "Leo")
-    for sign, box in board.group_signs.items():
+    board.groups.name.value = "Small sums"
+    board.groups.members.value = ("Mia", "Leo")
+    for sign, box in board.groups.signs.items():
         box.value = sign == "+"
-    for sign in board.group_signs:
-        board.group_signs[sign].value = False
-    board.save_group()
-    assert board.group_message.value == "Choose at least one sign."
+    for sign in board.groups.signs:
+        board.groups.signs[sign].value = False
+    board.groups.save()
+    assert board.groups.message.value == "Choose at least one sign."
     assert store.groups() == {}
-    for sign, box in board.group_signs.items():
+    for sign, box in board.groups.signs.items():
         box.value = sign == "+"
-    board.group_levels["bonds-10"].value = True
-    board.group_levels["missing"].value = True
-    board.save_group()
+    board.groups.levels["bonds-10"].value = True
+    board.groups.levels["missing"].value = True
+    board.groups.save()
     focus = Focus("+", practice_levels=("bonds-10", "missing"))
     assert store.groups() == {"Small sums": (["Mia", "Leo"], focus.to_dict())}
-    assert "Small sums" in board.groups_list.value
-    assert "+; Lab levels: Number bonds to 10, Missing numbers<" in board.groups_list.value
-    board.group_remove.value = "Small sums"
-    board.remove_group()
+    assert "Small sums" in board.groups.listing.value
+    assert "+; Lab levels: Number bonds to 10, Missing numbers<" in board.groups.listing.value
+    board.groups.put_away_pick.value = "Small sums"
+    board.groups.put_away()
     assert store.groups() == {}
 
 
@@ -192,8 +192,8 @@ def test_a_printable_report_for_parents_in_the_class_language(store: SQLiteStore
     assert "window.print()" in page
     assert "@media print" in page
     board = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
-    board.pick.value = "Mia"
-    assert 'href="sq2edu/report?student=Mia&amp;lang=en"' in board.report_link.value
+    board.student.pick.value = "Mia"
+    assert 'href="sq2edu/report?student=Mia&amp;lang=en"' in board.student.report_link.value
 
 
 def test_the_settings_speak_the_teachers_language_with_every_control_labelled(
@@ -201,52 +201,57 @@ def test_the_settings_speak_the_teachers_language_with_every_control_labelled(
 ) -> None:
     store.save_settings(ClassSettings(language="ru").to_dict())
     board = Dashboard(store, refresh=0)
-    assert [box.description for box in board.op_boxes.values()] == [
+    assert [box.description for box in board.settings.op_boxes.values()] == [
         "+ сложение",
         "− вычитание",
         "· умножение",
         ": деление",
     ]
-    assert {label for label, _value in board.hints.options} == {
+    assert {label for label, _value in board.settings.hints.options} == {
         "сколько угодно",
         "три за игру",
         "нет",
     }
-    board.save_settings()
-    assert board.saved.value == "Сохранено. Ученики получат это в следующей игре или мастерской."
+    board.settings.save()
+    assert (
+        board.settings.saved.value
+        == "Сохранено. Ученики получат это в следующей игре или мастерской."
+    )
 
 
 def test_a_new_class_keeps_the_settings_the_dashboard_shows(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    board.op_boxes["÷"].value = False
-    board.save_settings()
-    board.sure.value = True
-    board.start_new_class()
+    board.settings.op_boxes["÷"].value = False
+    board.settings.save()
+    board.settings.sure.value = True
+    board.settings.start_new_class()
     assert ClassSettings.from_dict(store.settings()).operations == "+−×"
-    assert board.op_boxes["÷"].value is False
+    assert board.settings.op_boxes["÷"].value is False
 
 
 def test_the_teacher_picks_a_set_of_levels_of_practice(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    assert all(box.value for box in board.practice_levels.values())  # every level at first
-    for box in board.practice_levels.values():
+    assert all(box.value for box in board.settings.practice_levels.values())  # every level at first
+    for box in board.settings.practice_levels.values():
         box.value = False
-    board.save_settings()
-    assert board.saved.value == "Tick at least one level of practice."
+    board.settings.save()
+    assert board.settings.saved.value == "Tick at least one level of practice."
     assert ClassSettings.from_dict(store.settings()).practice_levels == ()
-    board.practice_levels["missing"].value = True
-    board.practice_levels["bonds-10"].value = True
-    board.save_settings()
+    board.settings.practice_levels["missing"].value = True
+    board.settings.practice_levels["bonds-10"].value = True
+    board.settings.save()
     settings = ClassSettings.from_dict(store.settings())
     assert settings.practice_levels == ("bonds-10", "missing")  # no levels between
     assert [level.key for level in chosen_levels(settings)] == ["bonds-10", "missing"]
     again = Dashboard(store, refresh=0)
-    assert [key for key, box in again.practice_levels.items() if box.value] == [
+    assert [key for key, box in again.settings.practice_levels.items() if box.value] == [
         "bonds-10",
         "missing",
     ]
     store.save_settings(ClassSettings(language="nb").to_dict())
-    titles = [box.description for box in Dashboard(store, refresh=0).practice_levels.values()]
+    titles = [
+        box.description for box in Dashboard(store, refresh=0).settings.practice_levels.values()
+    ]
     assert "Gangetabellen for 2, 5 og 10" in titles
 
 
@@ -260,7 +265,7 @@ def test_a_range_of_levels_saved_before_sets_still_loads_with_its_levels(
     expected = ["bonds-10", "within-20", "add-three", "within-100"]
     assert [level.key for level in chosen_levels(settings)] == expected
     board = Dashboard(store, refresh=0)
-    assert [key for key, box in board.practice_levels.items() if box.value] == expected
+    assert [key for key, box in board.settings.practice_levels.items() if box.value] == expected
 
 
 #: The lessons whose guide advises levels of the Lab (the others name none).
@@ -283,9 +288,9 @@ def test_the_levels_a_guide_advises_are_ones_the_dashboard_can_set(
 ) -> None:
     """Every guide's advice ("Levels in the Lab") is a set the teacher can tick and save."""
     board = Dashboard(store, refresh=0)
-    for key, box in board.practice_levels.items():
+    for key, box in board.settings.practice_levels.items():
         box.value = key in lesson.guide.levels
-    board.save_settings()
+    board.settings.save()
     settings = ClassSettings.from_dict(store.settings())
     assert {level.key for level in chosen_levels(settings)} == set(lesson.guide.levels)
 
@@ -299,7 +304,7 @@ def test_the_teacher_sees_each_childs_level_of_practice_and_its_stars(
         )
     store.record_attempt(Attempt("Leo", "2 + 3 = 5", True))
     board = Dashboard(store, refresh=0)
-    board.pick.value = "Mia"
-    assert "Lab level:</b> Tables of 2, 5 and 10: 2 of 10 stars" in board.student_view.value
-    board.pick.value = "Leo"
-    assert "Lab level" not in board.student_view.value
+    board.student.pick.value = "Mia"
+    assert "Lab level:</b> Tables of 2, 5 and 10: 2 of 10 stars" in board.student.view.value
+    board.student.pick.value = "Leo"
+    assert "Lab level" not in board.student.view.value

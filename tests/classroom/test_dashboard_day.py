@@ -34,17 +34,17 @@ def store(tmp_path: Path) -> SQLiteStore:
 
 def test_saving_the_settings_keeps_the_open_lessons(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    keys = list(board.lesson_boxes)[:3]
+    keys = list(board.lessons.boxes)[:3]
     for key in keys:
-        board.lesson_boxes[key].value = True
-    board.save_lessons()
-    board.op_boxes["÷"].value = False
-    board.save_settings()
+        board.lessons.boxes[key].value = True
+    board.lessons.save()
+    board.settings.op_boxes["÷"].value = False
+    board.settings.save()
     settings = ClassSettings.from_dict(store.settings())
     assert settings.lessons == tuple(keys)
     assert settings.operations == "+−×"
     again = Dashboard(store, refresh=0)
-    assert [key for key, box in again.lesson_boxes.items() if box.value] == keys
+    assert [key for key, box in again.lessons.boxes.items() if box.value] == keys
 
 
 def test_a_page_that_closed_its_websockets_is_gone_after_a_while() -> None:
@@ -71,7 +71,7 @@ def test_a_child_who_left_is_not_online_now_after_half_a_minute(store: SQLiteSto
     for name, ago in (("Mia", 12), ("Leo", 21)):
         store.join(name)
         store.seen(name, (now - dt.timedelta(seconds=ago)).isoformat(timespec="seconds"))
-    here = Dashboard(store, refresh=0).here.value
+    here = Dashboard(store, refresh=0).now.here.value
     assert "Mia</th><td>● online now" in here
     assert "Leo</th><td>last active" in here
     # The page notes the child present often enough to stay "online" while it is open.
@@ -99,7 +99,7 @@ def test_the_csv_opens_in_a_spreadsheet_in_the_teachers_words(store: SQLiteStore
         )
     )
     board = Dashboard(store, refresh=0)
-    found = re.search(r'href="data:text/csv;base64,([^"]+)"', board.download.value)
+    found = re.search(r'href="data:text/csv;base64,([^"]+)"', board.settings.download.value)
     assert found is not None
     raw = base64.b64decode(found.group(1))
     assert raw.startswith(codecs.BOM_UTF8)
@@ -113,7 +113,7 @@ def test_the_csv_opens_in_a_spreadsheet_in_the_teachers_words(store: SQLiteStore
     assert cells["problems"] == "остаток"
     assert cells["skill"] == "деление, 2 числа"
     assert "within" not in cells["level"]
-    assert "sq2-button" in board.download.value
+    assert "sq2-button" in board.settings.download.value
 
 
 def test_the_parents_report_in_the_childs_language_without_signs_the_class_skips(
@@ -122,9 +122,9 @@ def test_the_parents_report_in_the_childs_language_without_signs_the_class_skips
     store.save_settings(ClassSettings(operations="+−").to_dict())
     store.record_attempt(Attempt("Маша", "2 + 3 = 5", True))
     board = Dashboard(store, refresh=0)
-    board.pick.value = "Маша"
-    board.report_language.value = "ru"
-    found = re.search(r'href="data:text/html;base64,([^"]+)"', board.report_link.value)
+    board.student.pick.value = "Маша"
+    board.student.report_language.value = "ru"
+    found = re.search(r'href="data:text/html;base64,([^"]+)"', board.student.report_link.value)
     assert found is not None
     page = base64.b64decode(found.group(1)).decode()
     assert '<html lang="ru">' in page
@@ -132,9 +132,9 @@ def test_the_parents_report_in_the_childs_language_without_signs_the_class_skips
     assert ": 2 числа" not in page  # no row of division (÷ is written : in Russian)
     assert "+ 2 числа" in page
     served = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
-    served.pick.value = "Маша"
-    served.report_language.value = "nb"
-    assert "lang=nb" in served.report_link.value
+    served.student.pick.value = "Маша"
+    served.student.report_language.value = "nb"
+    assert "lang=nb" in served.student.report_link.value
 
 
 def test_the_groups_form_offers_the_class_signs_and_boxes_to_tick(store: SQLiteStore) -> None:
@@ -143,14 +143,14 @@ def test_the_groups_form_offers_the_class_signs_and_boxes_to_tick(store: SQLiteS
     for name in ("Mia", "Leo", "Ana"):
         store.join(name)
     board = Dashboard(store, refresh=0)
-    assert board.group_signs["÷"].value is False
-    assert board.group_signs["÷"].layout.display == "none"
-    assert board.group_members.options == ("Mia", "Leo", "Ana")
-    boxes = {box.description: box for box in board.group_members._row.children}
+    assert board.groups.signs["÷"].value is False
+    assert board.groups.signs["÷"].layout.display == "none"
+    assert board.groups.members.options == ("Mia", "Leo", "Ana")
+    boxes = {box.description: box for box in board.groups.members._row.children}
     boxes["Mia"].value = True
     boxes["Ana"].value = True
-    board.group_name.value = "Stars"
-    board.save_group()
+    board.groups.name.value = "Stars"
+    board.groups.save()
     assert store.groups()["Stars"][0] == ["Mia", "Ana"]
     assert store.groups()["Stars"][1]["operations"] == "+−×"
 
@@ -171,7 +171,7 @@ def test_the_teacher_sees_what_each_child_online_is_doing_now(store: SQLiteStore
     store.record_attempt(Attempt("Leo", "2 × 5 = 10", True, where="lab", level="tables-2-5-10"))
     tables = Tables(store)
     tables.make("Ana", 2, "rescue")
-    here = Dashboard(store, refresh=0).here.value
+    here = Dashboard(store, refresh=0).now.here.value
     assert "<th scope='col'>Doing now</th>" in here
     assert "Mia</th><td>● online now</td><td>lesson 1, exercise 3</td>" in here
     assert "Leo</th><td>● online now</td><td>Lab: Tables of 2, 5 and 10</td>" in here
@@ -184,7 +184,7 @@ def test_the_teacher_sees_what_each_child_online_is_doing_now(store: SQLiteStore
 def test_the_mistakes_tab_names_the_children(store: SQLiteStore) -> None:
     for name in ("Mia", "Leo"):
         store.record_attempt(Attempt(name, "2 + 3 = 6", False, ("not-true",)))
-    mistakes = Dashboard(store, refresh=0).mistakes.value
+    mistakes = Dashboard(store, refresh=0).mistakes.words.value
     assert "<small>Who: Leo, Mia</small>" in mistakes
 
 

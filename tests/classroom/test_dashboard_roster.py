@@ -16,7 +16,7 @@ from comm.base_comm import BaseComm
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.storage.tables import Tables
 from sq2edu.classroom.widgets.dashboard import SHOWN_TABLES, Dashboard
-from sq2edu.classroom.widgets.roster import PAGE
+from sq2edu.classroom.widgets.dashboard.roster import PAGE
 from sq2edu.progress.records import Attempt
 
 NAMES = [f"Child{n:04d}" for n in range(1000)]
@@ -68,22 +68,22 @@ def test_a_thousand_names_show_a_page_at_a_time_and_the_class_counts_stay_whole(
 ) -> None:
     board = Dashboard(crowded, refresh=0)
     assert board.roster.layout.display != "none"
-    assert _rows(board.here.value) == NAMES[:PAGE]
-    assert "<b>1000 students</b> · 1000 online now" in board.here.value
-    assert _rows(board.grid.value) == NAMES[:PAGE]
+    assert _rows(board.now.here.value) == NAMES[:PAGE]
+    assert "<b>1000 students</b> · 1000 online now" in board.now.here.value
+    assert _rows(board.skills.grid.value) == NAMES[:PAGE]
     assert board.roster.words.value == f"Students 1–{PAGE} of 1000"
     assert board.roster.previous.disabled
     # The chart of levels counts every child: one of the thousand has mastered adding.
-    assert "<title>mastered: 1</title>" in board.levels.value
-    assert "<title>not started: 999</title>" in board.levels.value
+    assert "<title>mastered: 1</title>" in board.skills.levels.value
+    assert "<title>not started: 999</title>" in board.skills.levels.value
 
     board.roster.next.click()
-    assert _rows(board.here.value) == NAMES[PAGE : 2 * PAGE]
-    assert _rows(board.grid.value) == NAMES[PAGE : 2 * PAGE]
+    assert _rows(board.now.here.value) == NAMES[PAGE : 2 * PAGE]
+    assert _rows(board.skills.grid.value) == NAMES[PAGE : 2 * PAGE]
     assert board.roster.words.value == f"Students {PAGE + 1}–{2 * PAGE} of 1000"
     assert not board.roster.previous.disabled
     board.roster.previous.click()
-    assert _rows(board.here.value) == NAMES[:PAGE]
+    assert _rows(board.now.here.value) == NAMES[:PAGE]
 
 
 def test_the_teacher_finds_a_child_among_a_thousand_by_part_of_the_name(
@@ -91,30 +91,30 @@ def test_the_teacher_finds_a_child_among_a_thousand_by_part_of_the_name(
 ) -> None:
     board = Dashboard(crowded, refresh=0)
     board.roster.find.value = "0999"
-    assert _rows(board.here.value) == ["Child0999"]
-    assert re.search(r"Child0999</th><td[^>]*>mastered</td>", board.grid.value)
+    assert _rows(board.now.here.value) == ["Child0999"]
+    assert re.search(r"Child0999</th><td[^>]*>mastered</td>", board.skills.grid.value)
     assert board.roster.words.value == "1–1 of 1 name with “0999”"
     assert board.roster.next.disabled
     board.roster.find.value = "Child09"
-    assert _rows(board.here.value) == NAMES[900:940]
+    assert _rows(board.now.here.value) == NAMES[900:940]
     assert board.roster.words.value == "1–40 of 100 names with “Child09”"
     board.roster.find.value = "Nobody"
-    assert _rows(board.here.value) == []
+    assert _rows(board.now.here.value) == []
     assert board.roster.words.value == "No name has “Nobody” in it."
     board.roster.find.value = ""
-    assert _rows(board.here.value) == NAMES[:PAGE]
+    assert _rows(board.now.here.value) == NAMES[:PAGE]
 
 
 def test_the_last_page_is_kept_in_view_when_names_go(crowded: SQLiteStore) -> None:
     board = Dashboard(crowded, refresh=0)
     board.roster.first = 960
     board.refresh()
-    assert _rows(board.here.value) == NAMES[960:]
+    assert _rows(board.now.here.value) == NAMES[960:]
     assert board.roster.next.disabled
     for name in NAMES[950:]:
         crowded.merge(name, NAMES[0])
     board.refresh()
-    assert _rows(board.here.value) == NAMES[920:950]
+    assert _rows(board.now.here.value) == NAMES[920:950]
 
 
 def test_a_class_of_thirty_sees_every_child_and_no_pager(store: SQLiteStore) -> None:
@@ -122,8 +122,8 @@ def test_a_class_of_thirty_sees_every_child_and_no_pager(store: SQLiteStore) -> 
         store.join(name)
     board = Dashboard(store, refresh=0)
     assert board.roster.layout.display == "none"
-    assert _rows(board.here.value) == NAMES[:30]
-    assert _rows(board.grid.value) == NAMES[:30]
+    assert _rows(board.now.here.value) == NAMES[:30]
+    assert _rows(board.skills.grid.value) == NAMES[:30]
 
 
 def test_a_refresh_at_a_thousand_names_sends_a_page_of_rows_and_nothing_unchanged(
@@ -150,11 +150,11 @@ def test_a_refresh_at_a_thousand_names_sends_a_page_of_rows_and_nothing_unchange
 def test_a_childs_level_changes_at_the_refresh_after_their_attempts(store: SQLiteStore) -> None:
     store.join("Mia")
     board = Dashboard(store, refresh=0)
-    assert re.search(r"Mia</th><td[^>]*>not started</td>", board.grid.value)
+    assert re.search(r"Mia</th><td[^>]*>not started</td>", board.skills.grid.value)
     for _try in range(8):
         store.record_attempt(Attempt("Mia", "2 + 3 = 5", True, (), (2, 3, 5)))
     board.refresh()
-    assert re.search(r"Mia</th><td[^>]*>mastered</td>", board.grid.value)
+    assert re.search(r"Mia</th><td[^>]*>mastered</td>", board.skills.grid.value)
 
 
 def test_the_tables_of_classmates_keep_their_rows_and_are_listed_to_a_bound(
@@ -166,38 +166,38 @@ def test_the_tables_of_classmates_keep_their_rows_and_are_listed_to_a_bound(
         tables.make(name, 2, "rescue")
     board = Dashboard(store, refresh=0)
     first, second = (info.maker for info in tables.tables()[:2])
-    rows = board.tables_box.children
+    rows = board.now.tables_box.children
     assert len(rows) == SHOWN_TABLES + 1
     assert f"{first}&#39;s table" in rows[0].children[1].value
     assert rows[-1].value == "<p>…and 5 more tables.</p>"
     recorded.clear()
     board.refresh()
     assert [kind for kind, _data in recorded if kind == "comm_open"] == []
-    assert list(board.tables_box.children) == list(rows)
+    assert list(board.now.tables_box.children) == list(rows)
     rows[0].children[0].click()  # End table
-    assert len(board.tables_box.children) == SHOWN_TABLES + 1
-    assert board.tables_box.children[-1].value == "<p>…and 4 more tables.</p>"
-    assert f"{second}&#39;s table" in board.tables_box.children[0].children[1].value
+    assert len(board.now.tables_box.children) == SHOWN_TABLES + 1
+    assert board.now.tables_box.children[-1].value == "<p>…and 4 more tables.</p>"
+    assert f"{second}&#39;s table" in board.now.tables_box.children[0].children[1].value
 
 
 def test_the_group_editor_offers_the_page_shown_and_keeps_the_ticked(
     crowded: SQLiteStore,
 ) -> None:
     board = Dashboard(crowded, refresh=0)
-    assert list(board.group_members.options) == NAMES[:PAGE]
-    board.group_members.value = ["Child0001"]
+    assert list(board.groups.members.options) == NAMES[:PAGE]
+    board.groups.members.value = ["Child0001"]
     board.roster.find.value = "Child0999"
-    assert list(board.group_members.options) == ["Child0001", "Child0999"]
-    board.group_members.value = ["Child0001", "Child0999"]
+    assert list(board.groups.members.options) == ["Child0001", "Child0999"]
+    board.groups.members.value = ["Child0001", "Child0999"]
     board.roster.find.value = ""
     board.roster.next.click()
-    assert list(board.group_members.options) == [
+    assert list(board.groups.members.options) == [
         "Child0001",
         "Child0999",
         *NAMES[PAGE : 2 * PAGE],
     ]
-    board.group_name.value = "Two"
-    board.save_group()
+    board.groups.name.value = "Two"
+    board.groups.save()
     assert crowded.groups()["Two"][0] == ["Child0001", "Child0999"]
 
 

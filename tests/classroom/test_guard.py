@@ -538,7 +538,7 @@ def test_the_dashboard_shows_who_was_refused_at_the_door(tmp_path: Path) -> None
     for _try in range(12):
         store.record_event(GuardEvent("wrong-code", "10.0.0.7"))
     store.record_event(GuardEvent("name-taken", "10.0.0.8", "Mia"))
-    door = Dashboard(store, refresh=0).door.value
+    door = Dashboard(store, refresh=0).now.door.value
     assert "12 wrong class codes from 10.0.0.7 in the last 10 minutes" in door
     assert "1 try to join with a name another device holds, from 10.0.0.8" in door
 
@@ -549,20 +549,20 @@ def test_the_teacher_frees_renames_and_merges_students(tmp_path: Path) -> None:
     store.record_attempt(Attempt("Mia", "1 + 1 = 2", True))
     store.record_attempt(Attempt("Mia2", "2 + 2 = 4", True))
     board = Dashboard(store, refresh=0)
-    board.pick.value = "Mia"
-    board.release_student()
-    assert board.manage_message.value == "Mia can join again from any device."
+    board.student.pick.value = "Mia"
+    board.student.release()
+    assert board.student.message.value == "Mia can join again from any device."
     assert StudentApp(store, client=lambda: LEO).join("Mia")
-    board.pick.value = "Mia2"
-    board.merge_into.value = "Mia"
-    board.merge_student()
+    board.student.pick.value = "Mia2"
+    board.student.merge_into.value = "Mia"
+    board.student.merge()
     assert store.students() == ["Mia"]
-    assert "2 + 2 = 4" in board.student_view.value
-    board.new_name.value = "<b>"
-    board.rename_student()
-    assert board.manage_message.value == "Use letters and numbers only, like Mia or Leo2."
-    board.new_name.value = "Maria"
-    board.rename_student()
+    assert "2 + 2 = 4" in board.student.view.value
+    board.student.new_name.value = "<b>"
+    board.student.rename()
+    assert board.student.message.value == "Use letters and numbers only, like Mia or Leo2."
+    board.student.new_name.value = "Maria"
+    board.student.rename()
     assert store.students() == ["Maria"]
 
 
@@ -594,9 +594,9 @@ def test_a_dashboard_refresh_reads_only_what_is_new(tmp_path: Path) -> None:
     store.record_attempt(Attempt("S1", "2 × 3 = 6", True))
     board.refresh()
     assert counting.read == [300, 1]
-    assert 'href="sq2edu/attempts.csv"' in board.download.value
-    board.pick.value = "S1"
-    assert "2 × 3 = 6" in board.student_view.value
+    assert 'href="sq2edu/attempts.csv"' in board.settings.download.value
+    board.student.pick.value = "S1"
+    assert "2 × 3 = 6" in board.student.view.value
 
 
 def test_making_tables_in_a_loop_writes_a_few_rows(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from sq2edu.classroom.storage.store import SQLiteStore
 from sq2edu.classroom.storage.summary import ClassSummary
 from sq2edu.classroom.views import panels
 from sq2edu.classroom.views.projector import board_html, projector_page
-from sq2edu.classroom.widgets.challenge_panel import _status_html
+from sq2edu.classroom.widgets.dashboard.challenge import _status_html
 from sq2edu.progress.records import Attempt, GameRecord
 
 HOSTILE = '<img src=x onerror="alert(1)">'

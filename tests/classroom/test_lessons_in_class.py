@@ -161,26 +161,26 @@ def test_the_dashboard_opens_lessons_and_shows_each_childs_progress(store: SQLit
             Attempt("Mia", "x", number != 3, where="lesson", lesson="number-bonds", exercise=number)
         )
     dashboard = Dashboard(store, refresh=0)
-    dashboard.lesson_boxes["number-bonds"].value = True
-    dashboard.lesson_boxes["chance"].value = True
-    dashboard.save_lessons()
+    dashboard.lessons.boxes["number-bonds"].value = True
+    dashboard.lessons.boxes["chance"].value = True
+    dashboard.lessons.save()
     assert ClassSettings.from_dict(store.settings()).lessons == ("number-bonds", "chance")
-    assert dashboard.lessons_saved.value == "Saved. The children see them in Lessons."
-    shown = dashboard.lesson_progress.value
+    assert dashboard.lessons.saved.value == "Saved. The children see them in Lessons."
+    shown = dashboard.lessons.progress.value
     assert "9 of 10 right on their own · exit ✓" in shown
     assert "<th scope='row'>Leo</th><td>—</td>" in shown
     assert "8. Chance and strategy" in shown
-    dashboard.guide_pick.value = "dividing"
-    assert "not-whole" in dashboard.guide.value
-    assert "14 ÷ 5 = 2 r 4" in dashboard.guide.value
+    dashboard.lessons.guide_pick.value = "dividing"
+    assert "not-whole" in dashboard.lessons.guide.value
+    assert "14 ÷ 5 = 2 r 4" in dashboard.lessons.guide.value
 
 
 def test_the_guide_speaks_the_dashboards_language(store: SQLiteStore) -> None:
     store.save_settings(ClassSettings(language="ru").to_dict())
     dashboard = Dashboard(store, refresh=0)
-    dashboard.guide_pick.value = "dividing"
-    assert "14 : 5 = 2 (ост. 4)" in dashboard.guide.value
-    assert "класс" in dashboard.guide.value
+    dashboard.lessons.guide_pick.value = "dividing"
+    assert "14 : 5 = 2 (ост. 4)" in dashboard.lessons.guide.value
+    assert "класс" in dashboard.lessons.guide.value
 
 
 def test_the_progress_panel_escapes_names() -> None:

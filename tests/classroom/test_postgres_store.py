@@ -63,5 +63,5 @@ def test_the_dashboard_reads_the_class_from_postgresql(postgres_url: str) -> Non
         store.record_attempt(Attempt("Mia", "2 + 3 = 6", False, ("not-true",), (2, 3, 6)))
         dashboard = Dashboard(store, refresh=0)
         dashboard.refresh()
-        assert "Mia" in dashboard.grid.value
-        assert "2 + 3 = 6" in dashboard.mistakes.value
+        assert "Mia" in dashboard.skills.grid.value
+        assert "2 + 3 = 6" in dashboard.mistakes.words.value

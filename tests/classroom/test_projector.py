@@ -13,8 +13,8 @@ from sq2edu.classroom.domain.challenge import Round, challenge_levels
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLiteStore
 from sq2edu.classroom.views.projector import board_html, projector_page, unbroken
-from sq2edu.classroom.widgets.challenge_panel import ChallengePanel
 from sq2edu.classroom.widgets.dashboard import Dashboard
+from sq2edu.classroom.widgets.dashboard.challenge import ChallengePanel
 from sq2edu.i18n import language
 
 CARDS = (2, 3, 5, 6, 8)
@@ -234,13 +234,13 @@ def test_challenge_tries_count_in_the_skills_and_mistakes_tabs(store: SQLiteStor
     for _again in range(3):
         challenges.record("Mia", number, "3 × 2 = 6")
     board.refresh()
-    mistakes = board.mistakes.value
+    mistakes = board.mistakes.words.value
     assert "4 children used two kinds of sign in one equation (8 − 2 = 6 + 0)" in mistakes
     assert "<script>" not in mistakes, "text the checker could not read is escaped"
     mia = board.summary.student("Mia")
     assert mia.mastery()["multiplication-two"].level >= Level.FAMILIAR
     assert [a.where for a in mia.last][:1] == ["challenge"]
-    assert "Class challenge" in board.here.value
+    assert "Class challenge" in board.now.here.value
     # Read once: a refresh counts only what is new.
     counted = board.summary.count
     board.refresh()

@@ -264,25 +264,25 @@ def test_the_teacher_sees_the_tables_and_ends_one(store: SQLiteStore) -> None:
     waiting.play_together()
     _lobby(waiting).make(3)
     board = Dashboard(store, refresh=0)
-    shown = html.unescape(" ".join(row.children[1].value for row in board.tables_box.children))
+    shown = html.unescape(" ".join(row.children[1].value for row in board.now.tables_box.children))
     assert "Mia's table: Mia, Leo" in shown
     assert "turn, waiting 0:0" in shown
     assert "Ava's table: Ava · waiting to start, 2 free" in shown
     playing = _shared(store, "Mia").info.id
-    board.end_table(playing)
+    board.now.end_table(playing)
     mia.look()
     assert mia.activity is None, "the ended table's children are back at the menu"
     assert mia.problem.value == "Your teacher ended that table. Everything you did is kept."
-    assert len(board.tables_box.children) == 1
+    assert len(board.now.tables_box.children) == 1
 
 
 def test_the_teacher_chooses_when_an_away_child_is_played_for(store: SQLiteStore) -> None:
     from sq2edu.classroom.widgets.dashboard import Dashboard
 
     board = Dashboard(store, refresh=0)
-    assert board.turn_timeout.value == 60
-    board.turn_timeout.value = 0
-    board.save_settings()
+    assert board.settings.turn_timeout.value == 60
+    board.settings.turn_timeout.value = 0
+    board.settings.save()
     assert ClassSettings.from_dict(store.settings()).turn_timeout == 0
     for bad in (-1, 5, 601, True, "60"):
         with pytest.raises(ValueError, match="turn timeout"):

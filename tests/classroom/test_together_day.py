@@ -42,8 +42,8 @@ def test_a_table_keeps_the_game_it_was_made_with(store: SQLiteStore) -> None:
     leo.look()
     _lobby(leo).sit(made.id)
     board = Dashboard(store, refresh=0)
-    board.edition.value = "classic"
-    board.save_settings()
+    board.settings.edition.value = "classic"
+    board.settings.save()
     mia.look()
     _lobby(mia).start()
     for app in (mia, leo):
@@ -53,7 +53,7 @@ def test_a_table_keeps_the_game_it_was_made_with(store: SQLiteStore) -> None:
     assert shared.info.edition == "rescue"
     assert isinstance(shared.game, rescue.Game)
     board.refresh()
-    assert "Mia&#39;s table: Mia, Leo ·" in board.tables_box.children[0].children[1].value
+    assert "Mia&#39;s table: Mia, Leo ·" in board.now.tables_box.children[0].children[1].value
 
 
 def test_a_table_is_never_dealt_another_game_than_its_own(store: SQLiteStore) -> None:
@@ -78,10 +78,10 @@ def test_one_broken_table_never_takes_the_dashboard_down(store: SQLiteStore) -> 
         rescued = rescue.new_game(["Mia", "Leo"]).to_json()
         store.execute(cursor, "UPDATE game_tables SET game = ? WHERE id = ?", (rescued, broken.id))
     board = Dashboard(store, refresh=0)
-    rows = sorted(row.children[1].value for row in board.tables_box.children)
+    rows = sorted(row.children[1].value for row in board.now.tables_box.children)
     assert rows[0].startswith("<p>Ava&#39;s table: Ava, Noor ·")
     assert rows[1] == "<p>Mia&#39;s table cannot be shown: end it.</p>"
-    board.end_table(broken.id)
+    board.now.end_table(broken.id)
     assert [info.maker for info in tables.tables()] == ["Ava"]
 
 
@@ -117,8 +117,8 @@ def test_a_game_the_computer_finished_for_a_child_who_left_is_not_her_win(
     assert game.winner in ("Mia", "Leo")
     assert not game.won_by_a_child
     board = Dashboard(store, refresh=0)
-    assert "1 game; children won 0. The computer finished 1 of them" in board.games.value
-    assert re.search(r"<td>1</td><td>0</td><td>[01]</td>", board.games.value)
+    assert "1 game; children won 0. The computer finished 1 of them" in board.games.list.value
+    assert re.search(r"<td>1</td><td>0</td><td>[01]</td>", board.games.list.value)
 
 
 def test_a_child_who_comes_back_takes_her_seat_back(store: SQLiteStore) -> None:
@@ -156,7 +156,7 @@ def test_a_child_whose_table_the_teacher_ended_is_told_so_in_her_language(
     _lobby(mia).start()
     leo.look()
     leo.set_language("ru")
-    Dashboard(store, refresh=0).end_table(made.id)
+    Dashboard(store, refresh=0).now.end_table(made.id)
     leo.look()
     assert leo.activity is None
     assert leo.problem.value == "Учитель завершил игру за этим столом. Все твои ходы сохранены."

@@ -29,24 +29,25 @@ def downloads(board: Dashboard) -> dict[str, bytes]:
     return {
         name: base64.b64decode(data)
         for name, data in re.findall(
-            r'<a [^>]*download="([^"]+)" href="data:[^;]+;base64,([^"]+)"', board.sheet_links.value
+            r'<a [^>]*download="([^"]+)" href="data:[^;]+;base64,([^"]+)"',
+            board.worksheets.links.value,
         )
     }
 
 
 def test_the_tab_offers_the_class_each_group_and_each_child(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    assert [value for _label, value in board.sheet_whom.options] == [
+    assert [value for _label, value in board.worksheets.whom.options] == [
         "class:",
         "group:Tables",
         *(f"student:{name}" for name in store.students()),
     ]
     assert set(store.students()) == {"Mia", "<b>Leo</b>"}
-    assert board.sheet_whom.options[1][0] == "Группа: Tables"
-    board.sheet_whom.value = "student:Mia"
-    assert board.sheet_level.disabled
-    board.sheet_whom.value = "class:"
-    assert not board.sheet_level.disabled
+    assert board.worksheets.whom.options[1][0] == "Группа: Tables"
+    board.worksheets.whom.value = "student:Mia"
+    assert board.worksheets.level.disabled
+    board.worksheets.whom.value = "class:"
+    assert not board.worksheets.level.disabled
 
 
 @pytest.mark.browser
@@ -59,10 +60,10 @@ def test_a_child_s_sheet_downloads_as_pdfs_and_as_a_page(
             Attempt("<b>Leo</b>", "7 − 3 = 5", False, ("not-true",), level="bonds-10")
         )
     board = Dashboard(store, refresh=0)
-    board.sheet_whom.value = "student:<b>Leo</b>"
-    board.sheet_paper.value = "letter"
-    board.sheet_count.value = 6
-    board.make_worksheet()
+    board.worksheets.whom.value = "student:<b>Leo</b>"
+    board.worksheets.paper.value = "letter"
+    board.worksheets.count.value = 6
+    board.worksheets.make()
     files = downloads(board)
     (number,) = {re.sub(r"\D", "", name) for name in files}
     assert set(files) == {
@@ -85,32 +86,32 @@ def test_without_a_browser_the_page_alone_is_offered_and_the_teacher_told_why(
     monkeypatch.delenv("SQ2EDU_CHROMIUM", raising=False)
     monkeypatch.setenv("PATH", str(tmp_path))
     board = Dashboard(store, refresh=0)
-    board.sheet_whom.value = "group:Tables"
-    board.make_worksheet()
+    board.worksheets.whom.value = "group:Tables"
+    board.worksheets.make()
     files = downloads(board)
     assert [name.endswith(".html") for name in files] == [True]
     page = next(iter(files.values())).decode()
     assert "Группа: Tables" in page
     assert "Таблица умножения" in page
-    assert "На этом компьютере нет Chromium или Chrome" in board.sheet_links.value
+    assert "На этом компьютере нет Chromium или Chrome" in board.worksheets.links.value
 
 
 def test_a_child_gone_since_the_last_refresh_is_said_not_raised(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
-    board.sheet_whom.value = "student:Mia"
+    board.worksheets.whom.value = "student:Mia"
     store.rename("Mia", "Mila")
-    board.make_worksheet()
-    assert board.sheet_links.value == "<p>Mia больше нет в классе.</p>"
-    assert "student:Mila" in dict(board.sheet_whom.options).values()
+    board.worksheets.make()
+    assert board.worksheets.links.value == "<p>Mia больше нет в классе.</p>"
+    assert "student:Mila" in dict(board.worksheets.whom.options).values()
 
 
 def test_a_level_without_the_class_signs_is_said(store: SQLiteStore) -> None:
     store.save_settings(ClassSettings(operations="+−", language="nb").to_dict())
     board = Dashboard(store, refresh=0)
-    board.sheet_whom.value = "class:"
-    board.sheet_level.value = "tables-10"
-    board.make_worksheet()
-    assert board.sheet_links.value == (
+    board.worksheets.whom.value = "class:"
+    board.worksheets.level.value = "tables-10"
+    board.worksheets.make()
+    assert board.worksheets.links.value == (
         "<p>Dette nivået har ingen oppgaver med klassens tegn: velg et annet.</p>"
     )
 
@@ -120,6 +121,6 @@ def test_a_browser_that_prints_nothing_leaves_the_page_to_print(
 ) -> None:
     monkeypatch.setenv("SQ2EDU_CHROMIUM", "true")  # a program that starts and prints nothing
     board = Dashboard(store, refresh=0)
-    board.make_worksheet()
+    board.worksheets.make()
     assert [name.rpartition(".")[2] for name in downloads(board)] == ["html"]
-    assert "Браузер не смог сделать PDF" in board.sheet_links.value
+    assert "Браузер не смог сделать PDF" in board.worksheets.links.value

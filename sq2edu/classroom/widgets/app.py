@@ -566,7 +566,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
     def _menu(self) -> list[widgets.Widget]:
         if not self._menu_made:
             self._make_menu()
-        self.play_button.description = _(editions.load(self.settings().edition).play)
+        # One reading of the settings (on a school's hub, each is a call to the class service).
+        settings = self.settings()
+        self.play_button.description = _(editions.load(settings.edition).play)
         self.lab_button.description = _("Equation Lab")
         self.together_button.description = _("Play with classmates")
         self.lessons_button.description = _("Lessons")
@@ -575,7 +577,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self.play_button,
             *([self.together_button] if self.tables is not None else []),
             self.lab_button,
-            *([self.lessons_button] if self.settings().lessons else []),
+            *([self.lessons_button] if settings.lessons else []),
         ]
         if list(self.choices.children) != choices:
             self.choices.children = choices

@@ -22,12 +22,13 @@ from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLStore
 from sq2edu.classroom.views.projector import PAGE_PATH, mistake_words, progress_words
+from sq2edu.classroom.widgets.dashboard.desk import WIDE
 from sq2edu.i18n import _, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
 
 __all__ = ["ChallengePanel"]
 
-_WIDE = {"description_width": "initial"}
+
 _BIG = widgets.Layout(width="auto", min_height="44px")
 
 
@@ -54,18 +55,18 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             ],
             value="level",
             description=_("Cards from"),
-            style={**_WIDE, "button_width": "auto"},
+            style={**WIDE, "button_width": "auto"},
         )
         self.level = widgets.Dropdown(
             options=[(_(level.title), level.key) for level in challenge_levels()],
             description=_("Level"),
-            style=_WIDE,
+            style=WIDE,
             layout={"width": "auto"},
         )
         self.typed = widgets.Text(
             description=_("Cards"),
             placeholder="2 3 5 6 8",
-            style=_WIDE,
+            style=WIDE,
             layout={"width": "20em"},
         )
         self.start_button = widgets.Button(
@@ -82,12 +83,12 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         self.up_button.on_click(lambda _b: self.next_round(1))
         self.names = widgets.Checkbox(
             description=_("Show on the projector who found each equation"),
-            style=_WIDE,
+            style=WIDE,
             layout={"width": "auto"},
         )
         self.names.observe(lambda _change: self._names_changed(), names="value")
         self.pin_pick = widgets.Dropdown(
-            description=_("Pin to discuss"), style=_WIDE, layout={"width": "auto"}, options=[]
+            description=_("Pin to discuss"), style=WIDE, layout={"width": "auto"}, options=[]
         )
         self.pin_button = widgets.Button(description=_("Pin"), layout=_BIG)
         self.pin_button.on_click(lambda _b: self.pin(str(self.pin_pick.value or "")))

@@ -1,0 +1,94 @@
+"""The dashboard's Worksheets tab: a sheet to print for the class, a group or one child, and
+its answers (every answer checked)."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from sq2edu.classroom.views.worksheets import Audience, NotInClassError, downloads_html, sheet_for
+from sq2edu.classroom.widgets.dashboard.desk import (
+    WIDE,
+    Desk,
+    Reading,
+    Tab,
+    in_class_language,
+    level_picker,
+)
+from sq2edu.i18n import N_, _
+from sq2edu.markup import html
+from sq2edu.worksheets import MAX_COUNT, PAPERS
+
+__all__ = ["WorksheetsTab"]
+
+
+class WorksheetsTab(Tab):
+    """Choose for whom, the level, the paper and how many; make the sheet."""
+
+    title = N_("Worksheets")
+
+    def __init__(self, desk: Desk) -> None:
+        super().__init__(desk)
+        self.whom = widgets.Dropdown(description=_("For"), style=WIDE, layout={"width": "auto"})
+        self.level = level_picker(_("Level"), "", [(_("where most children are"), "")])
+        self.whom.observe(
+            lambda change: setattr(self.level, "disabled", change["new"] != "class:"),
+            names="value",
+        )
+        self.paper = widgets.Dropdown(
+            description=_("Paper"),
+            options=[(_(paper.name), key) for key, paper in PAPERS.items()],
+            style=WIDE,
+            layout={"width": "auto"},
+        )
+        self.count = widgets.BoundedIntText(
+            value=12, min=1, max=MAX_COUNT, description=_("Exercises"), style=WIDE
+        )
+        make = widgets.Button(
+            description=_("Make the sheet"), button_style="primary", layout={"width": "auto"}
+        )
+        make.on_click(lambda _button: self.make())
+        self.links = widgets.HTML()
+        self.open_class_controls.append(make)
+        about = _(
+            "A child's sheet is at their level and gives more of their weakest skill; a "
+            "group's is at the group's levels. Every answer is checked."
+        )
+        self.children = [
+            widgets.HTML(html("<p>{}</p>", about)),
+            self.whom,
+            self.level,
+            self.paper,
+            self.count,
+            make,
+            self.links,
+        ]
+
+    def refresh(self, reading: Reading) -> None:
+        groups = [] if self.desk.archived else list(self.desk.store.groups())
+        options = [
+            (_("The whole class"), "class:"),
+            *((_("Group: {name}", name=name), f"group:{name}") for name in groups),
+            *((name, f"student:{name}") for name in reading.students),
+        ]
+        if list(self.whom.options) != options:
+            chosen = self.whom.value
+            self.whom.options = options
+            self.whom.value = chosen if chosen in dict(options).values() else "class:"
+
+    @in_class_language
+    def make(self) -> None:
+        """Make the sheet the editor describes, with a new number, and offer its downloads."""
+        kind, _colon, name = (self.whom.value or "class:").partition(":")
+        level = self.level.value if kind == "class" else ""
+        try:
+            sheet = sheet_for(self.desk.store, Audience(kind, name, level), self.count.value)
+        except NotInClassError:
+            gone = _("{name} is not in the class any more.", name=name)
+            self.links.value = html("<p>{}</p>", gone)
+            self.desk.refresh()
+            return
+        except ValueError:
+            nothing = _("This level has no exercises with the class's signs: choose another.")
+            self.links.value = html("<p>{}</p>", nothing)
+            return
+        self.links.value = downloads_html(sheet, self.paper.value, self.language)
