@@ -262,3 +262,35 @@ def test_room_a_shared_table_plays_in_its_room_only(location: str) -> None:
             Tables(room_b).load(table.id)
         assert len(tables_a.tables()) == 1
     school.store.close()
+
+
+def test_a_hub_user_reaches_only_the_classes_their_teacher_keeps(
+    location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The teacher's server asks this before a download: a child's hub user, someone the
+    school does not know, or a class not given to the teacher gets no store."""
+    from sq2edu.hub.teacher_classes import classes_of, teachers_store
+
+    school = _school(location)
+    for room in ("3A", "3B"):
+        school.add_room(room)
+    school.add_teacher("Anna", "12345678")
+    school.give_room("3A", "Anna")
+    anna = school.teacher_user("Anna").name
+    child = school.child_user("3A", "Mia").name
+    school.store.close()
+    with _room(location, "3A") as class_3a:
+        _fill(class_3a, "Mia")
+    monkeypatch.setenv("SQ2EDU_DB", location)
+
+    assert classes_of(anna) == ("Anna", ["3A"])
+    assert classes_of(child) == (None, [])
+    assert classes_of("") == (None, [])
+    assert classes_of("someone-else") == (None, [])
+    kept = teachers_store(anna, "3A")
+    assert kept is not None
+    assert kept.students() == ["Mia"]
+    kept.close()
+    assert teachers_store(anna, "3B") is None
+    assert teachers_store(child, "3A") is None
+    assert teachers_store("someone-else", "3A") is None
