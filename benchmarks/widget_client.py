@@ -239,7 +239,8 @@ class WidgetClient:
                 raw = await self._socket.read_message()
                 if raw is None:
                     code, reason = self._socket.close_code, self._socket.close_reason
-                    self.gone = f"the kernel's websocket closed ({code} {reason or ''})".strip()
+                    said = f"{code} {reason}" if reason else f"{code}"
+                    self.gone = f"the kernel's websocket closed ({said})"
                     return
                 self._take(raw)
         except Exception as error:  # told to whoever waits, not lost in a dead task
