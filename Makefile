@@ -49,7 +49,7 @@ serve: $(STAMP_APP)
 ## PROXY_API_PORT=, SERVICE_PORT=, TEACHERS_PORT=, CLASSROOM_PORT=, SERVICE_IP= as
 ## sq2edu hub's options and c.SchoolHub's (docs/deploy.md)
 HUB_OPTIONS := DB_FILE IP PORT DATA PROXY HUB_PORT PROXY_API_PORT SERVICE_PORT \
-	TEACHERS_PORT CLASSROOM_PORT SERVICE_IP
+	TEACHERS_PORT CLASSROOM_PORT SERVICE_IP CLASS_KERNELS CLASS_POOL
 hub: $(STAMP_HUB) $(PROXY)
 	$(if $(DB),$(error make hub takes the store's address from a file, never from the command \
 	line (where every account reads it): make hub DB_FILE=FILE, a file only you can read))

@@ -250,7 +250,7 @@ def run(quick: bool = False) -> str:
             school = School(store)
             for index, room in enumerate(CLASSES):
                 school.add_room(room, code=f"CODE{index}")
-        hub = Hub(db, Path(folder))
+        hub = Hub(db, Path(folder), class_pool=None)  # the hub's own default
         hub.start()
         _warm_pool()
         infrastructure = [

@@ -143,6 +143,18 @@ def _build_parser() -> argparse.ArgumentParser:
         dest="names",
         help="a name children reach the hub by (maths.school.example); repeat for more",
     )
+    hub.add_argument(
+        "--class-kernels",
+        type=int,
+        default=None,
+        help="kernels the class server may run at once, its warm pool included (default: 120)",
+    )
+    hub.add_argument(
+        "--class-pool",
+        type=int,
+        default=None,
+        help="warm kernels the class server keeps ready for a class arriving (default: 30)",
+    )
 
     lab = commands.add_parser("lab", help="open JupyterLab on the notebooks")
     lab.add_argument("--host", default="127.0.0.1", help="address to listen on")

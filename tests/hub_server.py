@@ -19,12 +19,18 @@ __all__ = ["Hub"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
+#: The class server's warm pool in the tests: a few children sign in at once, and each warm
+#: kernel costs two seconds of a core (``None``: the hub's own default, as a school runs it).
+TEST_POOL = 10
+
+
 class Hub:
     """``sq2edu hub`` running for a school's store, started and stopped by the test."""
 
-    def __init__(self, db: str, folder: Path) -> None:
+    def __init__(self, db: str, folder: Path, class_pool: int | None = TEST_POOL) -> None:
         self.db = db
         self.folder = folder
+        self.class_pool = class_pool
         self.port = spare_port()
         # The class service keeps its port across restarts, as behind a school's firewall: a
         # new hub meets whatever an old one left on it.
@@ -51,6 +57,7 @@ class Hub:
                 f"--port={self.port}",
                 f"--service-port={self.service_port}",
                 f"--data={self.folder / 'data'}",
+                *([f"--class-pool={self.class_pool}"] if self.class_pool is not None else []),
             ],
             cwd=ROOT,
             stdout=log,

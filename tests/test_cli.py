@@ -202,3 +202,21 @@ def test_hub_without_a_store_says_where_to_put_it(
     said = capsys.readouterr().err
     assert "chmod 600" in said
     assert "pw@" not in said
+
+
+def test_hub_passes_the_class_servers_size_on_to_the_hub(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--class-pool`` and ``--class-kernels`` are SchoolHub's options; left out, the hub's
+    own defaults hold (a pool of 30, 120 kernels)."""
+    from sq2edu.hub import config
+
+    given: list[dict[str, object]] = []
+    monkeypatch.setattr(config, "run", lambda *_args, **options: given.append(options) or 0)
+    hub = ["hub", "--db", str(tmp_path / "school.sqlite3"), "--data", str(tmp_path)]
+    assert cli.main([*hub, "--class-pool", "12"]) == 0
+    assert cli.main([*hub, "--class-kernels", "60"]) == 0
+    assert given[0]["class_pool"] == 12
+    assert "class_kernels" not in given[0]
+    assert given[1]["class_kernels"] == 60
+    assert config.SchoolHub().class_pool == 30

@@ -42,7 +42,7 @@ def test_make_hub_takes_the_store_from_a_file_and_the_options_of_sq2edu_hub() ->
         "DB_FILE": "/etc/sq2edu/store-address", "IP": "10.0.0.2", "PORT": "8443",
         "DATA": "/var/lib/h", "HUB_PORT": "8081", "PROXY_API_PORT": "8001",
         "SERVICE_PORT": "8090", "TEACHERS_PORT": "8091", "CLASSROOM_PORT": "8092",
-        "SERVICE_IP": "10.0.0.2",
+        "SERVICE_IP": "10.0.0.2", "CLASS_KERNELS": "90", "CLASS_POOL": "20",
     }  # fmt: skip
     said = make(*(f"{name}={value}" for name, value in options.items())).stdout
     (command,) = [line for line in said.splitlines() if " hub " in line]

@@ -409,6 +409,8 @@ HUB_OPTIONS = (
     "classroom_port",
     "service_ip",
     "names",
+    "class_kernels",
+    "class_pool",
 )
 
 _CONFIG = """\

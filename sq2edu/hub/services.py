@@ -19,5 +19,7 @@ TEACHERS = "sq2edu-teachers"
 #: Kernels the class server may run at once (warm ones included): three classes of thirty
 #: and room for reloaded pages.
 CLASS_KERNELS = 120
-#: Warm kernels the class server keeps ready.
-POOL = 10
+#: Warm kernels the class server keeps ready: a class of thirty arriving at once each finds
+#: one (a kernel costs two seconds of a core to start; on two cores a pool of ten left the
+#: last children of three classes arriving together waiting six seconds for their page).
+POOL = 30
