@@ -212,7 +212,12 @@ def test_hub_passes_the_class_servers_size_on_to_the_hub(
     from sq2edu.hub import config
 
     given: list[dict[str, object]] = []
-    monkeypatch.setattr(config, "run", lambda *_args, **options: given.append(options) or 0)
+
+    def run(*_args: object, **options: object) -> int:
+        given.append(options)
+        return 0
+
+    monkeypatch.setattr(config, "run", run)
     hub = ["hub", "--db", str(tmp_path / "school.sqlite3"), "--data", str(tmp_path)]
     assert cli.main([*hub, "--class-pool", "12"]) == 0
     assert cli.main([*hub, "--class-kernels", "60"]) == 0
