@@ -17,7 +17,7 @@ CLASSROOM = "sq2edu-classroom"
 #: The teachers' dashboard.
 TEACHERS = "sq2edu-teachers"
 #: Kernels the class server may run at once (warm ones included): three classes of thirty
-#: and room for reloaded pages.
+#: and the warm pool, which a reloaded page takes from (its old kernel goes a minute later).
 CLASS_KERNELS = 120
 #: Warm kernels the class server keeps ready: a class of thirty arriving at once each finds
 #: one (a kernel costs two seconds of a core to start; on two cores a pool of ten left the
