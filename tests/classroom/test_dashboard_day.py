@@ -65,6 +65,27 @@ def test_a_page_that_closed_its_websockets_is_gone_after_a_while() -> None:
     assert book.gone(5) == []
 
 
+def test_a_kernels_memory_counts_only_once_its_page_has_had_time_to_draw() -> None:
+    """A page whose kernel was stopped the moment it connected showed "Loading widget..."
+    for ever: its banner, which says why, was never drawn. The first connection starts the
+    page's time; a reconnection does not start it again."""
+    now = [0.0]
+    book = PageBook(clock=lambda: now[0])
+    book.give("k1", "device", "10.0.0.1")
+    book.give("k2", "device", "10.0.0.2")
+    book.served("k1")
+    book.served("k2")
+    assert book.connected_for(10) == []
+    now[0] = 3.0
+    assert book.socket_opened("k1", "10.0.0.1")
+    now[0] = 12.9
+    assert book.connected_for(10) == []
+    book.socket_closed("k1", "10.0.0.1")
+    assert book.socket_opened("k1", "10.0.0.1")
+    now[0] = 13.0
+    assert book.connected_for(10) == ["k1"]  # k2's page never connected
+
+
 def test_a_child_who_left_is_not_online_now_after_half_a_minute(store: SQLiteStore) -> None:
     """ "Online now" stayed for 90-105 s after a child left."""
     now = dt.datetime.now(dt.UTC)

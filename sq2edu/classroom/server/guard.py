@@ -126,6 +126,10 @@ _TOO_MANY_WORDS = (
 #: A page's kernel cookie lasts a school day: a browser that opened many pages over weeks
 #: does not send them all with every request.
 _KERNEL_COOKIE_DAYS = 0.5
+#: Seconds a page has after connecting to draw the app before its kernel's memory is held
+#: against it: a page stopped before its banner is drawn cannot say why. A page's messages
+#: are few and small (:mod:`~sq2edu.classroom.server.traffic`), so this lends it little.
+DRAW_SECONDS = 10.0
 #: The longest a page waits for its warm kernel to build its child's app (a class server).
 _BUILD_SECONDS = 20.0
 #: Refused messages on one websocket after which it is closed.
@@ -687,9 +691,10 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         if self.kernel_memory_mb <= 0:
             return
         limit = self.kernel_memory_mb * 1024 * 1024
-        # The kernels whose page has connected: until then a kernel holds the app's own
-        # memory, and nothing a page sent.
-        held = [page.kernel for page in pages.pages.values() if page.connected]
+        # The kernels whose page has connected, and has had a moment to draw the app: until
+        # then a kernel holds the app's own memory, and nothing a page sent; and a page
+        # stopped before its banner is drawn could only say "Loading widget..." for ever.
+        held = pages.connected_for(DRAW_SECONDS)
         for kernel_id in [kernel for kernel in held if kernel in manager]:
             used = kernel_memory(manager.get_kernel(kernel_id))
             if used > limit:

@@ -43,6 +43,7 @@ class Page:
     :ivar given: when the page got it, then when it was served in full (the book's clock).
     :ivar served: whether the page was served in full (it may connect from then on).
     :ivar connected: whether the page ever opened the kernel's websocket.
+    :ivar connected_at: when it first did (the book's clock; ``None`` before).
     :ivar sockets: the kernel's websockets open now.
     :ivar left: when its last websocket closed (``None`` while one is open, or before).
     """
@@ -53,6 +54,7 @@ class Page:
     given: float
     served: bool = False
     connected: bool = False
+    connected_at: float | None = None
     sockets: int = 0
     left: float | None = None
 
@@ -126,6 +128,15 @@ class PageBook:
         # Its websockets are counted off their address as they close.
         self.pages.pop(kernel, None)
 
+    def connected_for(self, after: float) -> list[str]:
+        """Kernels whose page first connected at least ``after`` seconds ago."""
+        now = self.clock()
+        return [
+            page.kernel
+            for page in self.pages.values()
+            if page.connected_at is not None and now - page.connected_at >= after
+        ]
+
     def unconnected(self, after: float) -> list[str]:
         """Kernels whose page has not connected within ``after`` seconds of being served."""
         now = self.clock()
@@ -160,7 +171,8 @@ class PageBook:
             if page.sockets >= self.kernel_sockets:
                 return False
             page.sockets += 1
-            page.connected = True
+            if not page.connected:
+                page.connected, page.connected_at = True, self.clock()
             page.left = None
         self._address_sockets[address] += 1
         return True
