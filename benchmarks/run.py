@@ -1,7 +1,9 @@
 """Run every benchmark suite and write ``docs/performance.md``.
 
 Usage: ``python -m benchmarks.run [--quick] [--write docs/performance.md]`` (``make bench``).
-Timings depend on the machine; the file records which machine and when.
+Timings depend on the machine and on the hour (a shared machine's speed moves through the
+day); the file records which machine, and each section when it was measured, so that a
+suite run alone (``--only``) does not make the others look measured then.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import datetime as dt
 import os
 import platform
+import re
 import sys
 from pathlib import Path
 
@@ -63,6 +66,31 @@ def _sections(report: str) -> dict[str, str]:
     return found
 
 
+#: The line under a section's title that says when its figures were measured.
+MEASURED = re.compile(r"^_Measured (?P<when>[^_]+)\._$", re.MULTILINE)
+#: The line of a report written before sections carried their own dates.
+_OLD_DATE = re.compile(r"^- Date: (?P<when>.+)$", re.MULTILINE)
+
+
+def dated(section: str, when: str) -> str:
+    """``section`` with the line saying when it was measured (replacing any it had)."""
+    title, _newline, body = section.partition("\n")
+    body = MEASURED.sub("", body, count=1).lstrip("\n")
+    return f"{title}\n\n_Measured {when}._\n\n{body}"
+
+
+def _kept(report: str) -> dict[str, str]:
+    """An earlier report's sections, each saying when it was measured: one from before
+    sections were dated was measured at the latest when that report was written."""
+    old = _OLD_DATE.search(report)
+    return {
+        title: section
+        if MEASURED.search(section) or old is None
+        else dated(section, f"on or before {old['when']}")
+        for title, section in _sections(report).items()
+    }
+
+
 def _rank(order: list[str], title: str) -> int:
     return order.index(title) if title in order else len(order)
 
@@ -80,9 +108,10 @@ def main() -> int:
         "",
         "Written by `make bench` (`python -m benchmarks.run`); do not edit by hand.",
         "",
-        f"- Date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}",
         f"- Machine: {machine()}",
-        "- Times are wall-clock on one core; p50 is the median, p95 the 95th percentile.",
+        "- Times are wall-clock on one core unless a section says otherwise; p50 is the median,",
+        "  p95 the 95th percentile. Each section says when it was measured: compare a figure",
+        "  with one measured at the same hour, as a shared machine's speed moves through the day.",
         "",
     ]
     heavy = [loadtest, tables_load, hub_load, challenge_load]
@@ -92,10 +121,11 @@ def main() -> int:
     sections = {}
     for suite in suites:
         print(f"running {suite.TITLE} ...", file=sys.stderr, flush=True)
-        sections[suite.TITLE] = suite.run(quick=args.quick)
+        started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        sections[suite.TITLE] = dated(suite.run(quick=args.quick), started)
     if args.write and args.write.exists():
         # Sections of suites not run now (the class of thirty, say) keep their last figures.
-        sections = {**_sections(args.write.read_text(encoding="utf-8")), **sections}
+        sections = {**_kept(args.write.read_text(encoding="utf-8")), **sections}
     order = [suite.TITLE for suite in [*SUITES, *heavy]]
     sections = dict(sorted(sections.items(), key=lambda item: _rank(order, item[0])))
     report = "\n".join(header) + "\n" + "\n".join(sections.values())

@@ -139,15 +139,11 @@ class Attempt:
         :func:`sq2edu.hub.wire.attempt_from`.
         """
         values: dict[str, Any] = {
-            name: tuple(data[name]) if _is_tuple(kind) else data[name]
-            for name, kind in ATTEMPT_FIELDS.items()
+            name: tuple(data[name]) if name in _TUPLE_FIELDS else data[name]
+            for name in ATTEMPT_FIELDS
             if name in data
         }
         return cls(**values)
-
-
-def _is_tuple(kind: Any) -> bool:
-    return typing.get_origin(kind) is tuple
 
 
 #: Each field of an :class:`Attempt` and its type (``str``, ``bool``, ``int``,
@@ -156,6 +152,9 @@ def _is_tuple(kind: Any) -> bool:
 ATTEMPT_FIELDS: Mapping[str, Any] = {
     each.name: typing.get_type_hints(Attempt)[each.name] for each in dataclasses.fields(Attempt)
 }
+_TUPLE_FIELDS = frozenset(
+    name for name, kind in ATTEMPT_FIELDS.items() if typing.get_origin(kind) is tuple
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,26 @@ def test_mistakes_are_counted_in_children_with_real_examples_and_the_chart_agree
     assert ">1</text>" in chart
 
 
+def test_the_dashboard_reads_the_class_settings_once_to_open_and_once_per_refresh(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a school's hub each read is a call to the class service.
+    reads: list[None] = []
+    read = store.settings
+
+    def counted() -> dict[str, object]:
+        reads.append(None)
+        return read()
+
+    monkeypatch.setattr(store, "settings", counted)
+    board = Dashboard(store, refresh=0)
+    assert len(reads) == 2  # the tabs' forms, and the first refresh
+    board.refresh()
+    assert len(reads) == 3
+    assert board.settings.op_boxes
+    assert board.lessons.boxes
+
+
 def test_the_dashboard_says_who_is_online_now_and_when_others_were_last(
     store: SQLiteStore,
 ) -> None:

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 from platformdirs import user_data_path
 
@@ -252,15 +252,26 @@ _INSERT_ATTEMPT = (
 )
 
 
+def _from_column(kind: Any) -> Callable[[Any], Any]:
+    """How a column's value becomes its field's: tuples are kept as JSON lists, and SQLite
+    keeps booleans as integers."""
+    if kind in (str, int, bool):
+        return cast("Callable[[Any], Any]", kind)
+    # Most attempts have no codes, numbers or cards: an empty list needs no JSON reader.
+    return lambda value: () if value == "[]" else tuple(json.loads(value))
+
+
+#: Each attempt column's field and how its value is read (worked out once: a dashboard
+#: opening on a term's work reads a few hundred thousand rows).
+_ATTEMPT_READERS = [(name, _from_column(ATTEMPT_FIELDS[name])) for name in _ATTEMPT_COLUMN]
+
+
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
     """An attempt read back from :data:`_ATTEMPT_COLUMNS`, with its number."""
     data: dict[str, Any] = {"student": row[1]}
-    for (name, kind), value in zip(
-        ((name, ATTEMPT_FIELDS[name]) for name in _ATTEMPT_COLUMN), row[2:], strict=True
-    ):
-        # Tuples are kept as JSON lists; SQLite keeps booleans as integers.
-        data[name] = json.loads(value) if kind not in (str, int, bool) else kind(value)
-    return int(row[0]), Attempt.from_dict(data)
+    for (name, read), value in zip(_ATTEMPT_READERS, row[2:], strict=True):
+        data[name] = read(value)
+    return int(row[0]), Attempt(**data)
 
 
 def _attempt_values(attempt: Attempt) -> list[Any]:

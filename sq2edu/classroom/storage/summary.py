@@ -41,9 +41,9 @@ def local_day(at: str) -> str:
         return at[:10]
 
 
-def _count_day(days: Days, attempt: Attempt, skill: str) -> None:
+def _count_day(days: Days, attempt: Attempt, skill: str, day: str) -> None:
     operation = skill.split("-")[0]
-    tally = days.setdefault(local_day(attempt.at), {}).setdefault(operation, [0, 0])
+    tally = days.setdefault(day, {}).setdefault(operation, [0, 0])
     tally[0] += own_work(attempt)
     tally[1] += 1
 
@@ -79,18 +79,24 @@ class StudentSummary:
     #: :meth:`mastery` as of the last attempt counted (``None``: not worked out since).
     _mastery: dict[str, SkillMastery] | None = field(default=None, repr=False, compare=False)
 
-    def add(self, attempt: Attempt) -> None:
-        """Count one more attempt (the newest so far)."""
+    def add(self, attempt: Attempt, skill: str | None = None, day: str = "") -> None:
+        """Count one more attempt (the newest so far).
+
+        :param skill: the attempt's skill, when the caller has worked it out already (with
+            ``day``, its calendar day): a class's summary counts each attempt twice, and
+            reading an equation for its skill is most of what counting costs.
+        """
+        if not day:
+            skill, day = attempt.skill, local_day(attempt.at)
         self.attempts += 1
         self._mastery = None
         self.last.appendleft(attempt)
         if attempt.level:
             self.level = attempt.level
             self.by_level.setdefault(attempt.level, deque(maxlen=STARS)).appendleft(attempt)
-        skill = attempt.skill
         if skill is not None and counts_for_skill(attempt):
             self.by_skill.setdefault(skill, deque(maxlen=RECENT)).appendleft(attempt)
-            _count_day(self.days, attempt, skill)
+            _count_day(self.days, attempt, skill, day)
         if _childs_mistake(attempt):
             self.mistakes[attempt.codes[0]] += 1
 
@@ -152,10 +158,10 @@ class ClassSummary:
     def add(self, attempt: Attempt) -> None:
         """Count one attempt, newer than every one counted before."""
         self.count += 1
-        self.students.setdefault(attempt.student, StudentSummary()).add(attempt)
-        skill = attempt.skill
+        skill, day = attempt.skill, local_day(attempt.at)
+        self.students.setdefault(attempt.student, StudentSummary()).add(attempt, skill, day)
         if skill is not None and counts_for_skill(attempt):
-            _count_day(self.days, attempt, skill)
+            _count_day(self.days, attempt, skill, day)
         if not _childs_mistake(attempt):
             return
         code = attempt.codes[0]

@@ -94,7 +94,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.summary = ClassSummary()
         #: The class shown: ``None`` for the open one, or an archived one's number.
         self.viewing: int | None = None
-        self.language = ClassSettings.from_dict(store.settings()).language
+        self.built_with = ClassSettings.from_dict(store.settings())
+        self.language = self.built_with.language
         self._build()
         self._schedule()
 
@@ -277,6 +278,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _settings_saved(self, settings: ClassSettings) -> None:
         self.groups.match_signs(settings, tick_all=True)
         if settings.language != self.language:
+            self.built_with = settings
             self.language = settings.language
             self._build()
             self.tabs.selected_index = len(self.tabs.children) - 1

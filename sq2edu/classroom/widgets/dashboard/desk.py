@@ -59,6 +59,9 @@ class Desk(Protocol):
     viewing: int | None
     #: The class's language, which the whole dashboard speaks.
     language: str
+    #: The class's settings as read when the tabs were made (read once: on a school's hub
+    #: each read is a call to the class service); a tab's form starts from them.
+    built_with: ClassSettings
     #: Where the teacher's server serves the CSV (``None``: the page makes it itself).
     csv_url: str | None
     #: ``&room=…`` naming a school's class in the download and report links ("": the served).

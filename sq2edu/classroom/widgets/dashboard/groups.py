@@ -36,7 +36,7 @@ class GroupsTab(Tab):
         self.name = widgets.Text(description=_("Group"), placeholder=_("Small sums"), style=WIDE)
         self.members = ChildPicker(_("Students"))
         self.signs = sign_boxes("+−×÷")
-        self.match_signs(ClassSettings.from_dict(desk.store.settings()))
+        self.match_signs(desk.built_with)
         #: The group's levels of practice: none ticked is the class's levels.
         self.levels = level_boxes(())
         save = widgets.Button(

@@ -26,7 +26,7 @@ class LessonsTab(Tab):
 
     def __init__(self, desk: Desk, roster: Roster) -> None:
         super().__init__(desk)
-        current = ClassSettings.from_dict(desk.store.settings())
+        current = desk.built_with
         self.boxes = {
             key: widgets.Checkbox(
                 value=key in current.lessons,

@@ -73,7 +73,7 @@ class SettingsTab(Tab):
         self.on_code = on_code
         self.download = widgets.HTML()
         self.children = [
-            self._settings_editor(ClassSettings.from_dict(desk.store.settings())),
+            self._settings_editor(desk.built_with),
             self._code_editor(),
             self._new_class(),
             self.download,
