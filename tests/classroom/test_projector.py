@@ -208,10 +208,55 @@ def test_the_teacher_shows_names_and_pins_from_the_tab(store: SQLiteStore) -> No
     current = panel.challenges.current()
     assert current is not None
     assert current.names
+    panel.challenges.record("Mia", current.number, "2 + 3 = 5")
+    panel.refresh()
     panel.pin(str(panel.pin_pick.options[0][1]))
     current = panel.challenges.current()
     assert current is not None
     assert current.pinned == "2 + 3 = 5"
+
+
+def test_an_equation_nobody_found_can_be_pinned_only_once_the_round_has_ended(
+    store: SQLiteStore,
+) -> None:
+    # Pinned while the class is still looking, it would give the answer away on the wall.
+    panel = ChallengePanel(store)
+    panel.source.value = "typed"
+    panel.typed.value = "2 3 5"
+    panel.start()
+    current = panel.challenges.current()
+    assert current is not None
+    panel.challenges.record("Mia", current.number, "2 + 3 = 5")
+    panel.challenges.record("Ola", current.number, "2 + 3 = 6")
+    panel.refresh()
+    assert [value for _label, value in panel.pin_pick.options] == ["2 + 3 = 6", "2 + 3 = 5"]
+    panel.end()
+    pinnable = [value for _label, value in panel.pin_pick.options]
+    assert pinnable[:2] == ["2 + 3 = 6", "2 + 3 = 5"]
+    assert {"5 − 2 = 3", "5 − 3 = 2"} <= set(pinnable)
+
+
+@pytest.mark.parametrize(
+    ("lang", "started", "ended"),
+    [
+        ("ru", "Раунд 1 начался.", "Раунд 1 (закончен)"),
+        ("nb", "Runde 1 har startet.", "Runde 1 (avsluttet)"),
+    ],
+)
+def test_the_challenge_tab_answers_the_teacher_in_the_class_language(
+    store: SQLiteStore, lang: str, started: str, ended: str
+) -> None:
+    # A button's click arrives outside of any language: the tab must bring its own.
+    store.save_settings({"language": lang})
+    board = Dashboard(store, refresh=0, csv_url="sq2edu/attempts.csv")
+    panel = board.challenge
+    panel.source.value = "typed"
+    panel.typed.value = "2 3 5"
+    panel.start_button.click()
+    assert started in panel.message.value
+    panel.end_button.click()
+    assert ended in panel.status.value
+    assert "Round" not in panel.status.value + panel.message.value
 
 
 def test_the_dashboard_has_a_challenge_tab(store: SQLiteStore) -> None:

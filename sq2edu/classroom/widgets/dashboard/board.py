@@ -128,7 +128,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         #: The page of children the tables of children show (one pager in four tabs).
         self.roster = Roster(self.refresh)
         self.now = NowTab(self, self.student_url, self.roster)
-        self.challenge = ChallengePanel(self.store, self.csv_url is not None, self.room_query)
+        self.challenge = ChallengePanel(
+            self.store, self.csv_url is not None, self.room_query, self.language
+        )
         self.skills = SkillsTab(self, self.roster)
         self.mistakes = MistakesTab(self)
         self.games = GamesTab(self)

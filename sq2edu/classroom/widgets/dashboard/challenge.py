@@ -22,7 +22,7 @@ from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLStore
 from sq2edu.classroom.views.projector import PAGE_PATH, mistake_words, progress_words
-from sq2edu.classroom.widgets.dashboard.desk import WIDE
+from sq2edu.classroom.widgets.dashboard.desk import WIDE, in_class_language
 from sq2edu.i18n import _, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
 
@@ -39,10 +39,14 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
     :param served: the page is served by the classroom (the projector's page is at
         ``sq2edu/projector`` beside it); ``False`` in a notebook.
     :param room_query: ``&room=...`` for a school's hub, else ``""``.
+    :param language: the dashboard's language, in which the tab answers the teacher's clicks.
     """
 
-    def __init__(self, store: SQLStore, served: bool = True, room_query: str = "") -> None:
+    def __init__(
+        self, store: SQLStore, served: bool = True, room_query: str = "", language: str = "en"
+    ) -> None:
         super().__init__()
+        self.language = language
         self.store = store
         self.challenges = Challenges(store)
         self.served = served
@@ -135,6 +139,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
     def _say(self, words: str) -> None:
         self.message.value = html('<p role="status">{}</p>', words) if words else ""
 
+    @in_class_language
     def start(self, seed: int | None = None) -> None:
         """Start a round from the chosen source (a bad choice is told in words)."""
         try:
@@ -152,12 +157,14 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         self._say(_("Round {number} has started.", number=started.number))
         self.refresh()
 
+    @in_class_language
     def end(self) -> None:
         """End the open round: the projector reveals what nobody found."""
         ended = self.challenges.end()
         self._say(_("The round has ended.") if ended else _("No round is running."))
         self.refresh()
 
+    @in_class_language
     def next_round(self, step: int, seed: int | None = None) -> None:
         """A new round at the level ``step`` places up or down from the latest round's: the
         class's settings step from the Rescue's level (the same step keeps them), typed
@@ -178,11 +185,13 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             self.level.value = step_level(nearest_level(latest), step)
         self.start(seed)
 
+    @in_class_language
     def _names_changed(self) -> None:
         latest = self.challenges.current()
         if latest is not None and latest.names != self.names.value:
             self.challenges.show_names(bool(self.names.value))
 
+    @in_class_language
     def pin(self, text: str) -> None:
         """Pin one equation or mistake of the latest round to the projector ("" unpins)."""
         if self.challenges.current() is None:
@@ -192,6 +201,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
 
     # -- what the class did ----------------------------------------------------------------
 
+    @in_class_language
     def refresh(self) -> None:
         """Read the latest round from the store and redraw."""
         board = self.challenges.board()
@@ -213,10 +223,16 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         self.status.value = _status_html(board)
 
     def _pin_options(self, board: Board | None) -> list[tuple[str, str]]:
+        """What may be pinned: the mistakes, and the equations found so far; those nobody
+        found only once the round has ended (pinned earlier, one would give it away)."""
         if board is None:
             return []
         options = [(local_signs(m.example), m.example) for m in board.mistakes]
-        options += [(local_signs(tile.text), tile.text) for tile in board.tiles]
+        options += [
+            (local_signs(tile.text), tile.text)
+            for tile in board.tiles
+            if tile.found or not board.round.open
+        ]
         return options
 
     def _link_html(self) -> Markup:
