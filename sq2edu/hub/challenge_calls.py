@@ -1,8 +1,8 @@
 """The class challenge's calls of the class service (:mod:`sq2edu.hub.service`), for a
 child's kernel on a school's hub.
 
-A child's kernel asks for the current round of its child's class, sends each try the child
-checks, and reads back the equations its child found. The service knows the child and the
+A child's kernel asks for the current round of its child's class, says when its child opened
+it, sends each try the child checks, and reads back the equations its child found. The service knows the child and the
 class from the server's token and key, never from what the server sends: a try names no
 class, and a student other than the server's own is refused. Whether a try is right is the
 service's to say: it judges the text with the round's own cards and signs
@@ -29,9 +29,14 @@ __all__ = ["CHALLENGE_CALLS", "CHALLENGE_PACES", "round_from", "round_to"]
 
 #: The longest try the service reads (the checker refuses longer equations anyway).
 LONGEST_TRY = 200
-#: A try: as many at once as the student app's own pace allows, then one every 1.5 s.
-CHALLENGE_PACES: dict[str, tuple[int, float]] = {"challenge_try": (6, 1.5)}
+#: A try: as many at once as the student app's own pace allows, then one every 1.5 s; a
+#: join: a few (a page reloaded), then one every 5 s.
+CHALLENGE_PACES: dict[str, tuple[int, float]] = {
+    "challenge_try": (6, 1.5),
+    "challenge_join": (3, 5.0),
+}
 _TRY_ARGUMENTS = frozenset({"number", "text", "student"})
+_JOIN_ARGUMENTS = frozenset({"number", "student"})
 
 
 def round_to(round_: Round | None) -> dict[str, Any] | None:
@@ -109,6 +114,17 @@ def _try(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -
         return {"ended": True}
 
 
+def _join(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -> Any:
+    unknown = set(args) - _JOIN_ARGUMENTS
+    if unknown:
+        raise RefusedError(400, f"a join has no {sorted(unknown)[0][:20]!r}")
+    try:
+        Challenges(store).join(_own_child(child, args), _round_number(args))
+    except ChallengeError:
+        return {"ended": True}
+    return {"joined": True}
+
+
 def _finds(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -> Any:
     return Challenges(store).own_finds(_own_child(child, args), _round_number(args))
 
@@ -117,5 +133,6 @@ def _finds(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str)
 CHALLENGE_CALLS = {
     "challenge_round": _current,
     "challenge_try": _try,
+    "challenge_join": _join,
     "challenge_finds": _finds,
 }

@@ -62,6 +62,15 @@ class RemoteChallenges:
         found = self.store._call("challenge_finds", student=student, number=number)
         return [str(key) for key in found] if isinstance(found, list) else []
 
+    def join(self, student: str, number: int) -> None:
+        """Tell the service the child opened round ``number``.
+
+        :raises ChallengeError: when the round has ended.
+        """
+        answer = self.store._call("challenge_join", student=student, number=number)
+        if not isinstance(answer, dict) or answer.get("ended"):
+            raise ChallengeError("This round has ended.")
+
     def record(self, student: str, number: int, text: str) -> bool:
         """Send a try; the service judges and keeps it, and says whether it was right.
 

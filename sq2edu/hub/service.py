@@ -15,9 +15,9 @@ does only what that child may do in their own class:
   service's own time; whether an equation or a lesson's answer is right is the service's
   to say, and only a lesson the teacher opened is answered;
 - keep a refusal the child's page met, with the address it came from;
-- take part in the class challenge as that child: read the class's round, send a try (the
-  service judges it with the round's cards, :mod:`sq2edu.hub.challenge_calls`), read the
-  child's own finds;
+- take part in the class challenge as that child: read the class's round, say the child
+  opened it, send a try (the service judges it with the round's cards,
+  :mod:`sq2edu.hub.challenge_calls`), read the child's own finds;
 - play at the class's tables of classmates as that child: make, sit, stand, start (dealt
   with the class's settings), and move the child's own seat, each move checked by the
   game's rules; for a computer's seat or an away classmate's, the service chooses the move

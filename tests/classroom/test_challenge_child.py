@@ -117,7 +117,9 @@ def test_a_new_round_puts_its_cards_in_the_builder_and_an_end_is_said(store: SQL
     lab.handle({"intent": "check", "text": "2 + 4 = 6"})
     board = challenges.board(2)
     assert board is not None
-    assert board.joined == ()
+    assert board.joined == ("Ida",)  # the new round's cards came to her screen
+    assert board.found == 0  # and the try after its end was kept nowhere
+    assert board.found_none == ("Ida",)
 
 
 def test_the_challenge_speaks_the_childs_language(store: SQLiteStore) -> None:

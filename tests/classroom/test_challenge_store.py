@@ -111,6 +111,42 @@ def test_a_merged_childs_challenge_tries_move_with_them(any_store: ProgressStore
     assert board.finds == {"Mia": ("2 + 3 = 5",)}
 
 
+def test_a_child_who_opened_a_round_has_joined_before_any_try(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    before = challenges.stamp()
+    challenges.join("Ola", number)
+    assert challenges.stamp() != before  # "2 children are looking" on the wall follows
+    challenges.join("Mia", number)
+    challenges.join("Ola", number)  # her page reloaded: still one join
+    challenges.record("Mia", number, "2 + 3 = 5")
+    challenges.record("Sam", number, "2 + 3 = 6")  # a try with no join (an older page)
+    board = challenges.board()
+    assert board is not None
+    assert board.joined == ("Ola", "Mia", "Sam")
+    assert board.found_none == ("Ola", "Sam")  # Ola checked nothing yet: sit with her too
+    challenges.end()
+    with pytest.raises(ChallengeError):
+        challenges.join("Kim", number)
+    ended = challenges.board()
+    assert ended is not None
+    assert "Kim" not in ended.joined
+
+
+def test_a_merged_childs_joins_move_with_them_and_count_once(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    first = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.join("Mia", first)
+    challenges.join("Mia2", first)
+    second = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.join("Mia2", second)
+    any_store.merge("Mia2", "Mia")
+    for number in (first, second):
+        board = challenges.board(number)
+        assert board is not None
+        assert board.joined == ("Mia",)
+
+
 def test_the_csv_has_every_try_of_every_round(any_store: ProgressStore) -> None:
     challenges = _challenges(any_store)
     number = challenges.start(Round(0, (2, 3, 5), "+−")).number

@@ -94,6 +94,49 @@ def test_service_a_child_cannot_try_or_read_finds_as_a_classmate(
     assert _tries(location, "3A") == [("Leo", "2 × 3 = 6", True)]
 
 
+def _joined(location: str, room: str) -> tuple[str, ...]:
+    with open_store(location, room) as store:
+        assert isinstance(store, SQLStore)
+        board = Challenges(store).board()
+        return () if board is None else board.joined
+
+
+def test_service_a_child_joins_a_round_as_themselves_only(
+    service: ClassService, location: str
+) -> None:
+    number = _start(location, "3A")
+    mia, leo = _user(service, "3A", "Mia"), _user(service, "3A", "Leo")
+    assert service.call("challenge_join", mia, {"number": number}, "x") == {"joined": True}
+    bad: list[tuple[dict[str, Any], int]] = [
+        ({"number": number, "student": "Leo"}, 403),  # a classmate's name
+        ({"number": number, "at": "2020-01-01"}, 400),  # the time is the service's
+        ({"number": "1"}, 400),
+        ({}, 400),
+    ]
+    for n, (args, status) in enumerate(bad):
+        with pytest.raises(RefusedError) as refused:
+            service.call("challenge_join", _user(service, "3A", f"Kid{n}"), args, "x")
+        assert refused.value.status == status, args
+    # A page reloading in a loop is slowed down.
+    statuses = []
+    for _ in range(6):
+        try:
+            statuses.append(
+                200 if service.call("challenge_join", mia, {"number": number}, "x") else 0
+            )
+        except RefusedError as error:
+            statuses.append(error.status)
+    assert statuses[:2] == [200, 200]
+    assert 429 in statuses
+    assert _joined(location, "3A") == ("Mia",)
+    assert _joined(location, "3B") == ()  # another class's round: none there
+    with open_store(location, "3A") as store:
+        assert isinstance(store, SQLStore)
+        Challenges(store).end()
+    assert service.call("challenge_join", leo, {"number": number}, "x") == {"ended": True}
+    assert _joined(location, "3A") == ("Mia",)
+
+
 def test_service_a_try_reaches_no_other_class_and_no_ended_round(
     service: ClassService, location: str
 ) -> None:

@@ -324,7 +324,8 @@ class Board:
 
     :ivar tiles: every equation of the round, in :func:`solve`'s order.
     :ivar mistakes: the most common kinds of wrong try, most children first.
-    :ivar joined: each child who made any try, finds or not, in order of the first try.
+    :ivar joined: each child who opened the round (in that order), then any other who made
+        a try (a store older than keeping who opened a round knows only those).
     :ivar finds: each child's own finds (keys), for the dashboard and the child's page.
     """
 
@@ -346,7 +347,7 @@ class Board:
 
     @property
     def found_none(self) -> tuple[str, ...]:
-        """The children who tried and found nothing: a child to sit with."""
+        """The children who joined and found nothing (tried or not): a child to sit with."""
         return tuple(name for name in self.joined if not self.finds.get(name))
 
     @property
@@ -376,16 +377,18 @@ def tally(
     finds: Iterable[Find],
     wrong: Iterable[WrongTry],
     *,
+    joins: Iterable[str] = (),
     top: int = MISTAKES_SHOWN,
 ) -> Board:
-    """The class's board for a round from its finds and wrong tries (oldest first).
+    """The class's board for a round from who opened it (``joins``, first first) and its
+    finds and wrong tries (oldest first).
 
     A child's find of an equation counts once however often they find it; a find that is
     not one of the round's equations (it cannot be: the checker judged it) is left out.
     """
     keys = round_.keys
     finders: dict[str, list[str]] = {key: [] for key in keys}
-    joined: dict[str, None] = {}
+    joined: dict[str, None] = dict.fromkeys(joins)
     own: dict[str, list[str]] = {}
     for find in finds:
         joined.setdefault(find.student)

@@ -88,6 +88,11 @@ class ChallengeSource(Protocol):
         """The equations (keys) the child found in round ``number``."""
         ...
 
+    def join(self, student: str, number: int) -> None:
+        """Say that the child opened round ``number`` (again: no harm; :class:`ChallengeError`
+        once the round has ended)."""
+        ...
+
     def record(self, student: str, number: int, text: str) -> bool:
         """Judge and keep a try; whether it was right (:class:`ChallengeError` once the
         round has ended)."""
@@ -205,14 +210,16 @@ class Challenges:
             row = self._run(
                 cursor,
                 "SELECT r.number, r.ended, r.names, r.pinned, "
-                "(SELECT count(*) FROM {t}challenge_tries c WHERE c.round_id = r.id) "
+                "(SELECT count(*) FROM {t}challenge_tries c WHERE c.round_id = r.id), "
+                "(SELECT count(*) FROM {t}challenge_joins j WHERE j.round_id = r.id) "
                 "FROM {t}challenge_rounds r WHERE r.class_id = ? ORDER BY r.number DESC LIMIT 1",
                 (self.store.open_class_id(cursor),),
             ).fetchone()
         if row is None:
             return ""
         pin = zlib.crc32(row[3].encode())
-        return f"{row[0]}.{row[4]}.{int(row[1] is not None)}.{int(bool(row[2]))}.{pin:x}"
+        ended, names = int(row[1] is not None), int(bool(row[2]))
+        return f"{row[0]}.{row[4]}.{row[5]}.{ended}.{names}.{pin:x}"
 
     def rounds(self) -> list[Round]:
         """Every round of the open class, oldest first."""
@@ -225,6 +232,32 @@ class Challenges:
             ).fetchall()
         return [_round(row)[1] for row in rows]
 
+    def _open_round(self, cursor: Cursor, number: int) -> tuple[int, Round]:
+        found = self._current(cursor)
+        if found is None or found[1].number != number or not found[1].open:
+            raise ChallengeError("This round has ended.")
+        return found
+
+    def join(self, student: str, number: int) -> None:
+        """Keep that ``student`` opened round ``number`` (once: opening it again, after a
+        reload, changes nothing).
+
+        :raises ChallengeError: when that round is not the open one.
+        """
+        with self.store.transaction() as cursor:
+            round_id, _round = self._open_round(cursor, number)
+            student_id = self.store.student_id(cursor, student)
+            now = utc_now()
+            joined = self._run(
+                cursor,
+                "INSERT INTO {t}challenge_joins (round_id, student_id, at) VALUES (?, ?, ?) "
+                "ON CONFLICT (round_id, student_id) DO NOTHING",
+                (round_id, student_id, now),
+            ).rowcount
+            self._run(cursor, "UPDATE {t}students SET seen = ? WHERE id = ?", (now, student_id))
+            if joined:
+                self.store.notify(cursor, "join")
+
     def record(self, student: str, number: int, text: str) -> bool:
         """Judge a child's try at round ``number`` and keep it; whether it was right.
 
@@ -235,10 +268,7 @@ class Challenges:
         """
         text = text[:_MAX_TEXT]
         with self.store.transaction() as cursor:
-            found = self._current(cursor)
-            if found is None or found[1].number != number or not found[1].open:
-                raise ChallengeError("This round has ended.")
-            round_id, round_ = found
+            round_id, round_ = self._open_round(cursor, number)
             verdict = judge(round_, text)
             student_id = self.store.student_id(cursor, student)
             now = utc_now()
@@ -333,10 +363,17 @@ class Challenges:
             if found is None:
                 return None
             tries = self._tries(cursor, found[0])
+            joins = self._run(
+                cursor,
+                "SELECT s.nickname FROM {t}challenge_joins j "
+                "JOIN {t}students s ON s.id = j.student_id WHERE j.round_id = ? ORDER BY j.id",
+                (found[0],),
+            ).fetchall()
         return tally(
             found[1],
             [Find(name, text, at) for name, at, text, ok, _code in tries if ok],
             [WrongTry(name, text, code, at) for name, at, text, ok, code in tries if not ok],
+            joins=[row[0] for row in joins],
         )
 
     def csv(self) -> str:

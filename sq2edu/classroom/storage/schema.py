@@ -408,6 +408,20 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         AddColumn("game_tables", Column("played_for", "text", default="[]")),
         AddColumn("games", Column("played_for", "text", default="[]")),
     ),
+    # 12: who opened each round of the class challenge: a child who joined and has checked
+    # nothing yet is the one the teacher should sit with.
+    (
+        Table(
+            "challenge_joins",
+            (
+                _key(),
+                Column("round_id", "ref", references="challenge_rounds(id)"),
+                Column("student_id", "ref", references="students(id)"),
+                Column("at", "text"),
+            ),
+            unique=(("round_id", "student_id"),),
+        ),
+    ),
 )
 
 #: The newest schema; each store's migrations bring any older one up to it.

@@ -541,7 +541,14 @@ class SQLStore:
             if found is None:
                 return
             into = self.student_id(cursor, target)
-            for table in ("attempts", "challenge_tries"):
+            # A round both names opened counts once, as the target's.
+            self.execute(
+                cursor,
+                "DELETE FROM {t}challenge_joins WHERE student_id = ? AND round_id IN "
+                "(SELECT round_id FROM {t}challenge_joins WHERE student_id = ?)",
+                (found[0], into),
+            )
+            for table in ("attempts", "challenge_tries", "challenge_joins"):
                 self.execute(
                     cursor,
                     f"UPDATE {{t}}{table} SET student_id = ? WHERE student_id = ?",

@@ -233,11 +233,18 @@ def challenge_lab(
     **options: Any,
 ) -> EquationLab:
     """The Equation Lab on the round's cards, answering for the class, with the child's
-    earlier finds of the round."""
+    earlier finds of the round; the child counts as joined from now on (the teacher sees a
+    child who joined and found nothing yet)."""
+    try:
+        challenges.join(student, round_.number)
+        ended = False
+    except ChallengeError:
+        ended = True  # it ended a moment ago: the Lab says so
     found = challenges.own_finds(student, round_.number)
     lab = lab_factory(operations=round_.operations, student=student, **options)
     task = ChallengeTask(
         round_, lambda text: challenges.record(student, round_.number, text), found
     )
+    task.ended = ended
     lab.set_task(task, _("Class challenge: round {number}", number=round_.number))
     return lab
