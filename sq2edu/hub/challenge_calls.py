@@ -2,14 +2,15 @@
 child's kernel on a school's hub.
 
 A child's kernel asks for the current round of its child's class, says when its child opened
-it, sends each try the child checks, and reads back the equations its child found. The service knows the child and the
-class from the server's token and key, never from what the server sends: a try names no
-class, and a student other than the server's own is refused. Whether a try is right is the
-service's to say: it judges the text with the round's own cards and signs
-(:meth:`~sq2edu.classroom.storage.challenge_store.Challenges.record`), and a try's word that it is
-right is not even read. A try at a round that has ended, or that is not the class's open
-one, is kept nowhere. The teacher's side (starting and ending rounds, the projector) is the
-teachers' dashboard's (:mod:`sq2edu.hub.teachers`), which holds the store itself.
+it, sends each try the child checks, and reads back the equations its child found. The
+service knows the child and the class from the server's token and key, never from what the
+server sends: a try names no class, and a student other than the server's own is refused.
+Whether a try is right is the service's to say: it judges the text with the round's own
+cards and signs (:meth:`~sq2edu.classroom.storage.challenge_store.Challenges.record`), and a
+try's word that it is right is not even read. A try at a round that has ended, or that is
+not the class's open one, is kept nowhere. The teacher's side (starting and ending rounds,
+the projector) is the teachers' dashboard's (:mod:`sq2edu.hub.teachers`), which holds the
+store itself.
 """
 
 from __future__ import annotations

@@ -162,6 +162,20 @@ def test_the_csv_has_every_try_of_every_round(any_store: ProgressStore) -> None:
     assert rows[2][9]
 
 
+def test_the_csv_names_a_child_who_joined_and_checked_nothing(any_store: ProgressStore) -> None:
+    challenges = _challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.join("Mia", number)
+    challenges.join("Ola", number)
+    challenges.record("Mia", number, "2 + 3 = 5")
+    rows = list(csv.reader(io.StringIO(challenges.csv())))[1:]
+    # Rows are in the order of their times, kept to the second: these three share one.
+    assert sorted((row[6], row[7], row[8]) for row in rows) == [
+        ("Mia", "2 + 3 = 5", "True"),
+        ("Ola", "", ""),
+    ]
+
+
 def test_rounds_belong_to_the_open_class(any_store: ProgressStore) -> None:
     challenges = _challenges(any_store)
     challenges.start(Round(0, (2, 3, 5), "+−"))

@@ -378,7 +378,8 @@ class Challenges:
 
     def csv(self) -> str:
         """Every try of every round of the open class, as CSV (see
-        :data:`CHALLENGE_CSV_HEADER`), in the teacher's time zone."""
+        :data:`CHALLENGE_CSV_HEADER`), in the teacher's time zone; a child who opened a
+        round and checked nothing in it is a row with no equation (when they opened it)."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CHALLENGE_CSV_HEADER)
@@ -391,7 +392,19 @@ class Challenges:
             ).fetchall()
             for row in rounds:
                 round_id, round_ = _round(row)
-                for name, at, text, ok, code in self._tries(cursor, round_id):
+                tries: list[tuple[str, str, str, bool | str, str]] = list(
+                    self._tries(cursor, round_id)
+                )
+                tried = {name for name, *_rest in tries}
+                joins = self._run(
+                    cursor,
+                    "SELECT s.nickname, j.at FROM {t}challenge_joins j "
+                    "JOIN {t}students s ON s.id = j.student_id WHERE j.round_id = ? "
+                    "ORDER BY j.id",
+                    (round_id,),
+                ).fetchall()
+                tries += [(name, at, "", "", "") for name, at in joins if name not in tried]
+                for name, at, text, ok, code in sorted(tries, key=lambda t: t[1]):
                     writer.writerow(
                         [
                             round_.number,
