@@ -2,8 +2,8 @@
 
 Usage: ``python -m benchmarks.run [--quick] [--write docs/performance.md]`` (``make bench``).
 Timings depend on the machine and on the hour (a shared machine's speed moves through the
-day); the file records which machine, and each section when it was measured, so that a
-suite run alone (``--only``) does not make the others look measured then.
+day); each section of the file says when and on which machine it was measured, so that a
+suite run alone (``--only``) does not make the others look measured then and there.
 """
 
 from __future__ import annotations
@@ -66,27 +66,30 @@ def _sections(report: str) -> dict[str, str]:
     return found
 
 
-#: The line under a section's title that says when its figures were measured.
+#: The line under a section's title that says when and where its figures were measured.
 MEASURED = re.compile(r"^_Measured (?P<when>[^_]+)\._$", re.MULTILINE)
-#: The line of a report written before sections carried their own dates.
+#: The lines of a report written before sections carried their own dates and machines.
 _OLD_DATE = re.compile(r"^- Date: (?P<when>.+)$", re.MULTILINE)
+_OLD_MACHINE = re.compile(r"^- Machine: (?P<machine>.+)$", re.MULTILINE)
 
 
-def dated(section: str, when: str) -> str:
-    """``section`` with the line saying when it was measured (replacing any it had)."""
+def dated(section: str, when: str, where: str) -> str:
+    """``section`` with the line saying when and on which machine it was measured (replacing
+    any it had)."""
     title, _newline, body = section.partition("\n")
     body = MEASURED.sub("", body, count=1).lstrip("\n")
-    return f"{title}\n\n_Measured {when}._\n\n{body}"
+    return f"{title}\n\n_Measured {when} on {where}._\n\n{body}"
 
 
 def _kept(report: str) -> dict[str, str]:
-    """An earlier report's sections, each saying when it was measured: one from before
-    sections were dated was measured at the latest when that report was written."""
-    old = _OLD_DATE.search(report)
+    """An earlier report's sections, each saying when and where it was measured: one from
+    before sections were dated was measured at the latest when that report was written, on
+    the machine it names."""
+    old, machine = _OLD_DATE.search(report), _OLD_MACHINE.search(report)
     return {
         title: section
-        if MEASURED.search(section) or old is None
-        else dated(section, f"on or before {old['when']}")
+        if MEASURED.search(section) or old is None or machine is None
+        else dated(section, f"on or before {old['when']}", machine["machine"])
         for title, section in _sections(report).items()
     }
 
@@ -108,10 +111,10 @@ def main() -> int:
         "",
         "Written by `make bench` (`python -m benchmarks.run`); do not edit by hand.",
         "",
-        f"- Machine: {machine()}",
         "- Times are wall-clock on one core unless a section says otherwise; p50 is the median,",
-        "  p95 the 95th percentile. Each section says when it was measured: compare a figure",
-        "  with one measured at the same hour, as a shared machine's speed moves through the day.",
+        "  p95 the 95th percentile. Each section says when and on which machine it was",
+        "  measured: compare a figure only with one from the same machine at the same hour, as",
+        "  a shared machine's speed moves through the day.",
         "",
     ]
     heavy = [loadtest, tables_load, hub_load, challenge_load]
@@ -122,11 +125,13 @@ def main() -> int:
     for suite in suites:
         print(f"running {suite.TITLE} ...", file=sys.stderr, flush=True)
         started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-        sections[suite.TITLE] = dated(suite.run(quick=args.quick), started)
-    if args.write and args.write.exists():
-        # Sections of suites not run now (the class of thirty, say) keep their last figures.
-        sections = {**_kept(args.write.read_text(encoding="utf-8")), **sections}
+        sections[suite.TITLE] = dated(suite.run(quick=args.quick), started, machine())
     order = [suite.TITLE for suite in [*SUITES, *heavy]]
+    if args.write and args.write.exists():
+        # Sections of suites not run now (the class of thirty, say) keep their last figures;
+        # a section no suite writes any more goes.
+        kept = _kept(args.write.read_text(encoding="utf-8"))
+        sections = {**{title: kept[title] for title in kept if title in order}, **sections}
     sections = dict(sorted(sections.items(), key=lambda item: _rank(order, item[0])))
     report = "\n".join(header) + "\n" + "\n".join(sections.values())
     print(report)
