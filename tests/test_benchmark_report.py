@@ -34,7 +34,5 @@ def test_a_section_run_now_carries_its_own_time_and_replaces_an_old_one() -> Non
 def test_a_kept_section_keeps_its_time_and_an_undated_one_is_dated_by_its_report() -> None:
     kept = _kept(OLD_REPORT)
     assert "_Measured 2026-12-02 10:00 UTC on four cores._" in kept["Card table"]
-    assert (
-        "_Measured on or before 2026-12-01 09:00 UTC on two cores._" in kept["Equation engine"]
-    )
+    assert "_Measured on or before 2026-12-01 09:00 UTC on two cores._" in kept["Equation engine"]
     assert kept["Equation engine"].startswith("## Equation engine\n\n_Measured")
