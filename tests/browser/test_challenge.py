@@ -168,6 +168,26 @@ def test_a_class_challenge_with_three_children_in_three_languages(
         expect(board.get_by_text(local_signs(find)).first).to_be_visible(timeout=TIMEOUT)
         expect(board.get_by_text("found by 1 child (Oleg)")).to_be_visible(timeout=TIMEOUT)
         wall.screenshot(path=shots / "projector_round_2_1280x720.png")
+
+        # Ola makes a mistake with names shown; Mia only looks. Both are on the challenge,
+        # so both joined round 2: the teacher sees them as children to sit with.
+        ola = pages["Ola"]
+        expect(
+            ola.get_by_text(_words("nb", "Class challenge: round {number}", number=2))
+        ).to_be_visible(timeout=TIMEOUT)
+        ola.get_by_role("button", name=_words("nb", "⌨ Type it").lstrip("⌨ ")).click()
+        card = second.cards[0]
+        _try(ola, "nb", f"{card} + {card} = {2 * card + 1}", right=False)
+        sit_with = teacher.locator("p", has_text="Found none yet")
+        expect(sit_with).to_contain_text("Mia", timeout=TIMEOUT)
+        expect(sit_with).to_contain_text("Ola")
+        assert "Oleg" not in sit_with.inner_text()
+        teacher.get_by_role("button", name="End the round").click()
+        expect(board.get_by_text("1 child tried")).to_be_visible(timeout=TIMEOUT)
+        content = wall.content()
+        assert "Oleg" in content  # his find, with names shown
+        assert "Ola" not in content  # her mistake: never with a name
+        assert "Mia" not in content
     finally:
         for device in devices.values():
             device.close()
