@@ -34,7 +34,7 @@ from typing import Any
 
 from jupyter_server._tz import utcnow
 
-from sq2edu.classroom.server.priority import WARMING, can_restore, set_niceness
+from sq2edu.classroom.server.priority import WARMING, can_restore, own_niceness, set_niceness
 
 __all__ = ["WARM_UP_SECONDS", "ClassFullError", "classroom_kernel_manager_factory", "ready"]
 
@@ -104,7 +104,7 @@ def classroom_kernel_manager_factory(
             super().__init__(**options)
             self._warming = asyncio.Semaphore(max(1, (os.cpu_count() or 2) // 2))
             #: The server's own priority, which a kernel gets back when a page takes it.
-            self._own_niceness = os.getpriority(os.PRIO_PROCESS, 0)
+            self._own_niceness = own_niceness() or 0
             #: Whether warm-ups run at :data:`WARMING` (only where they can come back up).
             self.lowers_warm_ups = self._own_niceness < WARMING and can_restore()
             if not self.lowers_warm_ups:

@@ -14,17 +14,17 @@ Without it, kernels warm up at the normal priority, as a server without this mod
 lowering a kernel that could never come back up would slow its child for good.
 
 Linux keeps a priority per thread (a kernel's threads that send its messages were started
-while it warmed up), so every thread of the process is set; elsewhere, the process.
+while it warmed up), so every thread of the process is set; elsewhere, the process. Where
+the system has no ``nice`` values, nothing is lowered.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import resource
 from pathlib import Path
 
-__all__ = ["WARMING", "can_restore", "limit_allows", "set_niceness"]
+__all__ = ["WARMING", "can_restore", "limit_allows", "own_niceness", "set_niceness"]
 
 #: The ``nice`` value of a kernel warming up for no child yet (0 is normal, 19 the lowest).
 WARMING = 10
@@ -32,12 +32,24 @@ WARMING = 10
 _CAP_SYS_NICE = 23
 
 
+def own_niceness() -> int | None:
+    """This process's ``nice`` value (``None`` where the system has none)."""
+    getpriority = getattr(os, "getpriority", None)
+    return None if getpriority is None else int(getpriority(os.PRIO_PROCESS, 0))
+
+
 def can_restore(niceness: int | None = None) -> bool:
     """Whether this process may bring a kernel it lowered back to ``niceness`` (default:
     its own)."""
-    target = os.getpriority(os.PRIO_PROCESS, 0) if niceness is None else niceness
+    target = own_niceness() if niceness is None else niceness
+    if target is None or not hasattr(os, "setpriority"):
+        return False
     if _may_raise_any():
         return True
+    try:
+        import resource
+    except ImportError:
+        return False
     limit = getattr(resource, "RLIMIT_NICE", None)
     return limit is not None and limit_allows(resource.getrlimit(limit)[0], target)
 
@@ -45,6 +57,8 @@ def can_restore(niceness: int | None = None) -> bool:
 def limit_allows(soft_limit: int, niceness: int) -> bool:
     """Whether ``RLIMIT_NICE``'s soft limit lets an account raise a process to ``niceness``:
     the highest priority it allows is ``20 - limit`` (a limit of 20 allows nice 0)."""
+    import resource
+
     return soft_limit == resource.RLIM_INFINITY or 20 - soft_limit <= niceness
 
 
