@@ -10,7 +10,7 @@ import pytest
 
 from sq2edu.classroom.domain.challenge import Round
 from sq2edu.classroom.storage.challenge_store import Challenges
-from sq2edu.classroom.storage.store import SQLiteStore
+from sq2edu.classroom.storage.store import SQLiteStore, StoreError
 from sq2edu.classroom.widgets.app import StudentApp
 from sq2edu.classroom.widgets.challenge_child import ChallengeTask
 from sq2edu.ui import EquationLab
@@ -120,6 +120,26 @@ def test_a_new_round_puts_its_cards_in_the_builder_and_an_end_is_said(store: SQL
     assert board.joined == ("Ida",)  # the new round's cards came to her screen
     assert board.found == 0  # and the try after its end was kept nowhere
     assert board.found_none == ("Ida",)
+
+
+def test_a_join_the_store_could_not_take_never_keeps_a_child_from_the_cards(
+    store: SQLiteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Challenges(store).start(Round(0, (2, 3, 5), "+−"))
+    app = StudentApp(store)
+    app.join("Ida")
+    assert app.banner is not None
+
+    def refused(_student: str, _number: int) -> None:
+        raise StoreError("too many challenge_join calls at once")
+
+    monkeypatch.setattr(app.banner.challenges, "join", refused)
+    lab = app.open_challenge()
+    assert lab is not None
+    lab.handle({"intent": "check", "text": "2 + 3 = 5"})
+    board = Challenges(store).board()
+    assert board is not None
+    assert board.joined == ("Ida",)  # her try counts her in
 
 
 def test_the_challenge_speaks_the_childs_language(store: SQLiteStore) -> None:

@@ -235,11 +235,16 @@ def challenge_lab(
     """The Equation Lab on the round's cards, answering for the class, with the child's
     earlier finds of the round; the child counts as joined from now on (the teacher sees a
     child who joined and found nothing yet)."""
+    ended = False
     try:
         challenges.join(student, round_.number)
-        ended = False
     except ChallengeError:
         ended = True  # it ended a moment ago: the Lab says so
+    except StoreError:
+        # Joining is for the teacher's list; a join the hub's service refused (a page
+        # reopened too often) or could not take never keeps a child from the cards, and
+        # their first try counts them in.
+        pass
     found = challenges.own_finds(student, round_.number)
     lab = lab_factory(operations=round_.operations, student=student, **options)
     task = ChallengeTask(
