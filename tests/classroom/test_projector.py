@@ -12,10 +12,15 @@ import pytest
 from sq2edu.classroom.domain.challenge import Round, challenge_levels
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLiteStore
-from sq2edu.classroom.views.projector import board_html, projector_page, unbroken
+from sq2edu.classroom.views.projector import (
+    board_html,
+    progress_words,
+    projector_page,
+    unbroken,
+)
 from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.classroom.widgets.dashboard.challenge import ChallengePanel
-from sq2edu.i18n import language
+from sq2edu.i18n import _, language
 
 CARDS = (2, 3, 5, 6, 8)
 MISTAKERS = ("Zoe<b>", "Ali", "Ida", "Eva")
@@ -123,6 +128,34 @@ def test_the_board_speaks_the_class_language(store: SQLiteStore) -> None:
     assert "6\u00a0:\u00a03\u00a0=\u00a02" in norwegian
     assert "found by" not in russian
     assert "found by" not in norwegian
+
+
+def test_a_screen_reader_hears_the_wall_in_words(store: SQLiteStore) -> None:
+    """What the wall shows in pictures it also says: the progress in a live region, the cards
+    as a labelled list, an equation still to find in words (its "? ? ?" and the bar are
+    hidden from the reader), and the pager named by its heading."""
+    challenges = Challenges(store)
+    _play(challenges)
+    board = challenges.board()
+    assert board is not None
+    with language("ru"):
+        page = str(projector_page(board))
+        said = progress_words(board)
+        cards, to_find = _("The cards"), _("still to find")
+    live = re.search(r'<p id="said"[^>]*>([^<]*)</p>', page)
+    assert live is not None
+    assert 'role="status"' in live.group(0)
+    assert 'aria-live="polite"' in live.group(0)
+    assert live.group(1) == said
+    assert f'aria-label="{cards}"' in page
+    assert to_find in page
+    assert '<div class="eq" aria-hidden="true">? ? ?</div>' in page
+    assert '<div class="bar" aria-hidden="true">' in page
+    challenges.end()
+    ended = str(projector_page(challenges.board()))
+    assert '<h2 id="sq2-nobody">' in ended
+    assert 'aria-labelledby="sq2-nobody"' in ended
+    assert ended.count('<button type="button"') == 2  # Back and Next, keyboard-reachable
 
 
 def test_a_pin_is_on_the_wall(store: SQLiteStore) -> None:
