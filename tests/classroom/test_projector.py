@@ -198,6 +198,41 @@ def test_the_challenge_tab_starts_ends_and_steps(store: SQLiteStore) -> None:
     assert back.level == "within-20"
 
 
+def test_the_tab_looks_back_at_an_earlier_round_and_follows_a_new_one(
+    store: SQLiteStore,
+) -> None:
+    panel = ChallengePanel(store)
+    assert panel.round_pick.layout.display == "none"  # nothing to pick yet
+    panel.source.value = "typed"
+    panel.typed.value = "2 3 5"
+    panel.start()
+    panel.challenges.join("Mia", 1)
+    panel.challenges.record("Ola", 1, "2 + 3 = 5")
+    panel.end()
+    panel.start()
+    panel.challenges.join("Sam", 2)
+    panel.refresh()
+    assert panel.round_pick.value == 2  # it followed the new round
+    assert [label for label, _number in panel.round_pick.options] == [
+        "Round 2 (running)",
+        "Round 1 (ended)",
+    ]
+    assert "Sam" in panel.status.value
+    assert "Mia" not in panel.status.value
+    panel.round_pick.value = 1
+    assert "Mia" in panel.status.value  # she opened round 1 and found nothing
+    assert "Ola" in panel.status.value
+    assert "Sam" not in panel.status.value
+    panel.refresh()
+    assert panel.round_pick.value == 1  # a refresh keeps the round the teacher looks at
+    assert "Mia" in panel.status.value
+    panel.start()  # a new round while the teacher looks back: she stays there
+    assert panel.round_pick.value == 1
+    panel.round_pick.value = 3
+    panel.start()
+    assert panel.round_pick.value == 4  # on the latest, the tab follows the next one
+
+
 def test_typed_cards_start_a_round_or_say_what_is_wrong(store: SQLiteStore) -> None:
     panel = ChallengePanel(store)
     panel.source.value = "typed"

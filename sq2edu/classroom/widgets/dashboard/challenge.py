@@ -47,6 +47,8 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.language = language
+        self._latest_number: int | None = None
+        self._picking = False
         self.store = store
         self.challenges = Challenges(store)
         self.served = served
@@ -100,6 +102,14 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         self.unpin_button.on_click(lambda _b: self.pin(""))
         self.message = widgets.HTML()
         self.link = widgets.HTML()
+        #: The round whose children the tab lists: the latest, or an earlier one picked to
+        #: look back at (a new round brings the picker to it, unless another is picked).
+        self.round_pick = widgets.Dropdown(
+            description=_("Round"), options=[], style=WIDE, layout={"width": "auto"}
+        )
+        self.round_pick.observe(
+            lambda _change: None if self._picking else self._show_status(), names="value"
+        )
         self.status = widgets.HTML()
         self.source.observe(lambda _change: self._show_source(), names="value")
         self._show_source()
@@ -123,6 +133,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([self.pin_pick, self.pin_button, self.unpin_button]),
             self.message,
             self.link,
+            self.round_pick,
             self.status,
         ]
         self.refresh()
@@ -220,7 +231,45 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             values = [value for _label, value in options]
             self.pin_pick.value = chosen if chosen in values else (values[0] if values else None)
         self.link.value = self._link_html()
-        self.status.value = _status_html(board)
+        self._pick_rounds(board)
+        self._show_status(board)
+
+    def _pick_rounds(self, latest: Board | None) -> None:
+        """Offer every round, newest first; a picker on the latest round follows a new one."""
+        rounds = self.challenges.rounds()
+        options = [
+            (
+                _(
+                    "Round {number} ({state})",
+                    number=round_.number,
+                    state=_("running") if round_.open else _("ended"),
+                ),
+                round_.number,
+            )
+            for round_ in reversed(rounds)
+        ]
+        self.round_pick.layout.display = "" if len(options) > 1 else "none"
+        if list(self.round_pick.options) == options:
+            return
+        chosen = self.round_pick.value
+        followed = chosen is None or chosen == self._latest_number
+        self._latest_number = latest.round.number if latest is not None else None
+        numbers = [number for _label, number in options]
+        self._picking = True  # the status is drawn once, after
+        try:
+            self.round_pick.options = options
+            self.round_pick.value = (
+                self._latest_number if followed or chosen not in numbers else chosen
+            )
+        finally:
+            self._picking = False
+
+    @in_class_language
+    def _show_status(self, latest: Board | None = None) -> None:
+        chosen = self.round_pick.value
+        if latest is None or (chosen is not None and chosen != latest.round.number):
+            latest = self.challenges.board(chosen) if chosen is not None else None
+        self.status.value = _status_html(latest)
 
     def _pin_options(self, board: Board | None) -> list[tuple[str, str]]:
         """What may be pinned: the mistakes, and the equations found so far; those nobody
