@@ -19,8 +19,6 @@ def test_the_hub_s_systemd_unit_runs_it_as_an_account_of_its_own_with_no_passwor
     assert "PGPASSWORD" not in text
     assert "postgresql://" not in service["ExecStart"], "no address on the command line"
     assert service["StateDirectoryMode"] == "0700"
-    # The class server lowers its warm-ups only where it may raise a taken kernel again.
-    assert service["LimitNICE"] == "+0"
 
 
 def test_make_hub_takes_the_store_from_a_file_and_the_options_of_sq2edu_hub() -> None:

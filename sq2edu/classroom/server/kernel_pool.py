@@ -10,8 +10,7 @@ page opens at once. Two of its habits hurt a class that arrives together on one 
 
 Here a student gets a warm kernel if one is ready and otherwise a new one of their own at
 once; replacements wait ``fill_delay`` seconds (set by ``sq2edu serve``) and then warm up a
-few at a time (half the cores), at a lower CPU priority until a page takes them
-(:mod:`~sq2edu.classroom.server.priority`), so the class keeps most of the machine.
+few at a time (half the cores), so the class keeps most of the machine.
 
 On a school network anyone can ask for pages, so the manager also keeps the class to its
 size: at most ``max_kernels`` kernels run, warm ones included (:class:`ClassFullError` for
@@ -33,8 +32,6 @@ from collections.abc import Callable
 from typing import Any
 
 from jupyter_server._tz import utcnow
-
-from sq2edu.classroom.server.priority import WARMING, can_restore, own_niceness, set_niceness
 
 __all__ = ["WARM_UP_SECONDS", "ClassFullError", "classroom_kernel_manager_factory", "ready"]
 
@@ -103,21 +100,6 @@ def classroom_kernel_manager_factory(
         def __init__(self, **options: Any) -> None:
             super().__init__(**options)
             self._warming = asyncio.Semaphore(max(1, (os.cpu_count() or 2) // 2))
-            #: The server's own priority, which a kernel gets back when a page takes it.
-            self._own_niceness = own_niceness() or 0
-            #: Whether warm-ups run at :data:`WARMING` (only where they can come back up).
-            self.lowers_warm_ups = self._own_niceness < WARMING and can_restore()
-            if not self.lowers_warm_ups:
-                self.log.info(
-                    "sq2edu: kernels warm up at the server's own priority (this account "
-                    "may not raise a kernel's priority again; systemd: LimitNICE=+0)"
-                )
-
-        def _set_niceness(self, kernel_id: str, niceness: int) -> None:
-            with contextlib.suppress(KeyError, AttributeError):
-                process = self.get_kernel(kernel_id).provisioner.process
-                if process is not None:
-                    set_niceness(process.pid, niceness)
 
         def _warm_ids(self) -> set[str]:
             return {
@@ -139,9 +121,6 @@ def classroom_kernel_manager_factory(
             if first_ready:
                 pool.insert(0, pool.pop(first_ready))
             rendered = await super().get_rendered_notebook(notebook_name, *args, **kw)
-            if self.lowers_warm_ups:
-                # A child's now: their clicks go before the warm-ups of those still to come.
-                self._set_niceness(rendered[2], self._own_niceness)
             # A warm kernel idle in the pool for over a minute is a page's now: the idle
             # culler must not take it before its page has connected (it did, on a hub whose
             # pool had waited: the page stayed at "Loading widget...").
@@ -161,8 +140,6 @@ def classroom_kernel_manager_factory(
                 return await super()._initialize(notebook_path, kernel_id, **kw)
             async with self._warming:
                 started = await super()._initialize(notebook_path, None, **kw)
-                if self.lowers_warm_ups:
-                    self._set_niceness(started["kernel_id"], WARMING)
                 # Slow or failed, it stops holding up the others; its page reports any error.
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(started["task"]), WARM_UP_SECONDS)
