@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLiteStore, StoreError
 from sq2edu.classroom.widgets.app import StudentApp
@@ -27,9 +28,10 @@ def _shown(app: StudentApp) -> bool:
     return app.banner in app.children and app.banner.layout.display != "none"
 
 
-def test_the_banner_shows_an_open_round_on_the_menu_lab_and_lessons_not_in_a_game(
+def test_the_banner_shows_an_open_round_on_the_menu_lab_lessons_and_a_lesson_not_in_a_game(
     store: SQLiteStore,
 ) -> None:
+    store.save_settings(ClassSettings(lessons=("number-bonds",)).to_dict())
     app = StudentApp(store, pace=0)
     app.join("Mia")
     assert not _shown(app)  # no round yet
@@ -45,6 +47,8 @@ def test_the_banner_shows_an_open_round_on_the_menu_lab_and_lessons_not_in_a_gam
     assert _shown(app)
     app.show_lessons()
     assert _shown(app)
+    app.open_lesson("number-bonds")
+    assert _shown(app)  # in the middle of a lesson too
     table = app.play()
     assert isinstance(table, GameTable)
     assert not _shown(app)  # never in the middle of a game's turn
