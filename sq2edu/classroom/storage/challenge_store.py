@@ -311,6 +311,16 @@ class Challenges:
         ).fetchall()
         return [(row[0], row[1], row[2], bool(row[3]), row[4]) for row in rows]
 
+    def _joins(self, cursor: Cursor, round_id: int) -> list[tuple[str, str]]:
+        """Who opened a round and when, in the order they did."""
+        rows = self._run(
+            cursor,
+            "SELECT s.nickname, j.at FROM {t}challenge_joins j "
+            "JOIN {t}students s ON s.id = j.student_id WHERE j.round_id = ? ORDER BY j.id",
+            (round_id,),
+        ).fetchall()
+        return [(row[0], row[1]) for row in rows]
+
     def tries_after(
         self, after: int, limit: int = 5000, class_id: int | None = None
     ) -> list[tuple[int, Attempt]]:
@@ -363,17 +373,12 @@ class Challenges:
             if found is None:
                 return None
             tries = self._tries(cursor, found[0])
-            joins = self._run(
-                cursor,
-                "SELECT s.nickname FROM {t}challenge_joins j "
-                "JOIN {t}students s ON s.id = j.student_id WHERE j.round_id = ? ORDER BY j.id",
-                (found[0],),
-            ).fetchall()
+            joins = self._joins(cursor, found[0])
         return tally(
             found[1],
             [Find(name, text, at) for name, at, text, ok, _code in tries if ok],
             [WrongTry(name, text, code, at) for name, at, text, ok, code in tries if not ok],
-            joins=[row[0] for row in joins],
+            joins=[name for name, _at in joins],
         )
 
     def csv(self) -> str:
@@ -396,13 +401,7 @@ class Challenges:
                     self._tries(cursor, round_id)
                 )
                 tried = {name for name, *_rest in tries}
-                joins = self._run(
-                    cursor,
-                    "SELECT s.nickname, j.at FROM {t}challenge_joins j "
-                    "JOIN {t}students s ON s.id = j.student_id WHERE j.round_id = ? "
-                    "ORDER BY j.id",
-                    (round_id,),
-                ).fetchall()
+                joins = self._joins(cursor, round_id)
                 tries += [(name, at, "", "", "") for name, at in joins if name not in tried]
                 for name, at, text, ok, code in sorted(tries, key=lambda t: t[1]):
                     writer.writerow(
