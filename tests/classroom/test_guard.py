@@ -5,8 +5,10 @@ The same attacks against real servers are in ``tests/browser/test_classroom_atta
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import functools
+import io
 import stat
 import subprocess
 import sys
@@ -35,6 +37,7 @@ from sq2edu.classroom.widgets.app import ATTEMPT_BURST, ATTEMPT_EVERY, StudentAp
 from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.classroom.widgets.lobby import PRESS_BURST, SHOWN_TABLES, Lobby
 from sq2edu.classroom.widgets.screens import widget_tree
+from sq2edu.i18n import language
 from sq2edu.progress.confusables import TABLE, skeleton, table_from
 from sq2edu.progress.nicknames import lookalike_keys, similar_names
 from sq2edu.progress.records import Attempt, GuardEvent
@@ -496,6 +499,28 @@ def test_the_csv_has_local_times_the_class_the_level_the_cards_held_and_each_pro
         "yes",
         "yes",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "nb"])
+def test_a_whole_csv_says_each_row_as_that_row_alone_says_it(lang: str) -> None:
+    # The CSV of a class looks each word up once; a word kept for one row must never leak
+    # into another (a level into a lesson's cell, one child's problems into the next's).
+    attempts = [
+        Attempt("Mia", "2 + 3 = 5", True, level="rescue", where="lab"),
+        Attempt("Oleg", "2 × 3 = 7", False, ("not-true",), where="lab", level="tables-2-5-10"),
+        Attempt("Ola", "6 ÷ 2 = 3", True, where="lesson", lesson="number-bonds", exercise=2),
+        Attempt("Mia", "=2+3", False, ("syntax",), cards=(2, 3), hint_level=3),
+        Attempt("Oleg", "2 × 3 = 7", False, ("not-true", "missing-card")),
+        Attempt("Ola", "1 + 1 = 2", True, where="challenge", typed=True),
+        # A lesson no longer known is written by its key, even a key that is also a word.
+        Attempt("Ola", "1 + 1 = 2", True, where="lesson", lesson="lesson", exercise=1),
+    ]
+    with language(lang):
+        whole = list(csv.reader(io.StringIO(attempts_csv(attempts, "3B"))))[1:]
+        alone = [[str(cell) for cell in csv_row(attempt, "3B")] for attempt in attempts]
+    assert whole == alone
+    assert len({row[CSV_HEADER.index("problems")] for row in whole}) == 4
+    assert whole[-1][CSV_HEADER.index("lesson")] == "lesson"
 
 
 def test_a_kernel_learns_its_client_only_from_the_server(tmp_path: Path) -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from sq2edu.i18n import N_, _
 from sq2edu.progress.records import Attempt
 
-__all__ = ["BOM", "CSV_HEADER", "attempts_csv", "csv_header", "csv_row", "local_time"]
+__all__ = ["BOM", "CSV_HEADER", "CsvRows", "attempts_csv", "csv_header", "csv_row", "local_time"]
 
 #: The byte-order mark a spreadsheet needs to read the text as UTF-8.
 BOM = "\ufeff"
@@ -84,10 +85,6 @@ def csv_header() -> list[str]:
     return [_(name) for name in CSV_HEADER]
 
 
-def _yes(value: bool) -> str:
-    return _("yes") if value else _("no")
-
-
 def _level_words(key: str) -> str:
     from sq2edu.practice import LEVELS
 
@@ -102,9 +99,9 @@ def _lesson_words(key: str) -> str:
     return f"{lesson.number}. {lesson.title}" if lesson is not None else key
 
 
-def _skill_words(skill: str | None) -> str:
-    if not skill or "-" not in skill:
-        return skill or ""
+def _skill_words(skill: str) -> str:
+    if "-" not in skill:
+        return skill
     operation, size = skill.split("-", 1)
     count = _("2 numbers") if size == "two" else _("3 or more")
     words = _OPERATION_WORDS.get(operation)
@@ -114,29 +111,66 @@ def _skill_words(skill: str | None) -> str:
     return f"{said}, {count}"
 
 
+def _problems_words(codes: tuple[str, ...]) -> str:
+    return "; ".join(
+        _(_PROBLEM_WORDS[code]) if code in _PROBLEM_WORDS else code
+        for code in dict.fromkeys(codes)  # each problem once, in order
+    )
+
+
+def _where_words(where: str) -> str:
+    return _(_WHERE[where]) if where in _WHERE else where
+
+
+class CsvRows:
+    """Attempts as spreadsheet rows (see :data:`CSV_HEADER`), in words of the language
+    spoken when this is made.
+
+    A class's CSV repeats a few dozen words (a level's name, a kind of mistake, yes and no)
+    over hundreds of thousands of rows: each is looked up, translated and made safe once.
+    Every text cell that a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@``
+    first) starts with ``'``, the time and the problems included.
+    """
+
+    def __init__(self, class_name: str = "") -> None:
+        self._class = _cell(class_name)
+        self._yes = {True: _cell(_("yes")), False: _cell(_("no"))}
+        self._said: dict[tuple[Callable[[Any], str], Any], str] = {}
+
+    def _words(self, say: Callable[[Any], str], key: Any) -> str:
+        """``say(key)``, made safe for a spreadsheet, worked out once per key."""
+        found = self._said.get((say, key))
+        if found is None:
+            found = self._said[say, key] = _cell(say(key)) if key else ""
+        return found
+
+    def row(self, attempt: Attempt) -> list[object]:
+        """One attempt's row."""
+        words = self._words
+        yes = self._yes
+        return [
+            _cell(local_time(attempt.at)),
+            self._class,
+            _cell(attempt.student),
+            words(_where_words, attempt.where),
+            words(_level_words, attempt.level),
+            _cell(attempt.text),
+            yes[bool(attempt.ok)],
+            yes[bool(attempt.helped)],
+            words(_problems_words, attempt.codes),
+            words(_skill_words, attempt.skill),
+            _cell(" ".join(str(card) for card in attempt.cards)),
+            yes[bool(attempt.typed)],
+            attempt.hint_level,
+            words(_lesson_words, attempt.lesson),
+            attempt.exercise or "",
+        ]
+
+
 def csv_row(attempt: Attempt, class_name: str = "") -> list[object]:
-    """One attempt as a spreadsheet row (see :data:`CSV_HEADER`), in words of the language
-    spoken. Every text cell that a spreadsheet would read as a formula (``=``, ``+``, ``-``,
-    ``@`` first) starts with ``'``, the time and the problems included."""
-    problems = dict.fromkeys(attempt.codes)  # each problem once, in order
-    row: list[object] = [
-        local_time(attempt.at),
-        _cell(class_name),
-        _cell(attempt.student),
-        _(_WHERE[attempt.where]) if attempt.where in _WHERE else attempt.where,
-        _cell(_level_words(attempt.level)) if attempt.level else "",
-        _cell(attempt.text),
-        _yes(attempt.ok),
-        _yes(attempt.helped),
-        "; ".join(_(_PROBLEM_WORDS[code]) if code in _PROBLEM_WORDS else code for code in problems),
-        _skill_words(attempt.skill),
-        " ".join(str(card) for card in attempt.cards),
-        _yes(attempt.typed),
-        attempt.hint_level,
-        _cell(_lesson_words(attempt.lesson)) if attempt.lesson else "",
-        attempt.exercise or "",
-    ]
-    return [_cell(cell) if isinstance(cell, str) else cell for cell in row]
+    """One attempt as a spreadsheet row (see :class:`CsvRows`, which makes many at less
+    cost), in words of the language spoken."""
+    return CsvRows(class_name).row(attempt)
 
 
 def attempts_csv(attempts: Iterable[Attempt], class_name: str = "") -> str:
@@ -146,6 +180,7 @@ def attempts_csv(attempts: Iterable[Attempt], class_name: str = "") -> str:
     out.write(BOM)
     writer = csv.writer(out)
     writer.writerow(csv_header())
+    rows = CsvRows(class_name)
     for attempt in attempts:
-        writer.writerow(csv_row(attempt, class_name))
+        writer.writerow(rows.row(attempt))
     return out.getvalue()

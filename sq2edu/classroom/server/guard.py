@@ -440,7 +440,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 def attempt_rows(store: Any) -> AsyncIterator[str]:
     """The class's attempts as CSV text in the class's language, with its byte-order mark, a
     few thousand rows at a time."""
-    from sq2edu.classroom.domain.exports import BOM, csv_header, csv_row
+    from sq2edu.classroom.domain.exports import BOM, CsvRows, csv_header
     from sq2edu.classroom.domain.settings import ClassSettings
     from sq2edu.i18n import language
 
@@ -449,16 +449,17 @@ def attempt_rows(store: Any) -> AsyncIterator[str]:
         out.write(BOM)
         writer = csv.writer(out)
         lang = ClassSettings.from_dict(store.settings()).language
+        class_id, class_name = store.current_class()
         with language(lang):
             writer.writerow(csv_header())
-        class_id, class_name = store.current_class()
+            made = CsvRows(class_name)
         after = 0
         while True:
             batch = store.attempts_after(after, limit=5000, class_id=class_id)
             # Each batch is written in the class's language; the with block holds no await.
             with language(lang):
                 for key, attempt in batch:
-                    writer.writerow(csv_row(attempt, class_name))
+                    writer.writerow(made.row(attempt))
                     after = key
             yield out.getvalue()
             out.seek(0)

@@ -261,17 +261,16 @@ def _from_column(kind: Any) -> Callable[[Any], Any]:
     return lambda value: () if value == "[]" else tuple(json.loads(value))
 
 
-#: Each attempt column's field and how its value is read (worked out once: a dashboard
-#: opening on a term's work reads a few hundred thousand rows).
-_ATTEMPT_READERS = [(name, _from_column(ATTEMPT_FIELDS[name])) for name in _ATTEMPT_COLUMN]
+#: How each attempt column's value is read, in the order of the record's fields after the
+#: student (worked out once: a dashboard opening on a term's work reads a few hundred
+#: thousand rows).
+_ATTEMPT_READERS = tuple(_from_column(ATTEMPT_FIELDS[name]) for name in _ATTEMPT_COLUMN)
 
 
 def _attempt(row: Sequence[Any]) -> tuple[int, Attempt]:
     """An attempt read back from :data:`_ATTEMPT_COLUMNS`, with its number."""
-    data: dict[str, Any] = {"student": row[1]}
-    for (name, read), value in zip(_ATTEMPT_READERS, row[2:], strict=True):
-        data[name] = read(value)
-    return int(row[0]), Attempt(**data)
+    values = [read(value) for read, value in zip(_ATTEMPT_READERS, row[2:], strict=True)]
+    return int(row[0]), Attempt(row[1], *values)
 
 
 def _attempt_values(attempt: Attempt) -> list[Any]:
