@@ -314,30 +314,40 @@ def test_no_traceback_reaches_the_page(classroom: Classroom) -> None:
     assert "Traceback" in classroom.server_log.read_text()
 
 
+def _status_and_page(url: str) -> tuple[int, str]:
+    try:
+        with _OPENER.open(url, timeout=30) as answer:
+            return int(answer.status), ""
+    except urllib.error.HTTPError as error:
+        return int(error.code), error.read().decode()
+
+
 def test_a_hundred_pages_at_once_start_no_more_kernels_than_the_cap(tmp_path: Path) -> None:
     room = Classroom(tmp_path, "--max-students=5")
     try:
         url = f"http://127.0.0.1:{room.port}/"
         with ThreadPoolExecutor(max_workers=100) as pool:
-            codes = list(pool.map(lambda _n: _status(url), range(100)))
+            answers = list(pool.map(lambda _n: _status_and_page(url), range(100)))
         kernels = [
             child
             for child in psutil.Process(room.process.pid).children(recursive=True)
             if "ipykernel_launcher" in " ".join(child.cmdline())
         ]
-        full = urllib.request.Request(url)
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(full, timeout=30)
-        page = refused.value.read().decode()
     finally:
         room.stop()
+    codes = [code for code, _page in answers]
     assert codes.count(200) >= 1
     assert set(codes) <= {200, 503}
     # The student app's kernels (the teacher's server has none until the dashboard opens).
     assert len(kernels) <= 5
-    assert refused.value.code == 503
-    assert "The class is full right now." in page
-    assert "<script" not in page
+    # Nearly all are refused, and say why: five places, and a few more a page that went
+    # away can leave free while the others still arrive (so one more page asked for
+    # afterwards may well find a place).
+    refused = [page for code, page in answers if code == 503]
+    assert len(refused) >= 90
+    for page in refused:
+        assert "The class is full right now." in page
+        assert "<script" not in page
 
 
 def _answers(port: int) -> bool:
