@@ -272,6 +272,10 @@ class VoilaProcess:
             # An empty token turns authentication off, whatever a user's config file says.
             "--token=",
             "--show_tracebacks=True",
+            # Kernels talk to the server over Unix sockets: a TCP port picked for a kernel
+            # can be taken by another worker's server or kernel before the kernel binds it
+            # ("Address already in use", and the page never draws).
+            "--KernelManager.transport=ipc",
         ]
         # The venv's kernelspecs must win over any in ~/.local/share/jupyter.
         env = {**os.environ, "JUPYTER_PREFER_ENV_PATH": "1"}
