@@ -636,7 +636,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
         typed = "text" in intent
         values = [self.card_value(c) for c in cards]
         verdict = check(text, values, self.operations, adjust=self.may_adjust())
-        self._record(text, verdict, typed)
+        attempt = self._attempt(text, verdict, typed)
         self.verdict = self.help.verdict(verdict, text)
         if verdict.ok:
             used = self._cards_used(cards, list(verdict.cards_used), typed)
@@ -648,7 +648,11 @@ class GameTable(Speaking, anywidget.AnyWidget):
             else:
                 self._narrate(events)
                 self.help.clear()
+        # The child sees the verdict first: keeping the attempt may wait for the class's
+        # store (on a school's hub, a call to its class service).
         self._after_change()
+        for listener in self.attempt_listeners:
+            listener(attempt)
 
     def no_cards_message(self) -> str:
         """What to say when a built equation names no cards the child has."""
@@ -664,8 +668,9 @@ class GameTable(Speaking, anywidget.AnyWidget):
             chosen.append(card)
         return chosen
 
-    def _record(self, text: str, verdict: Verdict, typed: bool) -> None:
-        attempt = {
+    def _attempt(self, text: str, verdict: Verdict, typed: bool) -> dict[str, Any]:
+        """The attempt as the progress store keeps it, with the help shown before it."""
+        return {
             "player": self._current_name(),
             "text": text[:MAX_LENGTH],
             "numbers": list(verdict.equation.numbers) if verdict.equation is not None else [],
@@ -676,8 +681,6 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "helped": self.help.helped(verdict),
             "cards": sorted(self.card_value(card) for card in self.number_cards()),
         }
-        for listener in self.attempt_listeners:
-            listener(attempt)
 
     def _hint(self, _intent: dict[str, Any]) -> None:
         if not self._may_act():

@@ -402,8 +402,6 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "level": self.level.key if self.level is not None else "",
         }
         self.history.insert(0, _as_attempt(attempt, verdict.text))
-        for listener in self.attempt_listeners:
-            listener(attempt)
         if self.task is None and (
             verdict.ok or (self.level is not None and step_back_due(self.level, self.history))
         ):
@@ -415,7 +413,11 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 self.moved = _(
                     "Here are new cards to try. The check below is about your cards before."
                 )
+        # The child sees the verdict first: keeping the attempt may wait for the class's
+        # store (on a school's hub, a call to its class service).
         self._publish()
+        for listener in self.attempt_listeners:
+            listener(attempt)
 
     def _hint(self) -> None:
         if self.hint_policy == "off":

@@ -383,14 +383,15 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         mark = _next_mark(self.progress.get(number), attempt)
         if mark is not None:
             self.progress[number] = mark
+        # The child sees the mark first: keeping the answer may wait for the class's store.
+        with self.speaking():
+            self.marks.value = self._marks()
         for listener in self.attempt_listeners:
             try:
                 listener(attempt)
             except Exception:
                 # The store's trouble must not cost the child the answer they just gave.
                 _LOG.exception("an answer of lesson %s was not recorded", self.lesson.key)
-        with self.speaking():
-            self.marks.value = self._marks()
 
 
 def _next_mark(mark: str | None, attempt: dict[str, Any]) -> str | None:

@@ -104,3 +104,23 @@ def test_impossible_settings_are_refused() -> None:
         EquationLab(operations="")
     with pytest.raises(ValueError, match="four cards of each number"):
         EquationLab().use_cards([7, 7, 7, 7, 7])
+
+
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "+"},
+        {"intent": "check", "text": "9 − 5 = 3"},
+    ],
+)
+def test_the_child_sees_the_verdict_before_the_store_is_asked_to_keep_it(
+    intent: dict[str, Any],
+) -> None:
+    # On a school's hub keeping an attempt is a call to the class service, which may be busy.
+    lab = EquationLab(seed=1)
+    lab.use_cards([2, 3, 5, 9])
+    shown_when_kept: list[Any] = []
+    lab.attempt_listeners.append(lambda _attempt: shown_when_kept.append(lab.state["verdict"]))
+    lab.handle(intent)
+    assert shown_when_kept == [lab.state["verdict"]]
+    assert shown_when_kept[0]["text"] in ("2 + 3 = 5", "9 − 5 = 3")

@@ -330,3 +330,14 @@ def test_every_page_question_and_answer_of_a_lesson_can_be_read_aloud_in_its_lan
             break
     else:
         raise AssertionError("lesson 8 has a question")
+
+
+def test_the_child_sees_the_mark_before_the_store_is_asked_to_keep_the_answer() -> None:
+    # On a school's hub keeping an answer is a call to the class service, which may be busy.
+    book, _answers = book_at("chance", 1)
+    before = book.marks.value
+    shown_when_kept: list[str] = []
+    book.attempt_listeners.insert(0, lambda _attempt: shown_when_kept.append(book.marks.value))
+    book.choice.choose(0)
+    assert shown_when_kept == [book.marks.value]
+    assert book.marks.value != before

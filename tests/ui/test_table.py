@@ -382,3 +382,16 @@ def test_the_sleeping_willow_button_names_whose_queens_sleep_when_the_wind_carri
     )
     labels = [a["label"] for a in table.state["view"]["legal_actions"]]
     assert "Play the Sleeping Willow: the awake queens of Leo fall asleep" in labels, labels
+
+
+@pytest.mark.parametrize("sign", ["+", "×"])
+def test_the_child_sees_the_verdict_before_the_store_is_asked_to_keep_it(sign: str) -> None:
+    # On a school's hub keeping an attempt is a call to the class service, which may be busy.
+    table = table_at(realms={0: ["n2a", "n3a", "n5a"]}, phase="actions")
+    shown_when_kept: list[Any] = []
+    table.attempt_listeners.append(
+        lambda _attempt: shown_when_kept.append((table.state["verdict"], table.state["log"]))
+    )
+    table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": sign})
+    assert shown_when_kept == [(table.state["verdict"], table.state["log"])]
+    assert shown_when_kept[0][0]["text"] == f"2 {sign} 3 = 5"
