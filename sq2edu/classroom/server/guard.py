@@ -76,7 +76,7 @@ from sq2edu.classroom.server.kernel_pool import ClassFullError, classroom_kernel
 from sq2edu.classroom.server.server_log import keep_bounded, quiet_floods
 from sq2edu.classroom.server.shares import Admission, PageBook
 from sq2edu.classroom.server.traffic import MAX_MESSAGE, PageTraffic
-from sq2edu.classroom.server.watchdog import kernel_memory, raise_file_limit
+from sq2edu.classroom.server.watchdog import kernel_pid, kernels_memory, raise_file_limit
 from sq2edu.markup import html, joined
 
 __all__ = [
@@ -696,9 +696,16 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         # then a kernel holds the app's own memory, and nothing a page sent; and a page
         # stopped before its banner is drawn could only say "Loading widget..." for ever.
         held = pages.connected_for(DRAW_SECONDS)
-        for kernel_id in [kernel for kernel in held if kernel in manager]:
-            used = kernel_memory(manager.get_kernel(kernel_id))
-            if used > limit:
+        pids = {
+            kernel_id: pid
+            for kernel_id in held
+            if kernel_id in manager
+            and (pid := kernel_pid(manager.get_kernel(kernel_id))) is not None
+        }
+        # Read in a thread: reading the machine's processes must not hold up the pages.
+        reading = asyncio.get_running_loop().run_in_executor(None, kernels_memory, pids)
+        for kernel_id, used in (await reading).items():
+            if used > limit and kernel_id in manager:
                 stopped[kernel_id] = "memory"
                 if len(stopped) > 1000:
                     stopped.pop(next(iter(stopped)))

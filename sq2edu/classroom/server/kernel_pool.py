@@ -18,6 +18,11 @@ one more), and a kernel whose page has gone is culled by the usual idle culler w
 kernels waiting for a student never are. ``sq2edu serve`` runs Voilà through
 :func:`sq2edu.classroom.server.guard.main`, which installs this manager.
 
+Each warm-up renders the app's page with a new Voilà exporter, whose Jinja environment would
+compile the page's templates afresh (about a fifth of a second of the server's event loop,
+every time a kernel warms up while a class clicks); the templates' compiled code is kept for
+all of them (:class:`TemplateCode`).
+
 It extends the pool of Voilà 0.5 (its ``_pools`` of start-up tasks and ``_initialize``),
 which is why ``pyproject.toml`` keeps Voilà below 0.6; ``tests/browser/test_classroom.py``
 fails if a Voilà release changes them under it.
@@ -31,9 +36,17 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from jupyter_server._tz import utcnow
 
-__all__ = ["WARM_UP_SECONDS", "ClassFullError", "classroom_kernel_manager_factory", "ready"]
+__all__ = [
+    "WARM_UP_SECONDS",
+    "ClassFullError",
+    "TemplateCode",
+    "classroom_kernel_manager_factory",
+    "ready",
+]
 
 #: A kernel still running the app's notebook after this long stops holding up the others.
 WARM_UP_SECONDS = 120.0
@@ -41,6 +54,33 @@ WARM_UP_SECONDS = 120.0
 
 class ClassFullError(RuntimeError):
     """The class has as many kernels as it may have."""
+
+
+class TemplateCode(BytecodeCache):
+    """The compiled code of the page's templates, kept in memory for every renderer.
+
+    Jinja checks each template's source against the code it keeps (a changed template is
+    compiled again), so a renderer gets exactly what compiling would give it.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+    def share_with(self, started: Any) -> None:
+        """Give the renderer of a kernel Voilà has just started (``_initialize``'s answer)
+        this code, before it renders the page."""
+        renderer = started.get("renderer") if isinstance(started, dict) else None
+        exporter = getattr(renderer, "exporter", None)
+        if exporter is not None:
+            exporter.environment.bytecode_cache = self
 
 
 def ready(task: asyncio.Future[Any]) -> bool:
@@ -100,6 +140,7 @@ def classroom_kernel_manager_factory(
         def __init__(self, **options: Any) -> None:
             super().__init__(**options)
             self._warming = asyncio.Semaphore(max(1, (os.cpu_count() or 2) // 2))
+            self.template_code = TemplateCode()
 
         def _warm_ids(self) -> set[str]:
             return {
@@ -137,9 +178,12 @@ def classroom_kernel_manager_factory(
             self, notebook_path: str, kernel_id: str | None = None, **kw: Any
         ) -> Any:
             if kernel_id is not None:  # a restart: the student is waiting for it
-                return await super()._initialize(notebook_path, kernel_id, **kw)
+                started = await super()._initialize(notebook_path, kernel_id, **kw)
+                self.template_code.share_with(started)
+                return started
             async with self._warming:
                 started = await super()._initialize(notebook_path, None, **kw)
+                self.template_code.share_with(started)
                 # Slow or failed, it stops holding up the others; its page reports any error.
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.shield(started["task"]), WARM_UP_SECONDS)

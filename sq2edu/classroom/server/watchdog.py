@@ -3,7 +3,7 @@
 - :func:`raise_file_limit` lifts the process's limit of open files (often 1,024, and each
   page's websocket costs the server several) to the most the system allows, up to
   :data:`FILE_LIMIT`.
-- :func:`kernel_memory` reads how much memory a kernel's process (and any it started)
+- :func:`kernels_memory` reads how much memory each kernel's process (and any it started)
   holds, so that the server can stop one that is over its share
   (:class:`sq2edu.classroom.server.guard.ClassroomVoila`).
 """
@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["FILE_LIMIT", "kernel_memory", "raise_file_limit"]
+__all__ = ["FILE_LIMIT", "kernel_pid", "kernels_memory", "raise_file_limit"]
 
 #: Open files the classroom's server asks for: thousands of connections' worth.
 FILE_LIMIT = 65_536
@@ -35,7 +36,7 @@ def raise_file_limit(wanted: int = FILE_LIMIT) -> tuple[int, int]:
     return soft, resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def _pid(kernel: Any) -> int | None:
+def kernel_pid(kernel: Any) -> int | None:
     """The process id of a kernel manager's kernel (a local one), if it has one."""
     provisioner = getattr(kernel, "provisioner", None)
     pid = getattr(provisioner, "pid", None)
@@ -46,20 +47,35 @@ def _pid(kernel: Any) -> int | None:
     return pid if isinstance(pid, int) else None
 
 
-def kernel_memory(kernel: Any) -> int:
-    """The resident memory, in bytes, of a kernel's process and its children (0 when it
-    cannot be read)."""
+def kernels_memory(pids: Mapping[str, int]) -> dict[str, int]:
+    """The resident memory, in bytes, of each kernel's process and every process under it,
+    by kernel (0 for one that cannot be read).
+
+    The machine's process table is read once for all the kernels: asking each process for
+    its children reads the whole table again, and with a class's hundred kernels that held
+    the server's event loop for a fifth of a second every round. It blocks still, on files
+    of ``/proc``: the server calls it in a thread (:meth:`ClassroomVoila._round`).
+
+    :param pids: each kernel's process id, by kernel id.
+    """
     import psutil
 
-    pid = _pid(kernel)
-    if pid is None:
-        return 0
-    try:
-        process = psutil.Process(pid)
-        total = int(process.memory_info().rss)
-        for child in process.children(recursive=True):
+    children: dict[int, list[int]] = {}
+    for process in psutil.process_iter(["ppid"]):
+        parent = process.info["ppid"]
+        if isinstance(parent, int):
+            children.setdefault(parent, []).append(process.pid)
+    used: dict[str, int] = {}
+    for kernel_id, pid in pids.items():
+        total = 0
+        waiting, seen = [pid], set()
+        while waiting:
+            current = waiting.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            waiting.extend(children.get(current, ()))
             with contextlib.suppress(psutil.Error):
-                total += int(child.memory_info().rss)
-    except psutil.Error:
-        return 0
-    return total
+                total += int(psutil.Process(current).memory_info().rss)
+        used[kernel_id] = total
+    return used
