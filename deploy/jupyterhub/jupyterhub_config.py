@@ -31,7 +31,7 @@ c.SchoolHub.names = ["maths.school.example"]
 # The class server's size: kernels at once (one per child's page, about 90 MB each), and
 # the warm ones kept ready for children arriving.
 # c.SchoolHub.class_kernels = 120
-# c.SchoolHub.class_pool = 10
+# c.SchoolHub.class_pool = 30
 
 SchoolHub(config=c).apply(c)
 
