@@ -6,9 +6,11 @@ the nickname which child. As in the one-laptop classroom, a nickname belongs to 
 that first signed in with it, known by a secret the hub's sign-in page gives each browser
 (an HttpOnly cookie kept for a school year); another device with the same code and
 nickname is refused until the teacher releases the name on the dashboard. Wrong codes and
-passwords from one address earn growing waits. The hub user a child becomes is the same on
-every sign-in (:meth:`sq2edu.classroom.storage.school.School.child_user`), so a returning child
-finds their own server.
+passwords earn growing waits for whoever guesses (the name typed, the device), never for
+the whole school behind one address nor for a name's own devices. The hub user a child
+becomes is the same on every sign-in
+(:meth:`sq2edu.classroom.storage.school.School.child_user`), so a returning child finds
+their own records.
 
 The sign-in page speaks the browser's language (English, Russian or Norwegian Bokmål).
 """
@@ -169,6 +171,15 @@ class _Tries:
         #: Devices (digests of their secret) that signed in with a right code or password
         #: since the hub started: they are never paced, only their own wrong tries count.
         self.known_devices: set[str] = set()
+        #: The names (a nickname, a teacher's name) each device signed in as since the hub
+        #: started: a name's waits never fall on its own devices, so typing someone's name
+        #: with wrong codes or passwords cannot lock them out.
+        self.own_names: dict[str, set[str]] = {}
+
+    def signed_in(self, device: str, name: str) -> None:
+        """Note that ``device`` signed in as ``name`` (a guesser of :meth:`wait`)."""
+        self.known_devices.add(device)
+        self.own_names.setdefault(device, set()).add(name)
 
     def _recent(self, tries: deque[float]) -> deque[float]:
         now = self._clock()
@@ -176,11 +187,15 @@ class _Tries:
             tries.popleft()
         return tries
 
-    def wait(self, *guessers: str) -> float:
-        """How long the longest waiting of ``guessers`` must still wait."""
+    def wait(self, *guessers: str, device: str | None = None) -> float:
+        """How long the longest waiting of ``guessers`` must still wait, from ``device``
+        (whose own names do not wait)."""
         now = self._clock()
         longest = 0.0
+        own = self.own_names.get(device, set()) if device else set()
         for guesser in guessers:
+            if guesser in own:
+                continue
             wrong = self._recent(self._wrong[guesser])
             if wrong:
                 earned = _wait_after(len(wrong), GUESSER_TRIES, LONGEST_WAIT)
@@ -286,7 +301,7 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
             if turn:
                 await asyncio.sleep(turn)
             guessers = self._guessers(data, device)
-            waiting = self._tries.wait(*guessers)
+            waiting = self._tries.wait(*guessers, device=device)
             if waiting:
                 raise web.HTTPError(
                     403,
@@ -316,6 +331,8 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                 raise web.HTTPError(
                     503, _("Something went wrong. Try again, or ask your teacher.")
                 ) from error
+            if device:
+                self._tries.signed_in(device, guessers[0])
             return signed_in
 
     @staticmethod
@@ -335,8 +352,6 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         user = self.school.teacher_user(name.strip())
         # The hub's own log names users by a digest: say once whose it is.
         self.log.info("sq2edu: hub user %s is the teacher %s", user.name, name.strip())
-        if device:
-            self._tries.known_devices.add(device)
         return {"name": user.name, "groups": ["teachers"]}
 
     def _child(self, data: dict[str, str], address: str, device: str | None) -> dict[str, Any]:
@@ -370,8 +385,6 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                 )
         user = self.school.child_user(room, nickname)
         self.log.info("sq2edu: hub user %s is %s of class %s", user.name, nickname, room)
-        if device:
-            self._tries.known_devices.add(device)
         return {"name": user.name, "groups": ["children"]}
 
     def check_allowed(self, username: str, authentication: dict[str, Any] | None = None) -> bool:

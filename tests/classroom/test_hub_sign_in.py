@@ -12,6 +12,7 @@ import pytest
 from tornado import web
 from tornado.httputil import HTTPHeaders
 
+from sq2edu.classroom.storage import school as school_module
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import SQLStore, open_store
 from sq2edu.hub.auth import (
@@ -162,3 +163,47 @@ def test_sign_in_says_in_the_log_whose_hub_user_name_is_whose(
     said = caplog.text
     assert f"hub user {child['name']} is Mia of class 3A" in said
     assert f"hub user {teacher['name']} is the teacher Anna" in said
+
+
+@pytest.mark.parametrize("kind", ["child", "teacher"])
+def test_sign_in_typing_someones_name_with_wrong_tries_does_not_lock_them_out(
+    school: str, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A guesser types Mia's nickname (or Bea's name) with wrong codes from one new device
+    after another: new devices then wait for that name, Mia's own tablet does not."""
+    # The waits are the point here, not the password's hash: a quick one (its rounds are
+    # kept with it) spares the test seven slow checks.
+    monkeypatch.setattr(school_module, "_ROUNDS", 1_000)
+    with open_store(school) as store:
+        assert isinstance(store, SQLStore)
+        School(store).add_teacher("Bea", "bea's password")
+    auth = SchoolAuthenticator(db=school)
+    name, right, wrong = (
+        ("Mia", "OWL7", "OWL8") if kind == "child" else ("Bea", "bea's password", "guess")
+    )
+
+    def sign_in(password: str, device: str) -> Any:
+        return _sign_in(auth, {"kind": kind, "username": name, "password": password}, device)
+
+    assert sign_in(right, "own")["groups"] == ["children" if kind == "child" else "teachers"]
+    for number in range(GUESSER_TRIES):
+        with pytest.raises(web.HTTPError) as refused:
+            sign_in(wrong, f"guesser{number}")
+        assert refused.value.status_code == 403
+        assert "not right" in str(refused.value.log_message)
+    with pytest.raises(web.HTTPError) as waits:
+        sign_in(right, "another-new-device")
+    assert "Too many tries" in str(waits.value.log_message)
+    assert sign_in(right, "own")["groups"] == ["children" if kind == "child" else "teachers"]
+
+
+def test_sign_in_a_names_own_device_still_waits_for_its_own_wrong_tries() -> None:
+    clock = _Clock()
+    tries = _Tries(clock)
+    tries.signed_in("mias-tablet", "child:mia")
+    for _try in range(GUESSER_TRIES + 1):
+        tries.wrong("child:mia", "device:mias-tablet")
+    assert tries.wait("child:mia", "device:mias-tablet", device="mias-tablet") > 0
+    assert tries.wait("child:mia", "device:other", device="other") > 0
+    tries.signed_in("other", "child:rex")
+    assert tries.wait("child:rex", "device:other", device="other") == 0
