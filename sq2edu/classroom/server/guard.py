@@ -73,6 +73,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from sq2edu.classroom.server.client import CLIENTS_FOLDER, LANGUAGE_COOKIE, device_key, ready_path
 from sq2edu.classroom.server.http_guard import GuardedHTTPServer, HostCheck
 from sq2edu.classroom.server.kernel_pool import ClassFullError, classroom_kernel_manager_factory
+from sq2edu.classroom.server.off_loop import in_thread, reading
 from sq2edu.classroom.server.server_log import keep_bounded, quiet_floods
 from sq2edu.classroom.server.shares import Admission, PageBook
 from sq2edu.classroom.server.traffic import MAX_MESSAGE, PageTraffic
@@ -439,33 +440,44 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
 def attempt_rows(store: Any) -> AsyncIterator[str]:
     """The class's attempts as CSV text in the class's language, with its byte-order mark, a
-    few thousand rows at a time."""
+    few thousand rows at a time, each read and written in a worker thread."""
     from sq2edu.classroom.domain.exports import BOM, CsvRows, csv_header
     from sq2edu.classroom.domain.settings import ClassSettings
     from sq2edu.i18n import language
 
-    async def rows() -> AsyncIterator[str]:
-        out = io.StringIO()
-        out.write(BOM)
-        writer = csv.writer(out)
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def taken() -> str:
+        text = out.getvalue()
+        out.seek(0)
+        out.truncate()
+        return text
+
+    def start() -> tuple[str, int, CsvRows, str]:
         lang = ClassSettings.from_dict(store.settings()).language
         class_id, class_name = store.current_class()
+        out.write(BOM)
         with language(lang):
             writer.writerow(csv_header())
-            made = CsvRows(class_name)
-        after = 0
-        while True:
-            batch = store.attempts_after(after, limit=5000, class_id=class_id)
-            # Each batch is written in the class's language; the with block holds no await.
+            return lang, class_id, CsvRows(class_name), taken()
+
+    async def rows() -> AsyncIterator[str]:
+        lang, class_id, made, head = await in_thread(start)
+        yield head
+
+        def batch(after: int) -> tuple[str, int, bool]:
+            found = store.attempts_after(after, limit=5000, class_id=class_id)
             with language(lang):
-                for key, attempt in batch:
+                for key, attempt in found:
                     writer.writerow(made.row(attempt))
                     after = key
-            yield out.getvalue()
-            out.seek(0)
-            out.truncate()
-            if len(batch) < 5000:
-                return
+            return taken(), after, len(found) == 5000
+
+        after, more = 0, True
+        while more:
+            text, after, more = await in_thread(batch, after)
+            yield text
 
     return rows()
 
@@ -500,7 +512,7 @@ class AttemptsCSVHandler(_TeacherHandler):
 
     @tornado.web.authenticated
     async def get(self) -> None:
-        store = _request_store(self)
+        store = await in_thread(_request_store, self)
         try:
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="attempts.csv"')
@@ -509,7 +521,7 @@ class AttemptsCSVHandler(_TeacherHandler):
                 self.write(chunk)
                 await self.flush()
         finally:
-            store.close()
+            await in_thread(store.close)
 
 
 class ReportHandler(_TeacherHandler):
@@ -525,8 +537,8 @@ class ReportHandler(_TeacherHandler):
 
         student = self.get_argument("student", "")
         asked = self.get_argument("lang", "")
-        store = _request_store(self)
-        try:
+
+        def page_of(store: Any) -> str:
             if student not in store.students():
                 raise tornado.web.HTTPError(404)
             summary = ClassSummary()
@@ -534,7 +546,7 @@ class ReportHandler(_TeacherHandler):
             settings = ClassSettings.from_dict(store.settings())
             lang = asked if asked in LANGUAGES else settings.language
             with language(lang):
-                page = report_html(
+                return report_html(
                     student,
                     store.current_class()[1],
                     summary,
@@ -542,8 +554,8 @@ class ReportHandler(_TeacherHandler):
                     lang,
                     settings.operations,
                 )
-        finally:
-            store.close()
+
+        page = await reading(lambda: _request_store(self), page_of)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(page)

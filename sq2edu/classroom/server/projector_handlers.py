@@ -1,6 +1,7 @@
 """The teacher's server's challenge addresses: the projector's page, its board, the CSV.
 
-Each is teacher-only like the dashboard's downloads (:class:`~sq2edu.classroom.server.guard`'s
+Each reads the store in a worker thread (:mod:`~sq2edu.classroom.server.off_loop`), and is
+teacher-only like the dashboard's downloads (:class:`~sq2edu.classroom.server.guard`'s
 teacher handlers: the teacher's token or the hub's sign-in, a loopback ``Host``). The board
 is a long poll: it answers as soon as the challenge changes (the store's watch tells), or
 after :data:`HOLD_SECONDS` with the same board, so a find is on the projector a moment after
@@ -17,6 +18,7 @@ from typing import Any
 import tornado.web
 
 from sq2edu.classroom.domain.settings import ClassSettings
+from sq2edu.classroom.server.off_loop import in_thread, reading
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.views.projector import board_html, projector_page, said
 from sq2edu.i18n import language
@@ -42,12 +44,13 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
 
         @tornado.web.authenticated
         async def get(self) -> None:
-            store = request_store(self)
-            try:
+            token = _text(self.xsrf_token)
+
+            def page_of(store: Any) -> str:
                 with language(ClassSettings.from_dict(store.settings()).language):
-                    page = projector_page(Challenges(store).board(), _text(self.xsrf_token))
-            finally:
-                store.close()
+                    return projector_page(Challenges(store).board(), token)
+
+            page = await reading(lambda: request_store(self), page_of)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
             self.finish(page)
@@ -58,11 +61,11 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
         @tornado.web.authenticated
         async def get(self) -> None:
             seen = self.get_argument("seen", "")[:64]
-            store = request_store(self)
+            store = await in_thread(request_store, self)
             watch = None
             try:
                 challenges = Challenges(store)
-                stamp = challenges.stamp()
+                stamp = await in_thread(challenges.stamp)
                 if stamp == seen:
                     watch = store.watch()
                     deadline = time.monotonic() + HOLD_SECONDS
@@ -71,14 +74,18 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
                         if self.request.connection.stream.closed():
                             return
                         if watch.changed():
-                            stamp = challenges.stamp()
-                with language(ClassSettings.from_dict(store.settings()).language):
-                    board = challenges.board()
-                    answer = {"stamp": stamp, "html": board_html(board), "said": said(board)}
+                            stamp = await in_thread(challenges.stamp)
+
+                def answer_of() -> dict[str, str]:
+                    with language(ClassSettings.from_dict(store.settings()).language):
+                        board = challenges.board()
+                        return {"stamp": stamp, "html": board_html(board), "said": said(board)}
+
+                answer = await in_thread(answer_of)
             finally:
                 if watch is not None:
                     watch.close()
-                store.close()
+                await in_thread(store.close)
             self.set_header("Content-Type", "application/json; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
             self.finish(json.dumps(answer))
@@ -88,11 +95,7 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
 
         @tornado.web.authenticated
         async def get(self) -> None:
-            store = request_store(self)
-            try:
-                text = Challenges(store).csv()
-            finally:
-                store.close()
+            text = await reading(lambda: request_store(self), lambda store: Challenges(store).csv())
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="challenge.csv"')
             self.set_header("Cache-Control", "no-store")

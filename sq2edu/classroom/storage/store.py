@@ -929,8 +929,13 @@ class SQLiteStore(SQLStore):
             # the same mode. Nobody else on the machine reads the children's records.
             os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
         try:
+            # A teacher's download reads its store in the server's worker threads, one call
+            # after another, not always in the thread that opened it.
             self._db = sqlite3.connect(
-                self.path, timeout=_BUSY_TIMEOUT_MS / 1000, isolation_level=None
+                self.path,
+                timeout=_BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,
+                check_same_thread=False,
             )
         except sqlite3.Error as error:
             raise StoreError(f"{self.path} cannot be opened: {error}.") from error
