@@ -715,8 +715,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
             and (pid := kernel_pid(manager.get_kernel(kernel_id))) is not None
         }
         # Read in a thread: reading the machine's processes must not hold up the pages.
-        reading = asyncio.get_running_loop().run_in_executor(None, kernels_memory, pids)
-        for kernel_id, used in (await reading).items():
+        for kernel_id, used in (await in_thread(kernels_memory, pids)).items():
             if used > limit and kernel_id in manager:
                 stopped[kernel_id] = "memory"
                 if len(stopped) > 1000:
