@@ -12,6 +12,7 @@ one machine.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -54,6 +55,9 @@ __all__ = [
 
 #: Where ``make hub`` puts JupyterHub's proxy (``npm install --prefix .hub``).
 LOCAL_PROXY = Path(".hub/node_modules/.bin/configurable-http-proxy")
+
+#: Days a sign-in lasts on a device: a school day, then the child or teacher signs in again.
+SIGN_IN_DAYS = 1
 
 #: What every signed-in user may do of JupyterHub's own: see themselves, and reach
 #: ``/hub/spawn`` to be told that no one has a server here. (JupyterHub's default, "self",
@@ -147,9 +151,17 @@ def configure(
     key = key_in(private)
     # The class server gets a key of its own, made from the hub's, which it never sees.
     write_private(private / CLASSROOM_KEY_FILE, classroom_key(key).decode())
+    # JupyterHub refuses a sign-in cookie older than its cookie_max_age_days itself; the
+    # browser is told to drop it (and the services' own) then as well, where Tornado's
+    # default would keep it thirty days on a shared device.
+    settings = c.JupyterHub.tornado_settings
+    settings = dict(settings) if isinstance(settings, dict) else {}
+    cookie_options = {**settings.get("cookie_options", {}), "expires_days": SIGN_IN_DAYS}
     services_environment = {
         "SQ2EDU_DB_FILE": str(private / DB_FILE),
         "SQ2EDU_KEY_FOLDER": str(private),
+        # The services' sign-in cookies last no longer than the hub's (HubOAuth reads this).
+        "JUPYTERHUB_COOKIE_OPTIONS": json.dumps(cookie_options),
         # libpq's own files, if the school keeps the password there (their paths only).
         **{
             name: os.environ[name] for name in ("PGPASSFILE", "PGSERVICEFILE") if name in os.environ
@@ -170,7 +182,8 @@ def configure(
     c.JupyterHub.default_url = landing
     # A hub sign-in lasts a school day, not JupyterHub's two weeks: a shared device left
     # signed in is signed out by the next morning (the device's own cookie stays a year).
-    c.JupyterHub.cookie_max_age_days = 1
+    c.JupyterHub.cookie_max_age_days = SIGN_IN_DAYS
+    c.JupyterHub.tornado_settings = {**settings, "cookie_options": cookie_options}
     c.Spawner.pre_spawn_hook = nobody_spawns
     # The hub gives up (and stops) when one of its services has not answered in this many
     # seconds (JupyterHub's default is 30): on a busy machine the Voilà servers take longer,
@@ -205,6 +218,7 @@ def configure(
                 "SQ2EDU_HUB_NAMES": ",".join(hub_names),
                 "SQ2EDU_CLASS_KERNELS": str(class_kernels),
                 "SQ2EDU_CLASS_POOL": str(class_pool),
+                "JUPYTERHUB_COOKIE_OPTIONS": services_environment["JUPYTERHUB_COOKIE_OPTIONS"],
             },
             "oauth_no_confirm": True,
             "display": False,

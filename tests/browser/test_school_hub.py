@@ -409,6 +409,19 @@ def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, h
         context.close()
 
 
+def _sign_in_hours(context: BrowserContext) -> set[str]:
+    """The sign-in cookies (the hub's and its services') this browser holds, each kept by
+    the browser a day at most (JupyterHub's own would stay thirty)."""
+    now = time.time()
+    hours = {
+        cookie["name"]: (cookie["expires"] - now) / 3600
+        for cookie in context.cookies()
+        if cookie["name"].startswith(("jupyterhub-hub-login", "service-"))
+    }
+    assert all(0 < left <= 24 for left in hours.values()), hours
+    return set(hours)
+
+
 def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
     browser: Browser, hub: Hub
 ) -> None:
@@ -420,6 +433,7 @@ def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
         page = _sign_in(device, hub, "OWL7", "Rex")
         expect(page.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         assert any(c["name"] == "sq2edu-device" for c in device.cookies()), "the server's"
+        assert _sign_in_hours(device) == {"jupyterhub-hub-login", "service-sq2edu-classroom"}
         page.get_by_role("link", name="Sign out").click()
         page.wait_for_url("**/hub/**", timeout=WIDGET_TIMEOUT_MS)
         assert page.goto(f"{hub.url}/hub/spawn", timeout=WIDGET_TIMEOUT_MS) is not None
@@ -583,6 +597,34 @@ def test_a_teacher_sees_the_classes_they_keep_and_no_other(
     finally:
         anna.close()
         child.close()
+
+
+def test_a_teacher_who_signs_out_leaves_the_device_to_nobody_and_a_sign_in_lasts_a_day(
+    browser: Browser, hub: Hub
+) -> None:
+    """A shared laptop: once Olga signs out, the dashboard, her classes' CSV and a child's
+    report are nobody's on it, back button or not. Had she not, her sign-in would end
+    within a day, not the hub's usual thirty."""
+    context = browser.new_context()
+    try:
+        page = _teacher_signs_in(context, hub, "Olga", "olga's password")
+        expect(page.get_by_text("Your classes")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        assert _sign_in_hours(context) == {"jupyterhub-hub-login", "service-sq2edu-teachers"}
+        dashboard = page.url
+        base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
+        assert context.request.get(f"{base}/attempts.csv?room=3B").status == 200
+        page.get_by_role("link", name="Sign out").click()
+        page.wait_for_url("**/hub/**", timeout=WIDGET_TIMEOUT_MS)
+        page.go_back(timeout=WIDGET_TIMEOUT_MS)
+        expect(page.get_by_text("Your classes")).to_have_count(0, timeout=WIDGET_TIMEOUT_MS)
+        again = context.new_page()
+        again.goto(dashboard, timeout=WIDGET_TIMEOUT_MS)
+        assert "/hub/login" in again.url, again.url
+        for download in ("attempts.csv?room=3B", "report?student=Eli&room=3B"):
+            answer = context.request.get(f"{base}/{download}", max_redirects=0)
+            assert answer.status in (302, 403), (download, answer.status)
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize(

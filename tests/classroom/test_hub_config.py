@@ -248,3 +248,27 @@ def test_a_teacher_s_desk_has_one_class_picker_for_her_classes_and_their_years(
     finally:
         if desk.dashboard is not None:
             desk.dashboard.stop()
+
+
+def test_a_sign_in_lasts_a_day_in_the_browser_as_at_the_hub_and_the_school_s_options_stay(
+    tmp_path: Path,
+) -> None:
+    """JupyterHub's cookies would stay thirty days in the browser (Tornado's default)
+    whatever ``cookie_max_age_days`` says; the hub's and its services' are told one day. A
+    school's own cookie options are kept."""
+    import json
+
+    c = Config()
+    c.JupyterHub.tornado_settings = {"cookie_options": {"secure": True}, "xsrf_cookies": True}
+    configure(c, str(tmp_path / "school.sqlite3"), data=tmp_path, proxy="/bin/true")
+    assert c.JupyterHub.cookie_max_age_days == 1
+    assert c.JupyterHub.tornado_settings == {
+        "cookie_options": {"secure": True, "expires_days": 1},
+        "xsrf_cookies": True,
+    }
+    for service in c.JupyterHub.services:
+        options = json.loads(service["environment"]["JUPYTERHUB_COOKIE_OPTIONS"])
+        assert options == {"secure": True, "expires_days": 1}, service["name"]
+    fresh = Config()
+    configure(fresh, str(tmp_path / "school.sqlite3"), data=tmp_path, proxy="/bin/true")
+    assert fresh.JupyterHub.tornado_settings == {"cookie_options": {"expires_days": 1}}
