@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 
-__all__ = ["stop_on_interrupt", "stop_with_hub"]
+__all__ = ["signal_at_parent_death", "stop_on_interrupt", "stop_with_hub"]
 
 #: Seconds between two looks at whether the hub that started this process is still there.
 HUB_WATCH_EVERY = 1.0
@@ -32,6 +32,20 @@ def stop_on_interrupt() -> None:
     process of the hub would cost its ten seconds at every stop.
     """
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def signal_at_parent_death(sig: int) -> bool:
+    """Ask the system to send this process ``sig`` when the thread that started it ends
+    (Linux's ``PR_SET_PDEATHSIG``, kept across ``exec``); whether it will."""
+    if sys.platform != "linux":
+        return False
+    import ctypes
+
+    try:
+        set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+        return bool(ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, sig) == 0)
+    except (OSError, AttributeError):
+        return False
 
 
 def stop_with_hub(every: float = HUB_WATCH_EVERY) -> None:
@@ -49,17 +63,7 @@ def stop_with_hub(every: float = HUB_WATCH_EVERY) -> None:
     parent = os.getppid()
     if parent <= 1:
         return
-    told = False
-    if sys.platform == "linux":
-        import ctypes
-
-        try:
-            set_parent_death_signal = 1  # PR_SET_PDEATHSIG
-            told = (
-                ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGINT) == 0
-            )
-        except (OSError, AttributeError):
-            pass  # the thread below tells it
+    told = signal_at_parent_death(signal.SIGINT)  # else the thread below tells it
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -243,7 +243,14 @@ def configure(
             "groups": ["teachers"],
         },
     ]
-    c.ConfigurableHTTPProxy.command = [proxy or find_proxy()]
+    # The proxy goes with the hub that starts it, even one killed outright (sq2edu.hub.tied).
+    c.ConfigurableHTTPProxy.command = [
+        sys.executable,
+        "-m",
+        "sq2edu.hub.tied",
+        str(os.getpid()),
+        proxy or find_proxy(),
+    ]
     if data is not None:
         data.mkdir(mode=0o700, parents=True, exist_ok=True)
         c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
@@ -454,6 +461,7 @@ def run(
     :param options: :class:`SchoolHub`'s other options (:data:`HUB_OPTIONS`).
     """
     from sq2edu.classroom.storage.store import StoreError, open_store, redact
+    from sq2edu.hub import signal_at_parent_death
 
     folder = (data or Path(".hub/data")).resolve()
     hub = SchoolHub(db_file=str(db_file or ""), ip=ip, port=port, data=str(folder), **options)
@@ -498,11 +506,21 @@ def run(
     }
     print(f"sq2edu: the school's hub  http://{ip or '127.0.0.1'}:{port}/", flush=True)
     print(f"sq2edu: progress store    {redact(db)}", flush=True)
+    this = os.getpid()
+
+    def tie_to_this() -> None:
+        # The hub, and with it its proxy and services, stops when this command is killed
+        # outright (a service manager's SIGKILL), not only when it is stopped.
+        signal_at_parent_death(signal.SIGTERM)
+        if os.getppid() != this:
+            os._exit(1)
+
     process = subprocess.Popen(
         [sys.executable, "-m", "jupyterhub", "-f", str(config)],
         env=environment,
         cwd=folder,
         start_new_session=True,
+        preexec_fn=tie_to_this,
     )
 
     def stop(_signal: int, _frame: FrameType | None) -> None:

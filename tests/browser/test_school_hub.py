@@ -506,13 +506,25 @@ def test_a_made_up_forwarded_address_does_not_escape_the_sign_in_s_waits(
 
 
 def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hub) -> None:
+    """The store's records, a sign-in made before the stop, and the language a child chose
+    on their device (a class in English, a browser in English, the app in Russian)."""
     with open_store(hub.db, room="3B") as store:
         store.join("Eli")
         store.record_attempt(Attempt("Eli", "3 × 3 = 9", True, where="lab"))
         before = len(store.attempts())
-    took = hub.stop()
-    print(f"the hub stopped in {took:.1f} s")
-    hub.start()
+    context = browser.new_context(locale="en-GB")
+    try:
+        page = _sign_in(context, hub, "FOX4", "Ada")
+        expect(page.get_by_text("Hi, Ada!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        page.get_by_role("button", name="Русский").click()
+        expect(page.get_by_text("Привет, Ada!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        took = hub.stop()
+        print(f"the hub stopped in {took:.1f} s")
+        hub.start()
+        page.goto(f"{hub.url}{CLASSROOM}", timeout=WIDGET_TIMEOUT_MS)
+        expect(page.get_by_text("Привет, Ada!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        context.close()
     context = browser.new_context()
     try:
         page = _sign_in(context, hub, "FOX4", "Eli")
@@ -835,41 +847,68 @@ def test_a_class_challenge_on_the_hub_from_the_teachers_dashboard_to_a_childs_pa
         child.close()
 
 
-def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
-    browser: Browser, hub: Hub
-) -> None:
-    """A hub killed with SIGKILL left its class service (holding its port: the next hub's
-    could not start) and its dashboard running. They, the class server and its kernels stop
-    by themselves within seconds now, and the hub starts again as if stopped."""
-    context = browser.new_context()
-    try:
-        page = _sign_in(context, hub, "OWL7", "Uma")
-        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        kernels = _class_server().children(recursive=True)
-    finally:
-        context.close()
+def _hub_processes(hub: Hub) -> tuple[psutil.Process, list[psutil.Process]]:
+    """The hub's JupyterHub, and what it started: its proxy, its three services, and the
+    class server's kernels."""
     assert hub.process is not None
     (jupyterhub,) = [
         process
         for process in psutil.Process(hub.process.pid).children()
         if "jupyterhub" in " ".join(process.cmdline())
     ]
+    started = jupyterhub.children()
+    proxies = [p for p in started if "configurable-http-proxy" in " ".join(p.cmdline())]
     services = [
         process
-        for process in jupyterhub.children()
+        for process in started
         if any(
             f"sq2edu.hub.{name}" in " ".join(process.cmdline())
             for name in ("service", "teachers", "classroom")
         )
     ]
-    assert len(services) == 3
+    assert (len(proxies), len(services)) == (1, 3), [p.cmdline() for p in started]
+    return jupyterhub, [*proxies, *services, *_class_server().children(recursive=True)]
+
+
+def _all_gone(processes: list[psutil.Process], what: str) -> None:
+    started = time.monotonic()
+    _gone, alive = psutil.wait_procs(processes, timeout=30)
+    assert not alive, [process.cmdline() for process in alive]
+    print(f"{what}: {len(processes)} processes gone in {time.monotonic() - started:.1f} s")
+
+
+def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
+    browser: Browser, hub: Hub
+) -> None:
+    """A hub killed with SIGKILL left its proxy (on the school's port), its class service
+    (holding its port: the next hub's could not start) and its dashboard running;
+    ``sq2edu hub`` killed so left JupyterHub itself running. Now all of it, the class
+    server's kernels too, stops by itself within seconds, and the hub starts again as if
+    stopped."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Uma")
+        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        context.close()
+    # A service manager's SIGKILL of sq2edu hub: JupyterHub is told to stop, and does.
+    jupyterhub, started = _hub_processes(hub)
+    assert hub.process is not None
+    hub.process.kill()
+    hub.process.wait(timeout=30)
+    _all_gone([jupyterhub, *started], "sq2edu hub killed")
+    hub.start()
+    # JupyterHub itself killed: what it started goes by itself.
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Ulla")
+        expect(page.get_by_text("Hi, Ulla!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        context.close()
+    jupyterhub, started = _hub_processes(hub)
     jupyterhub.kill()
     hub.process.wait(timeout=30)
-    started = time.monotonic()
-    _gone, alive = psutil.wait_procs([*services, *kernels], timeout=30)
-    assert not alive, [process.cmdline() for process in alive]
-    print(f"the hub's services and the class server's kernels gone "
-          f"{time.monotonic() - started:.1f} s after the hub was killed")  # fmt: skip
+    _all_gone(started, "JupyterHub killed")
     hub.start()
     # A child on another device (Uma's name is held by hers): the new class service has
     # its port, and answers.

@@ -688,3 +688,68 @@ def test_a_childs_server_cannot_even_ask_for_a_teachers_work() -> None:
     assert {name for name in teachers if hasattr(ServiceStore, name)} == set()
     children = {name for name in vars(ChildStore) if not name.startswith("_")}
     assert {name for name in children if not hasattr(ServiceStore, name)} == set()
+
+
+def test_service_the_store_s_calls_wait_on_their_thread_and_the_event_loop_answers_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A call held up by the store (a slow query, a locked table) keeps no one else
+    waiting for an answer the service can give at once: the store is used off the event
+    loop."""
+    import asyncio
+    import threading
+
+    import tornado.httpclient
+
+    from sq2edu.hub import service as service_module
+    from sq2edu.hub.private import CHILD_HEADER, SERVER_KEY_HEADER, child_key, classroom_key
+    from sq2edu.hub.service import make_app
+
+    location = str(tmp_path / "school.sqlite3")
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        School(store).add_room("3A")
+        with open_store(location, "3A") as class_store:
+            class_store.join("Mia")
+        mia = School(store).child_user("3A", "Mia").name
+    key = b"k" * 32
+    store_free = threading.Event()
+    held = threading.Event()
+    who = service_module._CALLS["who"]
+
+    def slow_who(*args: Any) -> Any:
+        held.set()
+        assert store_free.wait(30), "the store was never freed"
+        return who(*args)
+
+    monkeypatch.setitem(service_module._CALLS, "who", slow_who)
+    service = ClassService(location, key)
+    said: list[tuple[str, int]] = []
+
+    async def ask() -> None:
+        server = make_app(service, "/services/sq2edu-class/").listen(0, "127.0.0.1")
+        port = next(iter(server._sockets.values())).getsockname()[1]
+        url = f"http://127.0.0.1:{port}/services/sq2edu-class/api/who"
+        client = tornado.httpclient.AsyncHTTPClient()
+
+        async def call(name: str, headers: dict[str, str]) -> None:
+            answer = await client.fetch(
+                url, method="POST", headers=headers, body=b"{}", raise_error=False
+            )
+            said.append((name, answer.code))
+
+        own = {CHILD_HEADER: mia, SERVER_KEY_HEADER: child_key(classroom_key(key), mia)}
+        waiting = asyncio.ensure_future(call("held by the store", own))
+        while not held.is_set():
+            await asyncio.sleep(0.01)
+        await call("no key", {CHILD_HEADER: mia})
+        store_free.set()
+        await waiting
+        server.stop()
+
+    try:
+        run_apart(ask)
+    finally:
+        store_free.set()
+        service.close()
+    assert said == [("no key", 403), ("held by the store", 200)]

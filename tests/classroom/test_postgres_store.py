@@ -3,12 +3,16 @@ address (the promises both stores keep are tested over both in ``test_store.py``
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import psycopg
 import pytest
 
 from sq2edu.classroom import SCHEMA_VERSION, Attempt, StoreError, open_store
 from sq2edu.classroom.storage.postgres import PostgresStore
 from sq2edu.classroom.widgets.dashboard import Dashboard
+from tests.postgres_server import EmptyDatabases, postgres_bin
 
 
 def test_an_address_opens_the_postgresql_store_and_a_path_the_sqlite_one(
@@ -65,3 +69,48 @@ def test_the_dashboard_reads_the_class_from_postgresql(postgres_url: str) -> Non
         dashboard.refresh()
         assert "Mia" in dashboard.skills.grid.value
         assert "2 + 3 = 6" in dashboard.mistakes.words.value
+
+
+def test_the_deploy_guide_s_backup_restores_over_the_store_and_into_an_empty_database(
+    postgres_url: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """docs/deploy.md's nightly ``pg_dump --schema=sq2edu --format=custom`` and its
+    ``pg_restore --clean --if-exists``: over a store changed since (the change undone)
+    and into a new, empty database; without ``--if-exists`` the empty one is an error."""
+    bin_dir = postgres_bin()
+    assert bin_dir is not None
+    databases: EmptyDatabases = request.getfixturevalue("_empty_databases")
+    with open_store(postgres_url) as store:
+        store.join("Mia")
+        store.record_attempt(Attempt("Mia", "2 + 3 = 5", True, where="lab"))
+    dump = tmp_path / "sq2edu.dump"
+    subprocess.run(
+        [bin_dir / "pg_dump", "--schema=sq2edu", "--format=custom", f"--dbname={postgres_url}"],
+        stdout=dump.open("wb"),
+        check=True,
+    )
+    with open_store(postgres_url) as store:
+        store.join("Leo")
+
+    def restore(into: str, *options: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [bin_dir / "pg_restore", *options, f"--dbname={into}", dump],
+            capture_output=True,
+            text=True,
+        )
+
+    assert restore(postgres_url, "--clean", "--if-exists").returncode == 0
+    empty, other_empty = databases.take(), databases.take()
+    try:
+        assert restore(empty, "--clean", "--if-exists").returncode == 0
+        for restored in (postgres_url, empty):
+            with open_store(restored) as store:
+                assert store.students() == ["Mia"], restored
+                assert [a.text for a in store.attempts("Mia")] == ["2 + 3 = 5"]
+                store.join("Leo")  # the store works on after it
+        refused = restore(other_empty, "--clean")
+        assert refused.returncode != 0
+        assert 'schema "sq2edu" does not exist' in refused.stderr
+    finally:
+        databases.give_back(empty)
+        databases.give_back(other_empty)
