@@ -478,6 +478,28 @@ def test_the_app_opens_in_the_child_s_language_and_the_hub_s_own_pages_lead_to_i
         context.close()
 
 
+def test_a_child_s_kernel_is_let_go_a_minute_after_their_page_is_gone(
+    browser: Browser, hub: Hub
+) -> None:
+    """The school's memory comes back as children leave: the class server ends a child's
+    kernel once its page has been gone a minute (a page back within it keeps its game)."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, "OWL7", "Vera")
+        expect(page.get_by_text("Hi, Vera!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        kernel = _kernel_of(context)
+        (process,) = [
+            process
+            for process in _class_server().children(recursive=True)
+            if f"kernel-{kernel}" in " ".join(process.cmdline())
+        ]
+    finally:
+        context.close()
+    left = time.monotonic()
+    process.wait(timeout=150)  # psutil.TimeoutExpired if it stays
+    print(f"Vera's kernel ended {time.monotonic() - left:.0f} s after her page was closed")
+
+
 def test_a_made_up_forwarded_address_does_not_escape_the_sign_in_s_waits(
     browser: Browser, hub: Hub
 ) -> None:
