@@ -7,6 +7,7 @@
 - :mod:`sq2edu.hub.service`: the class service, the one place (with the hub) that holds the
   store's credential; :mod:`sq2edu.hub.remote` is the store a child's kernel uses through it.
 - :mod:`sq2edu.hub.config`: the hub's configuration, and ``sq2edu hub`` on one machine.
+- :mod:`sq2edu.hub.tied`: the hub's proxy, started so that it goes when the hub goes.
 
 ``docs/deploy.md`` explains the whole for a school's IT person.
 """

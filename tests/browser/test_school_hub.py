@@ -485,8 +485,8 @@ def test_a_child_s_kernel_is_let_go_a_minute_after_their_page_is_gone(
     kernel once its page has been gone a minute (a page back within it keeps its game)."""
     context = browser.new_context()
     try:
-        page = _sign_in(context, hub, "OWL7", "Vera")
-        expect(page.get_by_text("Hi, Vera!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+        page = _sign_in(context, hub, "OWL7", "Wil")
+        expect(page.get_by_text("Hi, Wil!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         kernel = _kernel_of(context)
         (process,) = [
             process
@@ -497,7 +497,7 @@ def test_a_child_s_kernel_is_let_go_a_minute_after_their_page_is_gone(
         context.close()
     left = time.monotonic()
     process.wait(timeout=150)  # psutil.TimeoutExpired if it stays
-    print(f"Vera's kernel ended {time.monotonic() - left:.0f} s after her page was closed")
+    print(f"Wil's kernel ended {time.monotonic() - left:.0f} s after the page was closed")
 
 
 def test_a_made_up_forwarded_address_does_not_escape_the_sign_in_s_waits(
