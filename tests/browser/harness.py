@@ -9,7 +9,9 @@ language at three screen sizes) in seconds rather than a Voilà start each.
 
 A page can show one widget after another: each :func:`show_widget` loads the page afresh
 (a new document, nothing kept from the widget before), without the cost of a new browser
-context and its renderer for every state.
+context and its renderer for every state; or, for a sweep of hundreds of states, draws it
+anew in the page already loaded (a new element and model, as a notebook draws a second
+view of a widget).
 
 >>> PAGE_ORIGIN
 'http://sq2edu.test'
@@ -41,39 +43,60 @@ _PAGE = """<!doctype html>
 <style>body {{ margin: 0; padding: 8px; font-family: system-ui, sans-serif; }}</style>
 </head>
 <body>
-<main id="widget"></main>
 <script type="module">
 import widget from "/table.js";
-const values = await window.sq2eduTraits();
-const listeners = new Map();
-function apply(changed) {{
-  for (const [key, value] of Object.entries(changed)) {{
-    values[key] = value;
-    for (const callback of listeners.get("change:" + key) || []) callback();
+let shown = null;
+let views = 0;
+// Draw the widget the test process shows now, in a new element with a new model: nothing
+// of the one before is kept (the module keeps a half-built equation per model).
+async function show() {{
+  if (shown) {{
+    shown.stop();
+    shown.el.remove();
   }}
-}}
-const model = {{
-  get: (key) => values[key],
-  on: (event, callback) => {{
-    if (!listeners.has(event)) listeners.set(event, []);
-    listeners.get(event).push(callback);
-  }},
-  off: (event, callback) => {{
-    const list = listeners.get(event) || [];
-    listeners.set(event, list.filter((item) => item !== callback));
-  }},
-  send: async (content) => {{
-    window.sq2eduPending += 1;
-    try {{
-      apply(await window.sq2eduSend(content));
-    }} finally {{
-      window.sq2eduPending -= 1;
+  const values = await window.sq2eduTraits();
+  const listeners = new Map();
+  function apply(changed) {{
+    for (const [key, value] of Object.entries(changed)) {{
+      values[key] = value;
+      for (const callback of listeners.get("change:" + key) || []) callback();
     }}
-  }},
+  }}
+  views += 1;
+  const model = {{
+    model_id: `view-${{views}}`,
+    get: (key) => values[key],
+    on: (event, callback) => {{
+      if (!listeners.has(event)) listeners.set(event, []);
+      listeners.get(event).push(callback);
+    }},
+    off: (event, callback) => {{
+      const list = listeners.get(event) || [];
+      listeners.set(event, list.filter((item) => item !== callback));
+    }},
+    send: async (content) => {{
+      window.sq2eduPending += 1;
+      try {{
+        apply(await window.sq2eduSend(content));
+      }} finally {{
+        window.sq2eduPending -= 1;
+      }}
+    }},
+  }};
+  window.sq2eduUpdate = apply;
+  const el = document.createElement("main");
+  el.id = "widget";
+  document.body.append(el);
+  window.scrollTo(0, 0);
+  shown = {{ el, stop: widget.render({{ model, el }}) }};
+}}
+window.sq2eduShow = async (lang) => {{
+  if (document.activeElement) document.activeElement.blur();
+  document.documentElement.lang = lang;
+  await show();
 }};
 window.sq2eduPending = 0;
-window.sq2eduUpdate = apply;
-widget.render({{ model, el: document.getElementById("widget") }});
+await show();
 </script>
 </body>
 </html>
@@ -175,7 +198,11 @@ _TRANSPORTS: WeakKeyDictionary[Page, _Transport] = WeakKeyDictionary()
 
 
 def show_widget(
-    page: Page, widget: Widget, on_intent: Callable[[Any], None] | None = None
+    page: Page,
+    widget: Widget,
+    on_intent: Callable[[Any], None] | None = None,
+    *,
+    same_page: bool = False,
 ) -> Drawn:
     """Draw ``widget`` in ``page`` with the real browser module and wait for the first drawing.
 
@@ -183,12 +210,22 @@ def show_widget(
     alone.
 
     :param on_intent: called with every intent the page sends, before the widget handles it.
+    :param same_page: draw it in the page already loaded, once the intents the page sent
+        have come back: a new element and a new model at the top of the page, focus on
+        nothing, as a new page draws it, without the new page's cost (scripts added to the
+        page run at a new page only).
     """
     transport = _TRANSPORTS.get(page)
+    loaded = transport is not None and page.url == f"{PAGE_ORIGIN}/"
     if transport is None:
         transport = _TRANSPORTS[page] = _Transport(page)
+    if same_page and loaded:
+        page.wait_for_function("window.sq2eduPending === 0")
     drawn = Drawn(page, widget)
     transport.widget, transport.drawn, transport.on_intent = widget, drawn, on_intent
-    page.goto(f"{PAGE_ORIGIN}/")
+    if same_page and loaded:
+        page.evaluate("(lang) => window.sq2eduShow(lang)", widget.language)
+    else:
+        page.goto(f"{PAGE_ORIGIN}/")
     page.wait_for_selector(".sq2-table[data-version]")
     return drawn

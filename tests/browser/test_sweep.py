@@ -97,7 +97,7 @@ def _look(page: Page, scene: Scene, lang: str, size: tuple[int, int], shots: Pat
 
     page.on("pageerror", on_error)
     try:
-        drawn = show_widget(page, scene.table(lang))
+        drawn = show_widget(page, scene.table(lang), same_page=True)
         for selector in scene.clicks:
             page.locator(selector).click()
         drawn.settle()
@@ -130,7 +130,7 @@ def test_every_state_is_drawn_right_in_every_language_and_size(
 ) -> None:
     shots = artifacts_dir / "sweep"
     shots.mkdir(exist_ok=True)
-    # One page for the scene's nine looks: each loads the page afresh.
+    # One page for the scene's nine looks: each draws the table anew in it, at its size.
     context = browser.new_context()
     try:
         page = context.new_page()
