@@ -409,9 +409,9 @@ def test_no_token_a_child_can_make_reaches_the_class_service(browser: Browser, h
         context.close()
 
 
-def _sign_in_hours(context: BrowserContext) -> set[str]:
-    """The sign-in cookies (the hub's and its services') this browser holds, each kept by
-    the browser a day at most (JupyterHub's own would stay thirty)."""
+def _sign_in_cookies_kept_a_day_at_most(context: BrowserContext) -> set[str]:
+    """The names of the sign-in cookies (the hub's and its services') this browser holds,
+    each of which it keeps a day at most (JupyterHub's own would stay thirty)."""
     now = time.time()
     hours = {
         cookie["name"]: (cookie["expires"] - now) / 3600
@@ -433,7 +433,10 @@ def test_a_child_signs_out_and_back_in_on_their_own_device_under_one_name(
         page = _sign_in(device, hub, "OWL7", "Rex")
         expect(page.get_by_text("Hi, Rex!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         assert any(c["name"] == "sq2edu-device" for c in device.cookies()), "the server's"
-        assert _sign_in_hours(device) == {"jupyterhub-hub-login", "service-sq2edu-classroom"}
+        assert _sign_in_cookies_kept_a_day_at_most(device) == {
+            "jupyterhub-hub-login",
+            "service-sq2edu-classroom",
+        }
         page.get_by_role("link", name="Sign out").click()
         page.wait_for_url("**/hub/**", timeout=WIDGET_TIMEOUT_MS)
         assert page.goto(f"{hub.url}/hub/spawn", timeout=WIDGET_TIMEOUT_MS) is not None
@@ -482,7 +485,7 @@ def test_a_child_s_kernel_is_let_go_a_minute_after_their_page_is_gone(
     browser: Browser, hub: Hub
 ) -> None:
     """The school's memory comes back as children leave: the class server ends a child's
-    kernel once its page has been gone a minute (a page back within it keeps its game)."""
+    kernel once its page has been gone a minute."""
     context = browser.new_context()
     try:
         page = _sign_in(context, hub, "OWL7", "Wil")
@@ -643,7 +646,10 @@ def test_a_teacher_who_signs_out_leaves_the_device_to_nobody_and_a_sign_in_lasts
     try:
         page = _teacher_signs_in(context, hub, "Olga", "olga's password")
         expect(page.get_by_text("Your classes")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-        assert _sign_in_hours(context) == {"jupyterhub-hub-login", "service-sq2edu-teachers"}
+        assert _sign_in_cookies_kept_a_day_at_most(context) == {
+            "jupyterhub-hub-login",
+            "service-sq2edu-teachers",
+        }
         dashboard = page.url
         base = f"{hub.url}/services/sq2edu-teachers/sq2edu"
         assert context.request.get(f"{base}/attempts.csv?room=3B").status == 200

@@ -22,6 +22,12 @@ print(program.pid, flush=True)
 time.sleep(600)
 """
 
+# A "hub" that ties a program that is not there.
+_MISSING = """
+import os, subprocess, sys
+sys.exit(subprocess.call([sys.executable, "-m", "sq2edu.hub.tied", str(os.getpid()), "{program}"]))
+"""
+
 
 def test_a_tied_program_ends_when_its_hub_is_killed_outright() -> None:
     hub = subprocess.Popen([sys.executable, "-c", _HUB], stdout=subprocess.PIPE, text=True)
@@ -72,10 +78,3 @@ def test_a_tied_program_that_cannot_start_says_so(tmp_path: Path) -> None:
     assert done.returncode == 127
     assert "cannot start" in done.stderr
     assert "No such file or directory" in done.stderr
-
-
-# A "hub" that ties a program that is not there.
-_MISSING = """
-import os, subprocess, sys
-sys.exit(subprocess.call([sys.executable, "-m", "sq2edu.hub.tied", str(os.getpid()), "{program}"]))
-"""
