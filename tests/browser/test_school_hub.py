@@ -905,6 +905,16 @@ def _all_gone(processes: list[psutil.Process], what: str) -> None:
     print(f"{what}: {len(processes)} processes gone in {time.monotonic() - started:.1f} s")
 
 
+def _a_child_signs_in(browser: Browser, hub: Hub, code: str, nickname: str) -> None:
+    """A child signs in on a device of their own and is greeted; the device is put away."""
+    context = browser.new_context()
+    try:
+        page = _sign_in(context, hub, code, nickname)
+        expect(page.get_by_text(f"Hi, {nickname}!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        context.close()
+
+
 def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     browser: Browser, hub: Hub
 ) -> None:
@@ -913,12 +923,7 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     ``sq2edu hub`` killed so left JupyterHub itself running. Now all of it, the class
     server's kernels too, stops by itself within seconds, and the hub starts again as if
     stopped."""
-    context = browser.new_context()
-    try:
-        page = _sign_in(context, hub, "OWL7", "Uma")
-        expect(page.get_by_text("Hi, Uma!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    finally:
-        context.close()
+    _a_child_signs_in(browser, hub, "OWL7", "Uma")
     # A service manager's SIGKILL of sq2edu hub: JupyterHub is told to stop, and does.
     jupyterhub, started = _hub_processes(hub)
     assert hub.process is not None
@@ -927,12 +932,7 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     _all_gone([jupyterhub, *started], "sq2edu hub killed")
     hub.start()
     # JupyterHub itself killed: what it started goes by itself.
-    context = browser.new_context()
-    try:
-        page = _sign_in(context, hub, "OWL7", "Ulla")
-        expect(page.get_by_text("Hi, Ulla!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    finally:
-        context.close()
+    _a_child_signs_in(browser, hub, "OWL7", "Ulla")
     jupyterhub, started = _hub_processes(hub)
     jupyterhub.kill()
     hub.process.wait(timeout=30)
@@ -940,9 +940,4 @@ def test_a_hub_killed_outright_leaves_nothing_running_and_starts_again(
     hub.start()
     # A child on another device (Uma's name is held by hers): the new class service has
     # its port, and answers.
-    context = browser.new_context()
-    try:
-        page = _sign_in(context, hub, "OWL7", "Una")
-        expect(page.get_by_text("Hi, Una!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
-    finally:
-        context.close()
+    _a_child_signs_in(browser, hub, "OWL7", "Una")

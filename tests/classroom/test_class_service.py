@@ -505,6 +505,24 @@ def test_service_chooses_a_computers_move_itself(service: ClassService, location
     assert after.history[-1] == chosen != asked
 
 
+def _class_3a(location: str, *children: str) -> list[str]:
+    """A school at ``location`` with class 3A of ``children``; their hub user names."""
+    with open_store(location) as store:
+        assert isinstance(store, SQLStore)
+        School(store).add_room("3A")
+        with open_store(location, "3A") as class_store:
+            for child in children:
+                class_store.join(child)
+        return [School(store).child_user("3A", child).name for child in children]
+
+
+def _listening(app: Any) -> tuple[Any, int]:
+    """``app`` listening on a free port of 127.0.0.1 (on the running loop): its server and
+    port."""
+    server = app.listen(0, "127.0.0.1")
+    return server, int(next(iter(server._sockets.values())).getsockname()[1])
+
+
 def test_service_answers_a_class_server_s_kernel_for_the_child_its_key_names(
     tmp_path: Path,
 ) -> None:
@@ -518,23 +536,14 @@ def test_service_answers_a_class_server_s_kernel_for_the_child_its_key_names(
     from sq2edu.hub.service import make_app
 
     location = str(tmp_path / "school.sqlite3")
-    with open_store(location) as store:
-        assert isinstance(store, SQLStore)
-        School(store).add_room("3A")
-        with open_store(location, "3A") as class_store:
-            class_store.join("Mia")
-            class_store.join("Leo")
-        mia = School(store).child_user("3A", "Mia").name
-        leo = School(store).child_user("3A", "Leo").name
+    mia, leo = _class_3a(location, "Mia", "Leo")
     key = b"k" * 32
     classroom = classroom_key(key)
     service = ClassService(location, key)
     answers: dict[str, int] = {}
 
     async def ask() -> None:
-        app = make_app(service, "/services/sq2edu-class/")
-        server = app.listen(0, "127.0.0.1")
-        port = next(iter(server._sockets.values())).getsockname()[1]
+        server, port = _listening(make_app(service, "/services/sq2edu-class/"))
         client = tornado.httpclient.AsyncHTTPClient()
         tries = {
             "name only": {CHILD_HEADER: mia},
@@ -706,12 +715,7 @@ def test_service_the_store_s_calls_wait_on_their_thread_and_the_event_loop_answe
     from sq2edu.hub.service import make_app
 
     location = str(tmp_path / "school.sqlite3")
-    with open_store(location) as store:
-        assert isinstance(store, SQLStore)
-        School(store).add_room("3A")
-        with open_store(location, "3A") as class_store:
-            class_store.join("Mia")
-        mia = School(store).child_user("3A", "Mia").name
+    (mia,) = _class_3a(location, "Mia")
     key = b"k" * 32
     store_free = threading.Event()
     held = threading.Event()
@@ -727,8 +731,7 @@ def test_service_the_store_s_calls_wait_on_their_thread_and_the_event_loop_answe
     said: list[tuple[str, int]] = []
 
     async def ask() -> None:
-        server = make_app(service, "/services/sq2edu-class/").listen(0, "127.0.0.1")
-        port = next(iter(server._sockets.values())).getsockname()[1]
+        server, port = _listening(make_app(service, "/services/sq2edu-class/"))
         url = f"http://127.0.0.1:{port}/services/sq2edu-class/api/who"
         client = tornado.httpclient.AsyncHTTPClient()
 
