@@ -27,6 +27,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from traitlets import Integer, List, Unicode
 from traitlets.config import Configurable
+from traitlets.config.loader import LazyConfigValue
 
 from sq2edu.hub.ports import spare_port
 from sq2edu.hub.private import (
@@ -155,7 +156,8 @@ def configure(
     # browser is told to drop it (and the services' own) then as well, where Tornado's
     # default would keep it thirty days on a shared device.
     settings = c.JupyterHub.tornado_settings
-    settings = dict(settings) if isinstance(settings, dict) else {}
+    # A school's `c.JupyterHub.tornado_settings.update(...)` is a lazy value until read.
+    settings = dict(settings.get_value({}) if isinstance(settings, LazyConfigValue) else settings)
     cookie_options = {**settings.get("cookie_options", {}), "expires_days": SIGN_IN_DAYS}
     services_environment = {
         "SQ2EDU_DB_FILE": str(private / DB_FILE),

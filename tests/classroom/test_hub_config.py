@@ -272,3 +272,10 @@ def test_a_sign_in_lasts_a_day_in_the_browser_as_at_the_hub_and_the_school_s_opt
     fresh = Config()
     configure(fresh, str(tmp_path / "school.sqlite3"), data=tmp_path, proxy="/bin/true")
     assert fresh.JupyterHub.tornado_settings == {"cookie_options": {"expires_days": 1}}
+    updated = Config()
+    updated.JupyterHub.tornado_settings.update({"slow_ms": 500})
+    configure(updated, str(tmp_path / "school.sqlite3"), data=tmp_path, proxy="/bin/true")
+    assert updated.JupyterHub.tornado_settings == {
+        "slow_ms": 500,
+        "cookie_options": {"expires_days": 1},
+    }
