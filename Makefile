@@ -14,7 +14,7 @@ PROXY := .hub/node_modules/.bin/configurable-http-proxy
 INSTALL_LOG := $(VENV)/install.log
 QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
 
-.PHONY: serve hub test check lint ruff bench loadtest notebooks lessons golden messages translations mutation confusables clean
+.PHONY: serve hub test check lint ruff bench loadtest notebooks lessons golden messages translations mutation sweep confusables clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -122,6 +122,11 @@ lessons: $(STAMP_TEST)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False \
 		lessons/*/*.ipynb
+
+## sweep: every state a child meets, drawn in three languages at three sizes, with every
+## look's screenshot kept in test-artifacts/sweep/ (make test keeps only those with a problem)
+sweep: $(STAMP_TEST)
+	SQ2EDU_SWEEP_SHOTS=all $(PYTEST) -n $(WORKERS) tests/browser/test_sweep.py -q
 
 ## mutation: mutation testing of the checker and the rules of both editions (slow, not part of
 ## `make test`; what and why in docs/mutation.md), then the score of each module

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from sq2edu.i18n import get_language
+
 __all__ = ["Action", "Event", "action", "action_from_dict"]
 
 A = TypeVar("A", bound="Action")
@@ -27,10 +29,22 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         """The action as JSON-able data, with its ``kind``."""
         data: dict[str, Any] = {"kind": self.kind}
-        for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            data[item.name] = list(value) if isinstance(value, tuple) else value
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+#: Each action class's field names: dataclasses.fields() builds its tuple anew at each call,
+#: and every save of a game calls to_dict() for each action of its history.
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in dataclasses.fields(cls))
+    return names
 
 
 def action(kind: str) -> Callable[[type[A]], type[A]]:
@@ -113,12 +127,21 @@ class Event:
     edition: str = ""
     #: The players' names at the time, for the words.
     names: tuple[str, ...] = ()
+    #: The words already found, by language: every save of a game writes each event of its
+    #: log with its words, and a table saves after every move.
+    _words: dict[str, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     @property
     def text(self) -> str:
-        """What happened, in plain words."""
-        narrator = _NARRATORS.get(self.edition)
-        return narrator(self) if narrator is not None else self.kind
+        """What happened, in plain words (in the active language)."""
+        lang = get_language()
+        words = self._words.get(lang)
+        if words is None:
+            narrator = _NARRATORS.get(self.edition)
+            words = self._words[lang] = narrator(self) if narrator is not None else self.kind
+        return words
 
     def to_dict(self) -> dict[str, Any]:
         """The event as JSON-able data (with its words, for readers without sq2edu)."""

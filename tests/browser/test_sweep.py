@@ -13,11 +13,13 @@ the pickers, verdicts, hints, the curtain, the end) at 1280×800 (a laptop), 102
 - after pressing that first thing with the keyboard (the card the table marks to lead, when
   it marks one), the keyboard focus on a control of the table, never lost to the page.
 
-A screenshot of every state is kept in ``test-artifacts/sweep/``.
+A look with a problem keeps its screenshot in ``test-artifacts/sweep/``; ``make sweep``
+(``SQ2EDU_SWEEP_SHOTS=all``) keeps every look's, to look at them all.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,10 @@ from tests.browser.scenes import SCENES, Scene
 
 VIEWPORTS = ((1280, 800), (1024, 768), (820, 1180))
 LANGUAGES = ("en", "ru", "nb")
+#: Every look's screenshot is kept when this environment variable is ``all``; else only the
+#: screenshots of looks with a problem (a screenshot costs a tenth of a second of Chromium's
+#: CPU, 423 times over).
+SHOTS_ENV = "SQ2EDU_SWEEP_SHOTS"
 
 _PROBLEMS = """
 () => {
@@ -102,8 +108,10 @@ def _look(page: Page, scene: Scene, lang: str, size: tuple[int, int], shots: Pat
             page.locator(selector).click()
         drawn.settle()
         where = f"{scene.name} {lang} {width}×{height}"
-        page.screenshot(path=shots / f"{scene.name}_{lang}_{width}x{height}.png")
+        shot = shots / f"{scene.name}_{lang}_{width}x{height}.png"
         problems: list[Any] = page.evaluate(_PROBLEMS) + page.evaluate(_TARGETS_IN_VIEW)
+        if problems or errors or os.environ.get(SHOTS_ENV) == "all":
+            page.screenshot(path=shot)
         # Where a keyboard starts: the card the table marks to lead (a discard's number card),
         # else the first thing to press; never an awake queen a quick Enter would throw away.
         first = page.locator(".sq2-table [data-target][data-lead]").first
@@ -119,6 +127,7 @@ def _look(page: Page, scene: Scene, lang: str, size: tuple[int, int], shots: Pat
             lost = page.evaluate(_FOCUS)
             if lost:
                 problems.append(f"after Enter on the first thing to press, {lost}")
+                page.screenshot(path=shot.with_name(f"{shot.stem}_after_enter.png"))
         return [f"{where}: {problem}" for problem in [*errors, *problems]]
     finally:
         page.remove_listener("pageerror", on_error)
