@@ -134,10 +134,19 @@ def _write_attempts(location: str, student: str, count: int) -> None:
             store.record_attempt(Attempt(student, f"{number} + 1 = {number + 1}", True))
 
 
+def _kernels() -> multiprocessing.context.ForkServerContext:
+    """Processes that stand for kernels: each its own process with its own connections, as a
+    kernel is, forked from a server that has imported this module once (a new Python process
+    for each, importing it anew, took a second of CPU apiece)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
+
+
 @pytest.mark.slow  # thirty (or one) new Python processes: make test, not make check
 def test_thirty_kernels_opening_and_writing_at_once_lose_nothing(location: str) -> None:
     """Even the first opening (which makes the schema) happens thirty times at once."""
-    context = multiprocessing.get_context("spawn")
+    context = _kernels()
     writers = [
         context.Process(target=_write_attempts, args=(location, f"student{n}", 20))
         for n in range(30)
@@ -232,7 +241,7 @@ def test_six_kernels_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> 
     times over: every open succeeds, the schema is made once, and no kernel is told to move
     the class's file away."""
     kernels, rounds = 6, 5
-    context = multiprocessing.get_context("spawn")
+    context = _kernels()
     barrier = context.Barrier(kernels)
     results = context.Queue()
     openers = [
@@ -319,7 +328,7 @@ def _write_forever(location: str, ready: multiprocessing.synchronize.Event) -> N
 @pytest.mark.slow  # thirty (or one) new Python processes: make test, not make check
 def test_a_killed_kernel_loses_nothing_it_wrote(location: str) -> None:
     open_store(location).close()
-    context = multiprocessing.get_context("spawn")
+    context = _kernels()
     ready = context.Event()
     writer = context.Process(target=_write_forever, args=(location, ready))
     writer.start()
