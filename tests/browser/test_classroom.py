@@ -146,9 +146,23 @@ def classroom(tmp_path: Path) -> Iterator[Classroom]:
             room.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Classroom]:
+    """One `sq2edu serve` for this module's tests that look at it or bring a child of their
+    own (each a nickname of its own), started once for them all; the tests that stop it or
+    change its settings start their own."""
+    room = Classroom(tmp_path_factory.mktemp("shared-class"))
+    try:
+        yield room
+    finally:
+        if room.process.poll() is None:
+            room.stop()
+
+
 def test_a_student_joins_practises_and_the_teacher_sees_it(
-    classroom: Classroom, page: Page, artifacts_dir: Path
+    shared_classroom: Classroom, page: Page, artifacts_dir: Path
 ) -> None:
+    classroom = shared_classroom
     page.goto(f"http://127.0.0.1:{classroom.port}/", wait_until="commit", timeout=WIDGET_TIMEOUT_MS)
     join = page.get_by_role("button", name="Join")
     expect(join).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
@@ -170,7 +184,7 @@ def test_a_student_joins_practises_and_the_teacher_sees_it(
     page.screenshot(path=artifacts_dir / "classroom_student.png", full_page=True)
 
     with SQLiteStore(classroom.db) as store:
-        assert [(a.student, a.text, a.ok) for a in store.attempts()] == [
+        assert [(a.student, a.text, a.ok) for a in store.attempts("Mia")] == [
             ("Mia", "1 + 1 = 3", False)
         ]
 
@@ -182,8 +196,9 @@ def test_a_student_joins_practises_and_the_teacher_sees_it(
 
 
 def test_the_dashboard_listens_on_this_computer_only_and_sources_are_hidden(
-    classroom: Classroom,
+    shared_classroom: Classroom,
 ) -> None:
+    classroom = shared_classroom
     listening = {
         conn.laddr.ip
         for conn in psutil.net_connections(kind="tcp")
@@ -206,8 +221,9 @@ def test_serve_stops_everything_it_started(classroom: Classroom) -> None:
     assert os.path.exists(classroom.db)
 
 
-def test_raw_widget_messages_meet_the_same_checks_as_the_page(classroom: Classroom) -> None:
+def test_raw_widget_messages_meet_the_same_checks_as_the_page(shared_classroom: Classroom) -> None:
     """A student who skips the page and sends widget messages by hand gets no further."""
+    classroom = shared_classroom
     from benchmarks.widget_client import WidgetClient
 
     async def student() -> dict[str, object]:
@@ -257,7 +273,7 @@ def test_raw_widget_messages_meet_the_same_checks_as_the_page(classroom: Classro
     assert verdict["ok"] is False
     assert "2 + 2 makes 4, not 5." in " ".join(map(str, verdict["lines"]))  # type: ignore[call-overload]
     with SQLiteStore(classroom.db) as store:
-        attempts = [(a.student, a.text, a.ok) for a in store.attempts()]
+        attempts = [(a.student, a.text, a.ok) for a in store.attempts("Leo")]
     # Kept as typed, never run: the store holds text, the checker reads it token by token.
     assert sorted(attempts) == [("Leo", "2 + 2 = 5", False), ("Leo", "__import__('os') = 1", False)]
 
@@ -292,8 +308,11 @@ def test_a_student_who_finds_no_warm_kernel_gets_one_of_their_own_at_once(tmp_pa
     assert code == 0
 
 
-def test_the_class_needs_nothing_from_outside_the_server(classroom: Classroom, page: Page) -> None:
+def test_the_class_needs_nothing_from_outside_the_server(
+    shared_classroom: Classroom, page: Page
+) -> None:
     """A school may have no internet: every request the pages make goes to the laptop."""
+    classroom = shared_classroom
     outside: list[str] = []
 
     def refuse_outside(route: Route) -> None:
