@@ -27,8 +27,9 @@ from typing import Any
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
-from benchmarks.loadtest import _free_port, _kernels, _percentile
+from benchmarks.loadtest import _kernels, _percentile
 from benchmarks.widget_client import WidgetClient
+from sq2edu.hub.ports import spare_port
 
 TITLE = "Class challenge"
 STUDENTS = 30
@@ -185,7 +186,7 @@ def _one_run(db: str) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "serve.out"
-        port, teacher = _free_port(), _free_port()
+        port, teacher = spare_port(), spare_port()
         with out.open("w") as printed:
             server = subprocess.Popen(
                 [

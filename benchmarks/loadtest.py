@@ -29,6 +29,7 @@ from typing import Any
 import psutil
 
 from benchmarks.widget_client import WidgetClient
+from sq2edu.hub.ports import spare_port
 
 TITLE = "Classroom load"
 STUDENTS = 30
@@ -48,14 +49,6 @@ STEP_SECONDS = 180
 
 def _results() -> dict[str, list[float]]:
     return {"interactive": [], "click": [], "attempts": [], "failures": []}
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def _student(browser: Any, url: str, number: int, results: dict[str, list[float]]) -> None:
@@ -240,7 +233,7 @@ def _one_run(pool: int, chromium: str, mixed: bool) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "class.sqlite3"
-        port, teacher = _free_port(), _free_port()
+        port, teacher = spare_port(), spare_port()
         server = subprocess.Popen(
             [
                 sys.executable,

@@ -30,7 +30,6 @@ import psutil
 
 from benchmarks.loadtest import (
     _busy_seconds,
-    _free_port,
     _kernels,
     _megabytes,
     _percentile,
@@ -38,6 +37,7 @@ from benchmarks.loadtest import (
     _wait_for_warm_pool,
 )
 from benchmarks.widget_client import WidgetClient
+from sq2edu.hub.ports import spare_port
 
 TITLE = "Tables of classmates"
 TABLES = 10
@@ -328,8 +328,8 @@ def _servers(database: str, count: int) -> Iterator[list[subprocess.Popen[bytes]
                         "sq2edu.cli",
                         "serve",
                         "--host=127.0.0.1",
-                        f"--port={_free_port()}",
-                        f"--teacher-port={_free_port()}",
+                        f"--port={spare_port()}",
+                        f"--teacher-port={spare_port()}",
                         f"--db={database}",
                         f"--pool={TABLES * SEATS // count}",
                         "--no-qr",

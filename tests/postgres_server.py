@@ -11,7 +11,6 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -19,6 +18,8 @@ from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
 from typing import Any
+
+from sq2edu.hub.ports import spare_port
 
 __all__ = ["EmptyDatabases", "postgres_bin", "throwaway_postgres"]
 
@@ -32,13 +33,6 @@ def postgres_bin() -> Path | None:
         glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda p: int(p.split("/")[4])
     )
     return Path(versions[-1]).parent if versions else None
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @contextmanager
@@ -56,7 +50,7 @@ def throwaway_postgres(bin_dir: Path, max_connections: int = 100) -> Iterator[st
         os.chown(folder, user.pw_uid, user.pw_gid)
         os.chown(sockets, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
+    port = spare_port()
     subprocess.run(
         [
             *run_as,

@@ -29,7 +29,6 @@ import contextlib
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -45,6 +44,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Reque
 from playwright.sync_api import Error as PlaywrightError
 
 from sq2edu.classroom.server.serve import write_cell_notebook
+from sq2edu.hub.ports import spare_port
 
 BROWSER_ENV = "SQ2EDU_CHROMIUM"
 """Environment variable naming the Chromium (or Chrome) executable to use."""
@@ -237,15 +237,15 @@ def page(browser: Browser, request: pytest.FixtureRequest, artifacts_dir: Path) 
 
 
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that was free a moment ago.
+    """A TCP port on 127.0.0.1 that is free now, from below the range the system hands every
+    kernel's sockets and every new connection from (:func:`sq2edu.hub.ports.spare_port`).
 
-    Another process may take it before the server binds it; the server is started with no port
-    retries, so that race shows up as a clear start failure instead of a server on another port.
+    A port the system handed out (port 0) could be taken by a kernel's socket before the
+    server bound it: a server's start then probed a kernel's ZeroMQ socket and failed. The
+    server is started with no port retries, so a clash left shows up as a clear start failure
+    instead of a server on another port.
     """
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    return spare_port()
 
 
 class VoilaProcess:
