@@ -19,9 +19,10 @@ __all__ = ["Hub"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
-#: The class server's warm pool in the tests: a test's children sign in one after another (five
-#: at most), a kernel taken is replaced five seconds later, and each warm kernel costs two
-#: seconds of a core at every start of the hub (``None``: the hub's own default, as a school runs it).
+#: The class server's warm pool in the tests: a test's children sign in one after another
+#: (five at most), a kernel taken is replaced five seconds later, and each warm kernel costs
+#: two seconds of a core at every start of the hub (``None``: the hub's own default, as a
+#: school runs it).
 TEST_POOL = 3
 
 

@@ -236,18 +236,6 @@ def page(browser: Browser, request: pytest.FixtureRequest, artifacts_dir: Path) 
         context.close()
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free now, from below the range the system hands every
-    kernel's sockets and every new connection from (:func:`sq2edu.hub.ports.spare_port`).
-
-    A port the system handed out (port 0) could be taken by a kernel's socket before the
-    server bound it: a server's start then probed a kernel's ZeroMQ socket and failed. The
-    server is started with no port retries, so a clash left shows up as a clear start failure
-    instead of a server on another port.
-    """
-    return spare_port()
-
-
 class VoilaProcess:
     """A Voilà server process and the file its output goes to.
 
@@ -257,7 +245,10 @@ class VoilaProcess:
     """
 
     def __init__(self, notebook: Path, log_path: Path) -> None:
-        self.port = free_port()
+        # From below the range the system hands kernels' sockets from: a port it handed out
+        # could be taken by a kernel before the server bound it (no port retries: a clash
+        # would be a clear start failure).
+        self.port = spare_port()
         self.base_url = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path
         command = [

@@ -25,8 +25,9 @@ from playwright.sync_api import Browser, Page, Route, expect
 from sq2edu.classroom import SQLiteStore
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import open_store
+from sq2edu.hub.ports import spare_port
 from sq2edu.progress.records import Attempt
-from tests.browser.conftest import WIDGET_TIMEOUT_MS, free_port, wait_until_answering
+from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
 
 
 class Classroom:
@@ -48,7 +49,7 @@ class Classroom:
         :param code: the class code it starts with (``None``: none given, the kept one)."""
         tmp_path.mkdir(parents=True, exist_ok=True)
         self.db = tmp_path / "class.sqlite3"
-        self.port, self.teacher_port = port or free_port(), teacher_port or free_port()
+        self.port, self.teacher_port = port or spare_port(), teacher_port or spare_port()
         self.out = tmp_path / "serve.log"
         self.log = self.out.open("w")
         self.server_log = tmp_path / "classroom.log"

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from sq2edu.hub.ports import spare_port
 from tests.browser.conftest import (
     SERVER_START_TIMEOUT,
     SERVER_STOP_TIMEOUT,
     WIDGET_TIMEOUT_MS,
-    free_port,
 )
 
 LESSONS = Path(__file__).parent.parent.parent / "lessons"
@@ -30,7 +30,7 @@ def jupyterlab(tmp_path: Path, artifacts_dir: Path) -> Iterator[str]:
     """JupyterLab on a copy of the lessons (so nothing it saves touches the real ones)."""
     root = tmp_path / "lessons"
     shutil.copytree(LESSONS, root)
-    port = free_port()
+    port = spare_port()
     log_path = tmp_path / "jupyterlab.log"
     settings = tmp_path / "settings"
     # Without this, JupyterLab asks about news in a pop-up that covers the notebook.
