@@ -719,7 +719,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             view["prompt"] = _("Wait a moment: it is {name}'s turn.", name=self._current_name())
         deciding = viewer is not None and viewer == game.current_player and not game.is_over
         coaching = self.tips and deciding and not self.curtain
-        self.state = {
+        state = {
             "edition": self.edition,
             "view": view,
             "seat": viewer,
@@ -742,11 +742,11 @@ class GameTable(Speaking, anywidget.AnyWidget):
             **self.drawn(view, viewer),
         }
         # Computer players dealt in another language (a table of classmates is dealt in the
-        # class's) are called as this child's language calls them.
+        # class's) are called as this child's language calls them: renamed before the state
+        # is sent, so that the page never draws the other language's names, not even once.
         computers = self.link.computers() if self.link else sorted(self.bots)
         renamed = local_bot_names(game.names, computers)
-        if renamed:
-            self.state = _renamed(self.state, renamed)
+        self.state = _renamed(state, renamed) if renamed else state
 
 
 def _renamed(value: Any, names: dict[str, str]) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -395,3 +396,23 @@ def test_the_child_sees_the_verdict_before_the_store_is_asked_to_keep_it(sign: s
     table.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": sign})
     assert shown_when_kept == [(table.state["verdict"], table.state["log"])]
     assert shown_when_kept[0][0]["text"] == f"2 {sign} 3 = 5"
+
+
+@pytest.mark.parametrize(
+    ("lang", "local"), [("ru", "Лёгкий бот"), ("nb", "Lett robot")], ids=["ru", "nb"]
+)
+def test_computer_players_dealt_in_another_language_are_sent_only_under_the_childs_names(
+    lang: str, local: str
+) -> None:
+    """A table dealt in English (a class's table) drawn for a child in another language:
+    each state the page receives already calls the computer as the child's language does,
+    and one move sends one state, not the dealt names first and the child's then."""
+    table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, language=lang)
+    sent: list[dict[str, Any]] = []
+    table.observe(lambda change: sent.append(change["new"]), names=["state"])
+    table.load(position(["Mia", "Easy bot"], realms={0: ["n2a"]}, phase="actions"))
+    table.handle({"intent": "tips"})
+    assert len(sent) == 2, [state["names"] for state in sent]
+    for state in sent:
+        assert state["names"] == ["Mia", local]
+        assert "Easy bot" not in json.dumps(state, ensure_ascii=False)
