@@ -406,7 +406,7 @@ def test_computer_players_dealt_in_another_language_are_sent_only_under_the_chil
 ) -> None:
     """A table dealt in English (a class's table) drawn for a child in another language:
     each state the page receives already calls the computer as the child's language does,
-    and one move sends one state, not the dealt names first and the child's then."""
+    and a click sends one state, not the dealt names first and the child's then."""
     table = RescueTable(players=["Mia", "easy"], seed=1, pace=0, language=lang)
     sent: list[dict[str, Any]] = []
     table.observe(lambda change: sent.append(change["new"]), names=["state"])
