@@ -33,9 +33,10 @@ def test_a_tied_program_ends_when_its_hub_is_killed_outright() -> None:
     hub = subprocess.Popen([sys.executable, "-c", _HUB], stdout=subprocess.PIPE, text=True)
     assert hub.stdout is not None
     program = psutil.Process(int(hub.stdout.readline()))
-    # The program replaced the tie (exec): the pid JupyterHub records is the program's.
+    # The program replaced the tie (exec): the pid JupyterHub records is the program's. Its
+    # name can change a moment before its command line reads as the program's: wait for both.
     deadline = time.monotonic() + 30
-    while program.name() != "sleep" and time.monotonic() < deadline:
+    while program.cmdline() != ["sleep", "600"] and time.monotonic() < deadline:
         time.sleep(0.05)
     assert program.cmdline() == ["sleep", "600"]
     hub.kill()
