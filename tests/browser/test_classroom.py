@@ -432,3 +432,34 @@ def test_a_teacher_serves_one_class_of_the_schools_store_and_sees_only_it(
         assert teacher.get_by_text("2 × 2 = 4").count() == 0
     finally:
         classroom.stop()
+
+
+def test_the_class_kernels_talk_to_their_server_over_unix_sockets_only_it_can_open(
+    shared_classroom: Classroom,
+) -> None:
+    """No port is picked for a kernel's channels before the kernel binds it, so no other
+    program can take one in between (the kernel would die and its page stay on "Running
+    ..."); the sockets are files in a folder of the server's that only its account opens."""
+    shared_classroom.wait_for_a_warm_student_kernel()
+    server = psutil.Process(shared_classroom.process.pid)
+    kernels = [
+        process
+        for process in server.children(recursive=True)
+        if "ipykernel_launcher" in " ".join(process.cmdline())
+    ]
+    assert kernels
+    for kernel in kernels:
+        arguments = kernel.cmdline()
+        connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())
+        assert connection["transport"] == "ipc", connection
+        channels = [
+            connection[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")
+        ]
+        for port in channels:
+            assert Path(f"{connection['ip']}-{port}").is_socket()
+        folder = Path(connection["ip"]).parent
+        assert folder.stat().st_mode & 0o077 == 0, oct(folder.stat().st_mode)
+        listening = {
+            c.laddr.port for c in kernel.net_connections(kind="inet") if c.status == "LISTEN"
+        }
+        assert not listening & set(channels), listening

@@ -155,6 +155,11 @@ def voila_arguments(
         f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_SECONDS}",
         "--MappingKernelManager.cull_interval=15",
         "--MappingKernelManager.cull_connected=False",
+        # Kernels talk to their server over Unix sockets in the server's own folder, which only
+        # this account can open: a TCP port picked for a kernel could be taken by another
+        # program before the kernel binds it (the kernel dies, the child's page shows
+        # "Running ..." for ever).
+        "--KernelManager.transport=ipc",
     ]
     if runtime is not None:
         command.append(f"--ClassroomVoila.runtime_dir={runtime}")
