@@ -447,10 +447,16 @@ def test_the_class_kernels_talk_to_their_server_over_unix_sockets_only_it_can_op
         for process in server.children(recursive=True)
         if "ipykernel_launcher" in " ".join(process.cmdline())
     ]
-    assert kernels
+    checked = 0
     for kernel in kernels:
-        arguments = kernel.cmdline()
-        connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())
+        try:
+            arguments = kernel.cmdline()
+            connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())
+            listening = {
+                c.laddr.port for c in kernel.net_connections(kind="inet") if c.status == "LISTEN"
+            }
+        except (psutil.NoSuchProcess, FileNotFoundError):
+            continue  # a kernel that ended meanwhile (a page before this test let it go)
         assert connection["transport"] == "ipc", connection
         channels = [
             connection[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")
@@ -459,7 +465,6 @@ def test_the_class_kernels_talk_to_their_server_over_unix_sockets_only_it_can_op
             assert Path(f"{connection['ip']}-{port}").is_socket()
         folder = Path(connection["ip"]).parent
         assert folder.stat().st_mode & 0o077 == 0, oct(folder.stat().st_mode)
-        listening = {
-            c.laddr.port for c in kernel.net_connections(kind="inet") if c.status == "LISTEN"
-        }
         assert not listening & set(channels), listening
+        checked += 1
+    assert checked, "no kernel of the class server was running"

@@ -34,7 +34,7 @@ def test_a_tied_program_ends_when_its_hub_is_killed_outright() -> None:
     assert hub.stdout is not None
     program = psutil.Process(int(hub.stdout.readline()))
     # The program replaced the tie (exec): the pid JupyterHub records is the program's. Its
-    # name can change a moment before its command line reads as the program's: wait for both.
+    # name can change a moment before its command line reads as the program's: wait for that.
     deadline = time.monotonic() + 30
     while program.cmdline() != ["sleep", "600"] and time.monotonic() < deadline:
         time.sleep(0.05)
