@@ -60,15 +60,16 @@ hub: $(STAMP_HUB) $(PROXY)
 	$(BIN)/sq2edu hub $(foreach option,$(HUB_OPTIONS),$(if $($(option)),--$(subst \
 	_,-,$(shell echo $(option) | tr A-Z a-z))="$($(option))"))
 
-# Workers of `make test`: most of its time is spent waiting for servers, kernels and pages,
-# so more workers than cores pays off (CONTRIBUTING.md). make test WORKERS=1 runs one test
-# at a time.
+# Workers of `make test`: each worker waits part of the time for its servers, kernels and
+# pages, so one worker more than the cores keeps them all busy (two workers on two cores: 15
+# min 41 s, three: 14 min 10 s; CONTRIBUTING.md). make test WORKERS=1 runs one test at a time.
 WORKERS ?= 3
 # Python keeps the modules it compiles (and pytest its rewritten tests) in __pycache__, which
 # every worker, server and kernel of a run then reuses, unless the environment says not to.
 CACHING = env -u PYTHONDONTWRITEBYTECODE
 PYTEST = $(CACHING) $(BIN)/pytest
-# mypy runs beside the tests, not before them: it keeps one core busy, the tests mostly wait.
+# mypy runs beside the tests, not before them: its CPU (14 s without its cache) then shares
+# the cores with the tests instead of holding up their start.
 MYPY_LOG := $(VENV)/mypy.log
 WITH_MYPY = $(CACHING) $(BIN)/mypy > $(MYPY_LOG) 2>&1 & typing=$$!;
 AND_MYPY = ; tests=$$?; wait $$typing; typed=$$?; cat $(MYPY_LOG); \
