@@ -18,6 +18,8 @@ Linux only (it reads ``/proc``).
 'Chromium: renderer'
 >>> kind_of("/work/.venv/bin/python -m ipykernel_launcher -f kernel.json", "python")
 'kernels'
+>>> kind_of("/work/.venv/bin/python -m sq2edu.classroom.server.class_kernel -f k.json", "python")
+'kernels'
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ EVERY = 0.25
 
 _KINDS: tuple[tuple[str, str], ...] = (
     ("ipykernel", "kernels"),
+    ("-m sq2edu.classroom.server.class_kernel ", "kernels"),
     ("playwright/driver", "Playwright's driver"),
     ("configurable-http-proxy", "the hub's proxy"),
     ("jupyterhub", "JupyterHub and the hub's services"),

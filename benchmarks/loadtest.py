@@ -29,6 +29,7 @@ from typing import Any
 import psutil
 
 from benchmarks.widget_client import WidgetClient
+from sq2edu.classroom.server import class_kernel
 from sq2edu.hub.ports import spare_port
 
 TITLE = "Classroom load"
@@ -185,7 +186,7 @@ def _kernels(server: int) -> list[psutil.Process]:
     kernels = []
     for process in psutil.Process(server).children(recursive=True):
         try:
-            if "ipykernel" in " ".join(process.cmdline()):
+            if class_kernel.is_class_kernel(process.cmdline()):
                 kernels.append(process)
         except psutil.Error:  # a short-lived helper process that has already gone
             continue

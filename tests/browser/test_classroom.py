@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from sq2edu.classroom import SQLiteStore
+from sq2edu.classroom.server import class_kernel
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import open_store
 from sq2edu.hub.ports import spare_port
@@ -445,7 +446,7 @@ def test_the_class_kernels_talk_to_their_server_over_unix_sockets_only_it_can_op
     kernels = [
         process
         for process in server.children(recursive=True)
-        if "ipykernel_launcher" in " ".join(process.cmdline())
+        if class_kernel.is_class_kernel(process.cmdline())
     ]
     checked = 0
     for kernel in kernels:

@@ -22,6 +22,7 @@ import psutil
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from sq2edu.classroom.server import class_kernel
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import SQLStore, open_store
 from sq2edu.classroom.storage.tables import Tables
@@ -202,7 +203,7 @@ def test_the_class_server_serves_the_student_app_only_and_each_kernel_to_its_chi
         expect(sam.get_by_text("Hi, Sam!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         server = _class_server()
         kernels = [
-            p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())
+            p for p in server.children(recursive=True) if class_kernel.is_class_kernel(p.cmdline())
         ]
         assert len(kernels) >= 2, "both children's kernels are the class server's"
         base = f"{hub.url}{CLASSROOM.rstrip('/')}"

@@ -160,6 +160,9 @@ def voila_arguments(
         # program before the kernel binds it (the kernel dies, the child's page shows
         # "Running ..." for ever).
         "--KernelManager.transport=ipc",
+        # Each page's kernel starts without ipykernel's debugger, which no page can use.
+        "--VoilaConfiguration.kernel_spec_manager_class="
+        "sq2edu.classroom.server.class_kernel.ClassKernelSpecs",
     ]
     if runtime is not None:
         command.append(f"--ClassroomVoila.runtime_dir={runtime}")
