@@ -4,9 +4,10 @@ ipykernel imports ``debugpy`` at every start so that JupyterLab can debug a note
 child's page can never ask for that (:data:`~sq2edu.classroom.server.guard.PAGE_MESSAGES`
 lets only widget and kernel-info messages through), yet it costs every kernel about 7 MB
 of memory and 60 ms of CPU at its start (a kernel running the class app: 85 MB instead of
-93 MB): some 220 MB on a teacher's laptop with a class of thirty. The classroom's servers start the ``python3`` kernel with this module instead
-(:class:`ClassKernelSpecs`), which makes ``debugpy`` unimportable before ipykernel loads;
-ipykernel then runs as it does wherever ``debugpy`` is not installed.
+93 MB): some 220 MB on a teacher's laptop with a class of thirty. The classroom's servers
+start the ``python3`` kernel with this module instead (:class:`ClassKernelSpecs`), which
+makes ``debugpy`` unimportable before ipykernel loads; ipykernel then runs as it does
+wherever ``debugpy`` is not installed.
 
 Run as ``python -m sq2edu.classroom.server.class_kernel -f <connection file>``.
 """
