@@ -31,6 +31,18 @@ from sq2edu.progress.records import Attempt
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
 
 
+def class_kernels(server: psutil.Process) -> list[psutil.Process]:
+    """The class kernels below ``server`` now (one that ends while they are read is left out)."""
+    kernels = []
+    for process in server.children(recursive=True):
+        try:
+            if class_kernel.is_class_kernel(process.cmdline()):
+                kernels.append(process)
+        except psutil.NoSuchProcess:
+            continue
+    return kernels
+
+
 class Classroom:
     """A running `sq2edu serve` with its own store and ports."""
 
@@ -442,14 +454,8 @@ def test_the_class_kernels_talk_to_their_server_over_unix_sockets_only_it_can_op
     program can take one in between (the kernel would die and its page stay on "Running
     ..."); the sockets are files in a folder of the server's that only its account opens."""
     shared_classroom.wait_for_a_warm_student_kernel()
-    server = psutil.Process(shared_classroom.process.pid)
-    kernels = [
-        process
-        for process in server.children(recursive=True)
-        if class_kernel.is_class_kernel(process.cmdline())
-    ]
     checked = 0
-    for kernel in kernels:
+    for kernel in class_kernels(psutil.Process(shared_classroom.process.pid)):
         try:
             arguments = kernel.cmdline()
             connection = json.loads(Path(arguments[arguments.index("-f") + 1]).read_text())

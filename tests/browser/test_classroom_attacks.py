@@ -36,10 +36,9 @@ from tornado.websocket import websocket_connect
 
 from benchmarks.widget_client import WidgetClient
 from sq2edu.classroom import SQLiteStore
-from sq2edu.classroom.server import class_kernel
 from sq2edu.classroom.widgets.lobby import PRESS_BURST, PRESS_EVERY
 from tests.browser.conftest import WIDGET_TIMEOUT_MS, wait_until_answering
-from tests.browser.test_classroom import Classroom
+from tests.browser.test_classroom import Classroom, class_kernels
 
 T = TypeVar("T")
 TIMEOUT = 90.0
@@ -329,11 +328,7 @@ def test_a_hundred_pages_at_once_start_no_more_kernels_than_the_cap(tmp_path: Pa
         url = f"http://127.0.0.1:{room.port}/"
         with ThreadPoolExecutor(max_workers=100) as pool:
             answers = list(pool.map(lambda _n: _status_and_page(url), range(100)))
-        kernels = [
-            child
-            for child in psutil.Process(room.process.pid).children(recursive=True)
-            if class_kernel.is_class_kernel(child.cmdline())
-        ]
+        kernels = class_kernels(psutil.Process(room.process.pid))
     finally:
         room.stop()
     codes = [code for code, _page in answers]
@@ -381,7 +376,7 @@ def _listener(port: int) -> str:
 def test_killing_serve_outright_takes_its_servers_and_kernels_with_it(tmp_path: Path) -> None:
     room = Classroom(tmp_path)
     family = psutil.Process(room.process.pid).children(recursive=True)
-    assert any(class_kernel.is_class_kernel(p.cmdline()) for p in family)
+    assert class_kernels(psutil.Process(room.process.pid))
     os.kill(room.process.pid, signal.SIGKILL)
     room.process.wait()
     deadline = time.monotonic() + 30
@@ -433,7 +428,7 @@ def test_a_student_server_that_dies_is_started_again_and_the_dashboard_goes_on(
         servers = _servers(room.process.pid)
         student, teacher = servers["classroom.ipynb"], servers["teacher.ipynb"]
         kernels = student.children(recursive=True)
-        assert any(class_kernel.is_class_kernel(p.cmdline()) for p in kernels)
+        assert class_kernels(student)
         student.kill()  # as the system's out-of-memory killer would
         deadline = time.monotonic() + 120
         again = None

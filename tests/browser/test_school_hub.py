@@ -22,13 +22,13 @@ import psutil
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from sq2edu.classroom.server import class_kernel
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import SQLStore, open_store
 from sq2edu.classroom.storage.tables import Tables
 from sq2edu.hub.config import find_proxy
 from sq2edu.progress.records import Attempt
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
+from tests.browser.test_classroom import class_kernels
 from tests.hub_server import Hub
 
 _DATABASES = count()
@@ -202,9 +202,7 @@ def test_the_class_server_serves_the_student_app_only_and_each_kernel_to_its_chi
         sam = _sign_in(sam_device, hub, "FOX4", "Sam")
         expect(sam.get_by_text("Hi, Sam!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
         server = _class_server()
-        kernels = [
-            p for p in server.children(recursive=True) if class_kernel.is_class_kernel(p.cmdline())
-        ]
+        kernels = class_kernels(server)
         assert len(kernels) >= 2, "both children's kernels are the class server's"
         base = f"{hub.url}{CLASSROOM.rstrip('/')}"
         for path in ("/lab", "/tree", "/terminals/1", "/api/contents", "/api/terminals"):
