@@ -4,8 +4,10 @@ Nothing else is needed: the browser prints the sheet's own HTML, page size and a
 ``--print-to-pdf``. Without a browser a teacher still has the HTML, which any browser prints.
 
 The browser is the one named by ``SQ2EDU_CHROMIUM`` (a path or a command), else the first of
-:data:`CANDIDATES` found on the ``PATH``. It runs with a profile of its own in a temporary
-folder that is removed afterwards, and the page it prints forbids itself to load anything.
+:data:`CANDIDATES` found on the ``PATH``: Chromium's headless shell first, which a server with
+no screen can have without the desktop browser and which prints in half the time. It runs
+with a profile of its own in a temporary folder that is removed afterwards, and the page it
+prints forbids itself to load anything.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ __all__ = ["BROWSER_ENV", "CANDIDATES", "PrintError", "find_chromium", "to_pdf"]
 BROWSER_ENV = "SQ2EDU_CHROMIUM"
 #: Where to look for a browser when :data:`BROWSER_ENV` is not set, in order.
 CANDIDATES = (
+    "chromium-headless-shell",
     "chromium",
     "chromium-browser",
     "google-chrome",

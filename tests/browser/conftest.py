@@ -5,9 +5,14 @@ out on machines without a browser.
 
 Finding Chromium
     ``SQ2EDU_CHROMIUM`` comes first; it may be a path or a command name on ``PATH``. Without it,
-    ``/usr/bin/chromium`` (Debian's package), then ``chromium``, ``google-chrome`` and ``chrome``
-    on ``PATH``. Playwright's own browser builds are never used: ``playwright install``
-    downloads them, and the test machines have no network access for that.
+    Debian's ``/usr/bin/chromium-headless-shell``, then ``/usr/bin/chromium``, then
+    ``chromium-headless-shell``, ``chromium``, ``google-chrome`` and ``chrome`` on ``PATH``.
+    The headless shell is Chromium built for running without a screen, the build Playwright
+    itself drives for headless tests: the same Blink and V8 drawing the same pages, without
+    the desktop browser's machinery, so a test needs about half the browser's CPU
+    (CONTRIBUTING.md, "Test time"). Playwright's own browser builds are never used:
+    ``playwright install`` downloads them, and the test machines have no network access for
+    that.
 
 No Chromium found
     With ``CI`` set to ``true`` or ``1`` the tests fail: a CI run must not go green by quietly
@@ -49,7 +54,14 @@ from sq2edu.hub.ports import spare_port
 BROWSER_ENV = "SQ2EDU_CHROMIUM"
 """Environment variable naming the Chromium (or Chrome) executable to use."""
 
-CANDIDATES = ("/usr/bin/chromium", "chromium", "google-chrome", "chrome")
+CANDIDATES = (
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "chromium-headless-shell",
+    "chromium",
+    "google-chrome",
+    "chrome",
+)
 """Where to look for a browser when :data:`BROWSER_ENV` is not set, in order."""
 
 CHROMIUM_ARGS = [
@@ -167,12 +179,13 @@ def chromium_executable() -> str:
         if in_ci():
             pytest.fail(
                 f"no Chromium found (looked at {looked_at}); CI must run the browser tests. "
-                "Install it with: apt-get install chromium",
+                "Install it with: apt-get install chromium-headless-shell",
                 pytrace=False,
             )
         pytest.skip(
             f"no Chromium found (looked at {looked_at}). Install it with "
-            f"`sudo apt-get install chromium`, or point {BROWSER_ENV} at a Chromium or Chrome."
+            "`sudo apt-get install chromium-headless-shell` (or chromium), or point "
+            f"{BROWSER_ENV} at a Chromium or Chrome."
         )
     return found
 
