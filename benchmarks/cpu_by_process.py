@@ -142,6 +142,14 @@ class Sampler:
             totals[process.kind] = totals.get(process.kind, 0.0) + process.last - process.first
         return dict(sorted(totals.items(), key=lambda item: -item[1]))
 
+    def processes_by_kind(self) -> dict[str, int]:
+        """How many processes of each kind were seen, those already running at the first
+        reading included (one that starts and ends between two readings is missed)."""
+        counts: dict[str, int] = {}
+        for process in self.seen.values():
+            counts[process.kind] = counts.get(process.kind, 0) + 1
+        return counts
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command, then say where its CPU went; the command's exit code."""
@@ -160,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     reader.join()
     sampler.read_once()
     wall, busy = time.monotonic() - started, busy_seconds() - busy
-    totals = sampler.by_kind()
+    totals, counts = sampler.by_kind(), sampler.processes_by_kind()
     print(f"\n{' '.join(command)}: {wall:.0f} s, exit code {code}", file=sys.stderr)
     print(
         f"the machine was busy {busy:.0f} s of CPU ({busy / wall:.2f} of its "
@@ -169,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for kind, seconds in totals.items():
         if seconds >= 0.5:
-            print(f"  {seconds:8.1f} s  {kind}", file=sys.stderr)
+            print(f"  {seconds:8.1f} s  {kind}, {counts[kind]} processes", file=sys.stderr)
     return code
 
 

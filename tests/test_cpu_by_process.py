@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.cpu_by_process import Sampler, busy_seconds, kind_of, main
+from benchmarks.cpu_by_process import Sampler, _Seen, busy_seconds, kind_of, main
 
 #: A grandchild that spins for a second of CPU, then leaves a file; its parent waits for the
 #: file and ends without ever waiting for the grandchild itself.
@@ -37,6 +37,20 @@ def test_a_grandchild_its_parent_never_waited_for_is_counted(
     assert busy_seconds() - before >= 0.9
     kinds = said.split("by kind of process:", 1)[1].split("\n")
     assert sum(float(line.split()[0]) for line in kinds if line.strip()) >= 0.7, said
+    assert all(line.endswith(" processes") for line in kinds if line.strip()), said
+
+
+def test_each_process_is_counted_once_by_its_kind() -> None:
+    # Keyed by (pid, start time): a pid used again by a new process is a new process.
+    sampler = Sampler(
+        seen={
+            (101, 5): _Seen("kernels", 0.0, 1.2),
+            (101, 9): _Seen("kernels", 0.0, 0.9),
+            (102, 5): _Seen("kernels", 0.4, 1.0),
+            (103, 6): _Seen("Chromium: renderer", 0.0, 2.0),
+        }
+    )
+    assert sampler.processes_by_kind() == {"kernels": 3, "Chromium: renderer": 1}
 
 
 def test_a_process_older_than_the_first_reading_counts_only_what_it_spends_after() -> None:
