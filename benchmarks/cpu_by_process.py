@@ -177,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     for kind, seconds in totals.items():
         if seconds >= 0.5:
-            print(f"  {seconds:8.1f} s  {kind}, {counts[kind]} processes", file=sys.stderr)
+            many = counts[kind]
+            print(
+                f"  {seconds:8.1f} s  {kind}, {many} process{'' if many == 1 else 'es'}",
+                file=sys.stderr,
+            )
     return code
 
 
