@@ -94,8 +94,8 @@ lint: ruff $(STAMP_TEST)
 	$(BIN)/lint-imports --no-cache
 
 ruff: $(STAMP_TEST)
-	$(BIN)/ruff check sq2edu tests benchmarks
-	$(BIN)/ruff format --check sq2edu tests benchmarks
+	$(BIN)/ruff check sq2edu tests benchmarks conftest.py
+	$(BIN)/ruff format --check sq2edu tests benchmarks conftest.py
 
 ## bench: measure speed, write docs/performance.md
 bench: $(STAMP_TEST)

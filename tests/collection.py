@@ -1,7 +1,7 @@
 """How the suite is collected and shared out between parallel workers.
 
-:class:`SuitePlan` is a plugin that ``tests/conftest.py`` registers for the whole run (the
-package's modules and the notebooks too, which a folder's own hooks would not reach):
+:class:`SuitePlan` is a plugin that the repository's ``conftest.py`` registers for every run
+(the package's modules and the notebooks too, which a folder's own hooks would not reach):
 
 Doctests only from modules that have examples
     ``--doctest-modules`` imports every module of the package to look for examples in its

@@ -1,6 +1,7 @@
-"""How the suite is collected and shared out (``tests/collection.py``) and a throwaway PostgreSQL
-server for the tests that need one (the store, the shared tables, two classroom servers on
-one database).
+"""A throwaway PostgreSQL server for the tests that need one (the store, the shared tables, two
+classroom servers on one database), and the one Playwright driver of a worker. How the suite
+is collected and shared out is the plan that the repository's own ``conftest.py`` registers
+(``tests/collection.py``).
 
 The server is Debian's PostgreSQL (package ``postgresql``): ``initdb`` makes a cluster in a
 temporary folder and ``pg_ctl`` runs it on a free port of 127.0.0.1, trusting local
@@ -19,17 +20,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.collection import SuitePlan
-
 if TYPE_CHECKING:
     from playwright.sync_api import Playwright
 from tests.postgres_server import EmptyDatabases, postgres_bin, throwaway_postgres
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Plan the whole run, the package's modules and the notebooks too (a plugin: this
-    folder's own hooks would reach only the tests)."""
-    config.pluginmanager.register(SuitePlan(config.rootpath), "sq2edu-suite-plan")
 
 
 def _in_ci() -> bool:
