@@ -77,12 +77,25 @@ class ClassicTable(GameTable):
         winner = self.game.winner
         text = ""
         if winner is not None:
-            text = _(
-                "{name} woke {queens} queens, {points} points, and wins! 🎉",
-                name=self.game.names[winner],
-                queens=len(view["players"][winner]["queens"]),
-                points=view["players"][winner]["points"],
-            )
+            counts = {
+                "queens": len(view["players"][winner]["queens"]),
+                "points": view["players"][winner]["points"],
+            }
+            cheer = self.cheer(viewer)
+            if cheer == "you":
+                text = _("You woke {queens} queens, {points} points, and win! 🎉", **counts)
+            elif cheer == "us":
+                text = _(
+                    "{name} woke {queens} queens, {points} points, and wins! 🎉",
+                    name=self.game.names[winner],
+                    **counts,
+                )
+            else:
+                text = _(
+                    "{name} woke {queens} queens, {points} points, and wins.",
+                    name=self.game.names[winner],
+                    **counts,
+                )
         return {
             "texts": pile_texts(view),
             "by_card": list(_BY_CARD),

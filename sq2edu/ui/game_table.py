@@ -288,6 +288,15 @@ class GameTable(Speaking, anywidget.AnyWidget):
         """What the browser needs beyond what every table sends."""
         raise NotImplementedError
 
+    def cheer(self, viewer: int | None) -> str:
+        """Whom the game-over box may cheer: ``"you"`` when the child at this screen won,
+        ``"us"`` when another child sharing it did, ``""`` when the winner is a computer or a
+        classmate at another screen (a child who lost is told who won, not "Victory! 🎉")."""
+        winner = self.game.winner
+        if winner is None or winner not in self.humans:
+            return ""
+        return "you" if winner == viewer and len(self.humans) == 1 else "us"
+
     def champion(self, view: dict[str, Any], shown: str, text: str) -> dict[str, Any] | None:
         """The winner, as the game-over box shows them (``None`` while the game goes on).
 

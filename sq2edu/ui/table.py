@@ -85,12 +85,26 @@ class RescueTable(GameTable):
     def drawn(self, view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         winner = self.game.winner
         kings = len(view["players"][winner]["kings"]) if winner is not None else 0
-        text = ngettext(
-            "{name} rescued {n} king and wins! 🎉",
-            "{name} rescued {n} kings and wins! 🎉",
-            kings,
-            name=self.game.names[winner] if winner is not None else "",
-        )
+        name = self.game.names[winner] if winner is not None else ""
+        cheer = self.cheer(viewer)
+        if cheer == "you":
+            text = ngettext(
+                "You rescued {n} king and win! 🎉", "You rescued {n} kings and win! 🎉", kings
+            )
+        elif cheer == "us":
+            text = ngettext(
+                "{name} rescued {n} king and wins! 🎉",
+                "{name} rescued {n} kings and wins! 🎉",
+                kings,
+                name=name,
+            )
+        else:
+            text = ngettext(
+                "{name} rescued {n} king and wins.",
+                "{name} rescued {n} kings and wins.",
+                kings,
+                name=name,
+            )
         return {
             "texts": pile_texts(view),
             "red_knight": viewer is not None and view["players"][viewer]["knight"] == "red",
