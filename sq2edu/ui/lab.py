@@ -6,7 +6,8 @@
 'Make an equation with your cards.'
 
 The same equation builder as the card table (and the same browser module), the same checks,
-words and hints; each right equation scores a star and deals new cards.
+words and hints; each right equation deals new cards, and scores a star when the child
+found it on their own (not one the Lab had shown them).
 
 With a level of practice (:data:`sq2edu.practice.LEVELS`) the Lab deals with
 :func:`sq2edu.practice.next_deal`: aimed at the child's weakest skill, stepping back or up
@@ -385,9 +386,12 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         if self.dealt is not None and self.dealt.missing is not None:
             text = verdict.text  # a number typed for the box is kept as the equation it makes
         self.tries += 1
-        self.right += verdict.ok
         hint_level = self.help.level(verdict)
         helped = self.help.helped(verdict)
+        # A star is a right equation found on the child's own, as the store keeps it: one
+        # the Lab had shown (a worked example, a near miss) is cheered but earns none, so the
+        # stars are the same when the Lab is opened again.
+        self.right += verdict.ok and not helped
         self.verdict = self.help.verdict(verdict, text)
         attempt = {
             "player": self.student,
@@ -413,6 +417,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 self.moved = _(
                     "Here are new cards to try. The check below is about your cards before."
                 )
+        if verdict.ok and helped and self.task is None and not self.moved:
+            self.message = _(
+                "Right! A star is for an equation you find on your own. Try these new cards."
+            )
         # The child sees the verdict first: keeping the attempt may wait for the class's
         # store (on a school's hub, a call to its class service).
         self._publish()

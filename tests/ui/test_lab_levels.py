@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -135,3 +136,56 @@ def test_the_stars_are_still_there_when_the_lab_is_opened_again() -> None:
     assert lab.state["score"]["right"] == 4
     assert lab.state["score_text"] == "4 stars"
     assert lab.state["level"]["stars"] == 4
+
+
+def test_the_stars_earned_are_the_stars_found_when_the_lab_is_opened_again() -> None:
+    """A star is a right equation found on the child's own: the live count and the count
+    read back from the store agree, however the answers were come to."""
+    from sq2edu.progress.records import Attempt
+
+    store: list[Attempt] = []
+    lab = _lab("tables-10")
+    lab.attempt_listeners.append(
+        lambda attempt: store.insert(
+            0, Attempt.from_dict({**attempt, "student": "Mia", "where": "lab"})
+        )
+    )
+
+    def right() -> str:
+        assert lab.dealt is not None
+        return str(lab.dealt.fact.equation)
+
+    lab.handle({"intent": "check", "text": right()})  # on their own, typed
+    equation = lab.dealt.fact.equation if lab.dealt else None
+    assert equation is not None
+    a, b, total = equation.numbers
+    first = _card(lab, a)
+    lab.handle(  # on their own, with the cards
+        {
+            "intent": "check",
+            "cards": [first, _card(lab, b, (first,))],
+            "result": _card(lab, total),
+            "op": equation.left.ops[0].value,
+        }
+    )
+    lab.handle({"intent": "hint"})  # a first hint only: still their own
+    lab.handle({"intent": "check", "text": right()})
+    rungs = -1
+    while len(lab.help.rungs) != rungs:  # the whole worked example, then its equation
+        rungs = len(lab.help.rungs)
+        lab.handle({"intent": "hint"})
+    lab.handle({"intent": "check", "text": right()})
+    assert lab.state["verdict"]["ok"]
+    lab.handle({"intent": "check", "text": "2 × 3 = 7"})  # wrong: a near miss is shown
+    shown = re.search(r"\d+ × \d+ = \d+", lab.state["verdict"]["lines"][-1])
+    assert shown is not None
+    lab.handle({"intent": "check", "text": shown.group()})
+    assert lab.state["verdict"]["ok"]
+    live = lab.state["score"]["right"], lab.state["level"]["stars"]
+    assert live == (3, 3)
+    assert "on your own" in lab.state["message"]  # why this right answer has no star
+
+    again = EquationLab(
+        level=store[0].level, levels=("tables-10",), history=store, seed=4, student="Mia"
+    )
+    assert (again.state["score"]["right"], again.state["level"]["stars"]) == live
