@@ -17,6 +17,7 @@ import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -356,6 +357,83 @@ def test_a_warm_page_speaks_the_language_the_teacher_chose_after_it_warmed(
     expect(page.get_by_role("heading", name="Добро пожаловать в «Спящих королев»!")).to_be_visible(
         timeout=WIDGET_TIMEOUT_MS
     )
+
+
+def test_every_page_asks_for_the_code_the_teacher_set_after_the_pool_warmed(
+    tmp_path: Path,
+) -> None:
+    """Warm kernels made their join form before the teacher set the class code on the
+    dashboard: each page that comes after it asks for the code, warm or cold, and none joins
+    without it. A device that joined is not asked again when its page reloads."""
+    from benchmarks.widget_client import WidgetClient
+
+    room = Classroom(tmp_path, "--pool=2", code=None)
+
+    def shown(client: WidgetClient, model_id: str) -> bool:
+        return any(
+            model_id in client.children_of(box)
+            for box, model in client.models.items()
+            if model.get("_model_name") == "VBoxModel"
+        )
+
+    async def page(name: str, code: str, cookies: dict[str, str] | None = None) -> dict[str, Any]:
+        client = WidgetClient(f"http://127.0.0.1:{room.port}/", cookies=cookies)
+        await client.open(timeout=120)
+        try:
+            join = await client.widget("ButtonModel", 90, description="Join")
+            nickname = client.find("TextModel", description="Nickname") or ""
+            field = client.find("TextModel", description="Class code") or ""
+            label = await client.widget("LabelModel", 60)
+            if cookies:
+                # The device's name comes back by itself once the kernel knows the page.
+                await client.wait_for(lambda: client.models[nickname].get("value") == name, 30)
+            else:
+                client.set_value(nickname, value=name)
+            tries, asked = [], []
+            # Join at once, before typing any code, as a child who sees no field would.
+            for typed in ["", code] if code else [""]:
+                client.set_value(label, value="")
+                client.set_value(field, value=typed)
+                client.click(join)
+                await client.wait_for(
+                    lambda: (
+                        client.models[label].get("value")
+                        or client.find("ButtonModel", description="Equation Lab")
+                    ),
+                    30,
+                )
+                tries.append(str(client.models[label].get("value", "")))
+                asked.append(shown(client, field))
+            joined = client.find("ButtonModel", description="Equation Lab") is not None
+            return {"asked": asked, "tries": tries, "joined": joined, "cookies": client.cookies}
+        finally:
+            await client.close()
+
+    async def day() -> list[dict[str, Any]]:
+        pages = [await page(name, "owl7") for name in ("Mia", "Leo", "Ola")]
+        # Mia's page reloads on her device: her name is there, the code is not asked again.
+        pages.append(await page("Mia", "", cookies=pages[0]["cookies"]))
+        return pages
+
+    try:
+        room.wait_for_a_warm_student_kernel()
+        with SQLiteStore(room.db) as store:
+            store.set_class_code("OWL7")  # as the dashboard's Save class code does
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            mia, leo, ola, mia_again = thread.submit(asyncio.run, day()).result()
+    finally:
+        room.stop()
+    for child in (mia, leo, ola):
+        assert child["tries"][0] == "Type the class code too. Your teacher has it.", child
+        assert child["asked"][0], child  # the field is on the form after the first try
+        assert child["tries"][1] == "", child
+        assert child["joined"], child
+    assert mia_again["tries"] == [""]
+    assert mia_again["joined"]
+    with SQLiteStore(room.db) as store:
+        assert sorted(store.students()) == ["Leo", "Mia", "Ola"]
+        # An empty field is not a wrong try: nobody waits for it.
+        assert store.events(kind="wrong-code") == []
 
 
 def test_a_page_and_the_dashboard_whose_server_is_gone_say_so(

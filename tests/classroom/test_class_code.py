@@ -7,6 +7,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+import pytest
+
 from sq2edu.classroom.server.client import Client
 from sq2edu.classroom.server.serve import _room_code, dashboard_token
 from sq2edu.classroom.storage.store import ProgressStore, SQLStore, open_store
@@ -65,3 +67,81 @@ def test_the_teacher_changes_the_code_on_the_dashboard_and_children_type_the_new
     assert board.settings.code_saved.value == "Saved: students join without a code."
     assert StudentApp(store, None).class_code == ""
     store.close()
+
+
+def _form_shows(app: StudentApp, field: object) -> bool:
+    return field in app.children
+
+
+def test_a_kernel_warmed_before_the_class_had_a_code_asks_for_the_one_set_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warm kernel ran the app before the teacher saved a code: it must not keep "no
+    code" for good (three children once joined without one)."""
+    location = tmp_path / "class.sqlite3"
+    monkeypatch.setenv("SQ2EDU_DB", str(location))
+    monkeypatch.setenv("SQ2EDU_ROOM", "")
+    monkeypatch.setenv("SQ2EDU_CLASS_CODE", _room_code(str(location), "", None))
+    app = StudentApp.from_environment()
+    assert not _form_shows(app, app.code)
+    with open_store(str(location)) as teacher:
+        teacher.set_class_code("OWL7")
+    app.client = lambda: Client("10.0.0.7", "a" * 64)
+    app.refresh_class()  # the page comes
+    assert _form_shows(app, app.code)
+    assert not app.join("Mia", "")
+    assert app.problem.value == "Type the class code too. Your teacher has it."
+    assert not app.join("Mia", "fox")
+    assert app.join("Mia", "owl7")
+    app.store.close()
+
+
+def test_a_form_drawn_before_the_code_was_set_gets_its_field_at_the_first_join(
+    tmp_path: Path,
+) -> None:
+    store = open_store(str(tmp_path / "class.sqlite3"))
+    app = StudentApp(store, None, client=lambda: Client("10.0.0.7", "a" * 64))
+    assert not _form_shows(app, app.code)
+    store.set_class_code("OWL7")
+    assert not app.join("Mia", "")
+    assert _form_shows(app, app.code)
+    assert store.students() == []
+    assert store.events(kind="wrong-code") == []  # an empty field is no wrong try
+    store.close()
+
+
+def test_a_device_that_joined_is_not_asked_for_the_code_again(tmp_path: Path) -> None:
+    store = open_store(str(tmp_path / "class.sqlite3"))
+    store.set_class_code("OWL7")
+    tablet = lambda: Client("10.0.0.7", "a" * 64)  # noqa: E731
+    assert StudentApp(store, None, client=tablet).join("Mia", "owl7")
+    reloaded = StudentApp(store, None, client=tablet)
+    reloaded.refresh_class()
+    assert reloaded.nickname.value == "Mia"
+    assert not _form_shows(reloaded, reloaded.code)
+    assert reloaded.join("Mia", "")
+    # Another name on that device, or Mia's name on another device, needs the code.
+    other = StudentApp(store, None, client=tablet)
+    assert not other.join("Leo", "")
+    assert other.problem.value == "Type the class code too. Your teacher has it."
+    assert _form_shows(other, other.code)
+    laptop = StudentApp(store, None, client=lambda: Client("10.0.0.8", "b" * 64))
+    laptop.refresh_class()
+    assert _form_shows(laptop, laptop.code)
+    assert not laptop.join("Mia", "")
+    store.close()
+
+
+def test_a_school_class_code_changed_while_its_server_runs_holds_at_once(tmp_path: Path) -> None:
+    from sq2edu.classroom.storage.school import School
+
+    location = tmp_path / "school.sqlite3"
+    with open_store(str(location)) as store:
+        School(store).add_room("3A", code="OWL7")
+    room = open_store(str(location), "3A")
+    app = StudentApp(room, None, client=lambda: Client("10.0.0.7", "a" * 64))
+    assert app.class_code == "OWL7"
+    School(room).set_code("3A", "FOX4")
+    assert not app.join("Mia", "owl7")
+    assert app.join("Mia", "fox4")
+    room.close()

@@ -788,8 +788,15 @@ class SQLStore:
             )
 
     def class_code(self) -> str | None:
-        """The class code this room's server remembers (``""``: none; ``None``: never set)."""
+        """The code this room's children type now (``""``: none; ``None``: never set): the
+        class of one laptop's, kept from one start to the next, or a school's class's own.
+        Read at every join, so a code changed while the server runs holds at once."""
         with self.transaction() as cursor:
+            if self.room:
+                row = self.execute(
+                    cursor, "SELECT code FROM {t}rooms WHERE name = ?", (self.room,)
+                ).fetchone()
+                return None if row is None else str(row[0] or "")
             row = self.execute(
                 cursor, "SELECT code FROM {t}class_codes WHERE room = ?", (self.room,)
             ).fetchone()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -153,6 +152,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._menu_made = False
         self.nickname = widgets.Text()
         self.code = widgets.Text()
+        #: Whether a join needed the class code (then its field shows, whatever the device).
+        self._code_asked = False
         self.join_button = big_button(button_style="primary")
         self.problem = widgets.Label()
         # Long words wrap on a tablet (see widgets/heartbeat.css).
@@ -248,10 +249,18 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
 
     @property
     def class_code(self) -> str:
-        """The code a child types to join ("": none)."""
+        """The code a child types to join ("": none), as the teacher set it this moment."""
         if self._class_code is not None:
             return self._class_code
         return self.store.class_code() or ""
+
+    def _asks_code(self) -> bool:
+        """Whether the join form shows the class code's field: the class has a code, and
+        this device holds no name in the class yet (a child who joined once is not asked
+        again when her page reloads), or tried to join without it."""
+        if not self.class_code:
+            return False
+        return self._code_asked or self._held_name(self.client()) is None
 
     #: Whether the app runs on a school's hub (its menu can sign out).
     on_hub = False
@@ -263,10 +272,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         ``SQ2EDU_LOG``)."""
         keep_errors_in_the_server_log()
         store = open_served_store()
-        # The code the store keeps (serve wrote it there), else the one serve was given.
-        kept = store.class_code()
-        code = None if kept is not None else os.environ.get("SQ2EDU_CLASS_CODE", "")
-        app = cls(store, code, client=this_client)
+        # A warm kernel waits for its page for minutes, while the teacher may set or change
+        # the code on the dashboard: the store's code is read at every join, never kept.
+        app = cls(store, None, client=this_client)
         app.await_page()
         return app
 
@@ -407,7 +415,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.join_button.description = _("Join")
         welcome = _(editions.load(self.settings().edition).welcome)
         self.welcome.value = html("<h2>{}</h2>", welcome)
-        fields = [self.nickname, *([self.code] if self.class_code else [])]
+        fields = [self.nickname, *([self.code] if self._asks_code() else [])]
         return [self.welcome, *fields, self.join_button, self.problem]
 
     def join(self, nickname: str, code: str = "") -> bool:
@@ -415,6 +423,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         with language(self.language):
             refusal = self._refusal(nickname, code)
             if refusal:
+                # The form follows the class as it is now: a code the teacher set after the
+                # form was drawn gets its field.
+                self._show(self._join_form)
                 self.problem.value = refusal
                 return False
         mine = self._my_table()
@@ -465,8 +476,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         except ValueError as error:
             return str(error)
         client = self.client()
+        held = self._held_name(client)
         self.codes.code = self.class_code
-        if self.codes.code:
+        if self.codes.code and (held is None or held[0] != name):
+            self._code_asked = True
+            if not code.strip():
+                # Not a wrong try: the field may have been new to the child.
+                return _("Type the class code too. Your teacher has it.")
             verdict = self.codes.check(code, client.address)
             seconds = max(1, round(verdict.wait))
             if not verdict.checked:
@@ -478,7 +494,6 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 )
             if not verdict.ok:
                 return _("That class code is not right. Ask your teacher.")
-        held = self._held_name(client)
         if held is not None and held[0] != name:
             waited = (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(held[1])).total_seconds()
             if waited < NAME_CHANGE_SECONDS:
