@@ -29,13 +29,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq2edu.i18n import _, local_signs
+from sq2edu.i18n import _, local_signs, ngettext
 from sq2edu.i18n import language as speaking_in
 from sq2edu.lessons import Choice, Exercise, Lesson, lesson
 from sq2edu.lessons.html import block_html, guide_html, intro_html, page_html
 from sq2edu.lessons.model import Page, Say, Show
 from sq2edu.lessons.pictures import svg
-from sq2edu.markup import Markup, html
+from sq2edu.markup import Markup, html, joined
 from sq2edu.ui.helping import Helping
 from sq2edu.ui.lab import EquationLab
 from sq2edu.ui.read_aloud import ReadAloud
@@ -204,7 +204,8 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         #: What the Lab has shown of each exercise (hints, near misses), by number.
         self.helping: dict[int, Helping] = {}
         self.hints = hints
-        #: What the book shows, in order: ("intro", 0), ("page", i), ("exercise", n).
+        #: What the book shows, in order: ("intro", 0), ("page", i), ("exercise", n), and
+        #: ("end", 0): the lesson is done, and how it went.
         self.steps: list[tuple[str, int]] = [("intro", 0)]
         for index, page in enumerate(self.lesson.pages):
             if any(not isinstance(block, Exercise | Choice) for block in page.blocks):
@@ -212,6 +213,10 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
             for block in page.blocks:
                 if isinstance(block, Exercise | Choice):
                     self.steps.append(("exercise", self.lesson.number_of(block)))
+        self.steps.append(("end", 0))
+        #: Called by the last page's "All lessons" button (the class app's list of lessons);
+        #: without it (a notebook) the last page has no such button.
+        self.on_leave: Callable[[], None] | None = None
         self.at = 0
         with self.speaking():
             self.lab = EquationLab(
@@ -228,8 +233,13 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
             self.back = _big_button()
             self.next = _big_button(button_style="primary")
             self.where = widgets.HTML(layout=widgets.Layout(align_self="center", margin="0 1rem"))
+            #: On the last page: back to an exercise not answered yet, and to the lessons.
+            self.again = _big_button()
+            self.leave = _big_button(button_style="primary")
             self.back.on_click(lambda _button: self.go(self.at - 1))
             self.next.on_click(lambda _button: self.go(self.at + 1))
+            self.again.on_click(lambda _button: self._go_to_unanswered())
+            self.leave.on_click(lambda _button: self._leave())
             self.children = [
                 self.title,
                 self.marks,
@@ -238,7 +248,10 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
                 self.picture,
                 self.lab,
                 self.choice,
-                widgets.HBox([self.back, self.where, self.next]),
+                widgets.HBox(
+                    [self.back, self.where, self.next, self.again, self.leave],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
             ]
             self.add_class("sq2-lesson")
             self._draw()
@@ -303,18 +316,80 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         elif kind == "page":
             self.body.value = page_html(self.lesson.pages[index])
             self.read_page.say(_page_words(self.lesson.pages[index]))
+        elif kind == "end":
+            self._ending()
         else:
             self._exercise(index)
         self.back.description = _("Back")
         self.back.disabled = self.at == 0
         last = self.at == len(self.steps) - 1
-        self.next.description = _("Next")
+        # The step before the ending finishes the lesson; the ending has nothing after it.
+        self.next.description = _("Finish") if self.at == len(self.steps) - 2 else _("Next")
         self.next.disabled = last
+        self.next.layout.display = "none" if last else None
+        unanswered = self._unanswered()
+        self.again.layout.display = "none" if not last or unanswered is None else None
+        if unanswered is not None:
+            self.again.description = _("Go to exercise {n}", n=unanswered)
+        self.leave.description = _("All lessons")
+        self.leave.layout.display = "none" if not last or self.on_leave is None else None
         where = _("{at} of {steps}", at=self.at + 1, steps=len(self.steps))
         self.where.value = html(
             '<span class="sq2-step" style="font: 600 1.2rem system-ui, sans-serif;">{}</span>',
             where,
         )
+
+    def _ending(self) -> None:
+        """The lesson's last page: it is done, how the exercises went, and where next."""
+        count = len(self.lesson.exercises)
+        own, later = len(self.own), len(self.done - self.own)
+        lines = [
+            ngettext(
+                "{own} of {count} exercise right on your own.",
+                "{own} of {count} exercises right on your own.",
+                count,
+                own=own,
+                count=count,
+            )
+        ]
+        if later:
+            lines.append(
+                ngettext(
+                    "{n} right with help or at a later try.",
+                    "{n} right with help or at a later try.",
+                    later,
+                )
+            )
+        left = count - len(self.progress)
+        if left:
+            lines.append(
+                ngettext("{n} exercise not answered yet.", "{n} exercises not answered yet.", left)
+            )
+        heading = _("You finished the lesson!")
+        self.body.value = html(
+            '<h2 style="font: 600 1.8rem system-ui, sans-serif;">{} '
+            '<span aria-hidden="true">🎉</span></h2>{}',
+            heading,
+            joined(
+                html('<p style="font: 1.3rem/1.5 system-ui, sans-serif;">{}</p>', line)
+                for line in lines
+            ),
+        )
+        self.read_page.say("\n".join([heading, *lines]))
+
+    def _unanswered(self) -> int | None:
+        """The first exercise the child has not answered yet, if any."""
+        count = len(self.lesson.exercises)
+        return next((n for n in range(1, count + 1) if n not in self.progress), None)
+
+    def _go_to_unanswered(self) -> None:
+        number = self._unanswered()
+        if number is not None:
+            self.go(self.steps.index(("exercise", number)))
+
+    def _leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()
 
     def _exercise(self, number: int) -> None:
         task = self.lesson.exercises[number - 1]

@@ -341,3 +341,36 @@ def test_the_child_sees_the_mark_before_the_store_is_asked_to_keep_the_answer() 
     book.choice.choose(0)
     assert shown_when_kept == [book.marks.value]
     assert book.marks.value != before
+
+
+def test_the_last_page_says_the_lesson_is_done_how_it_went_and_leads_back_to_the_lessons() -> None:
+    book = LessonBook("number-bonds", student="Mia", seed=1)
+    left: list[str] = []
+    book.on_leave = lambda: left.append("lessons")
+    book.go(book.steps.index(("exercise", 1)))
+    task = book.lesson.exercises[0]
+    assert isinstance(task, Exercise)
+    book.lab.handle({"intent": "check", "text": task.answers()[0]})
+    book.go(len(book.steps) - 2)  # the last exercise or page: Next finishes the lesson
+    assert book.next.description == "Finish"
+    assert not book.next.disabled
+    book.next.click()
+    count = len(book.lesson.exercises)
+    assert "You finished the lesson!" in book.body.value
+    assert f"1 of {count} exercises right on your own." in book.body.value
+    assert f"{count - 1} exercises not answered yet." in book.body.value
+    assert book.read_page.text.startswith("You finished the lesson!")
+    assert book.next.layout.display == "none"  # no grey Next: the book has ended
+    assert book.leave.layout.display is None
+    assert book.again.description == "Go to exercise 2"
+    book.leave.click()
+    assert left == ["lessons"]
+    book.again.click()
+    assert book.steps[book.at] == ("exercise", 2)
+
+
+def test_the_last_page_has_no_way_to_lessons_where_there_is_no_list_of_them() -> None:
+    book = LessonBook("number-bonds", language="ru")
+    book.go(len(book.steps) - 1)
+    assert book.leave.layout.display == "none"
+    assert "Урок пройден!" in book.body.value
