@@ -142,12 +142,25 @@ function render({ model, el }) {
     const mine = state.seat !== null && state.seat === current;
     return h("header", { class: "sq2-header" },
       h("div", { class: "sq2-turn" },
-        h("span", { class: "sq2-who" }, state.winner ? t("gameOver") : mine ? t("yourTurn") : t("turnOf", { name: state.names[current] })),
+        h("span", { class: "sq2-who" }, whoseTurn(state, mine)),
         view.roll && !state.winner ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
       h("p", { class: "sq2-prompt" }, view.prompt || "", readAloudButton(view.prompt || "", "prompt")),
       (state.away || []).map((name) => h("p", { class: "sq2-away" }, h("span", { "aria-hidden": "true" }, "🤖 "), t("awayPlays", { name }))),
       h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
       speechNote());
+  }
+
+  // Whose turn it is, as the child at this screen lives it: in another player's turn (their
+  // Knight at this child's queen, say) the child decides, but it is not "Your turn".
+  function whoseTurn(state, mine) {
+    const view = state.view;
+    if (state.winner) return t("gameOver");
+    const holder = view.turn_player;
+    if (holder !== undefined && holder !== null && holder !== view.current_player) {
+      if (!mine) return t("turnOf", { name: state.names[holder] });
+      return view.attack ? t("attacked", { name: state.names[holder] }) : t("yourMoveIn", { name: state.names[holder] });
+    }
+    return mine ? t("yourTurn") : t("turnOf", { name: state.names[view.current_player] });
   }
 
   // A <details> that stays open or closed as the child left it when the table is redrawn.
@@ -170,7 +183,9 @@ function render({ model, el }) {
 
   // The coach of a first game: what to do now, in a sentence or two.
   function tip(state) {
-    if (!state.tip) return null;
+    // While a card is being aimed or chosen, the prompt beside it says what to do: the tip
+    // of the turn ("No King? Throw away cards…") would speak of another moment.
+    if (!state.tip || picked || reading || throwing || giving) return null;
     return h("div", { class: "sq2-tip", role: "note", "aria-label": t("tip") },
       h("span", { class: "sq2-coach", "aria-hidden": "true" }, "🦉"),
       h("p", {}, state.tip),

@@ -131,6 +131,12 @@ def rescue_tip(game: RescueGame) -> str:
             "Click two number cards, choose a sign, then click the answer card and press "
             "“Check”. Stuck? Press “Hint”."
         )
+    if "use-spell-book" in kinds:
+        # The book fetches the number the equation lacks: say so before "Finish".
+        return _(
+            "An equation needs three number cards. Your Spell Book can take one from the "
+            "discard pile: press “Use a Spell Book”."
+        )
     return _("An equation needs three number cards. Press Finish: next turn brings more.")
 
 
@@ -148,4 +154,6 @@ def classic_tip(game: ClassicGame) -> str:
         return _("Click your King, then a sleeping queen to wake her.")
     if "classic-steal" in kinds:
         return _("Click your Knight, then another player's queen to take her.")
+    if "classic-potion" in kinds:
+        return _("Click your Sleeping Potion, then another player's queen to put her to sleep.")
     return _("No King? Throw away cards: click numbers for an adding equation, or press a button.")

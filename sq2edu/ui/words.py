@@ -38,6 +38,8 @@ _WORDS = {
     "discardIt": N_("Discard {card}"),
     "yourTurn": N_("Your turn"),
     "turnOf": N_("{name}'s turn"),
+    "attacked": N_("{name} is after your queen!"),
+    "yourMoveIn": N_("{name}'s turn: you choose"),
     "awayPlays": N_("{name} is away: a computer plays for them until they come back."),
     "gameOver": N_("Game over"),
     "dieShows": N_("The die shows {face}"),

@@ -13,7 +13,7 @@ from sq2edu.classic.position import position as classic_position
 from sq2edu.rescue.position import position as rescue_position
 from sq2edu.ui import ClassicTable, RescueTable
 from tests.browser.harness import show_widget
-from tests.browser.scenes import SCENES
+from tests.browser.scenes import SCENES, classic
 
 SCENE = {scene.name: scene for scene in SCENES}
 
@@ -332,3 +332,21 @@ def test_a_lessons_verdict_and_the_labs_after_three_hints_come_into_view(
         drawn.push()
     expect(page.locator(".sq2-verdict")).to_be_in_viewport()
     expect(page.locator(".sq2-hints li").last).to_be_in_viewport()
+
+
+def test_the_heading_and_the_tip_fit_the_moment(page: Page) -> None:
+    """The computer's Knight at the child's queen is not "Your turn"; a Sleeping Potion being
+    aimed hides the tip of the turn, which spoke of another moment."""
+    show(page, "classic-block-with-dragon")
+    who = page.locator(".sq2-who")
+    expect(who).to_have_text("Easy bot is after your queen!")
+    show_widget(
+        page,
+        classic("en", hands={0: ["potion1", "n2a", "n3a", "n7a", "n9a"]}, queens={1: ["q-rose"]}),
+    )
+    expect(who).to_have_text("Your turn")
+    tip = page.locator(".sq2-tip")
+    expect(tip).to_contain_text("Click your Sleeping Potion")
+    page.locator("[data-key='pick:potion1']").click()
+    expect(page.locator(".sq2-picking")).to_be_visible()
+    expect(tip).to_have_count(0)

@@ -62,3 +62,20 @@ def test_the_tips_can_be_hidden_and_shown_again() -> None:
     assert table.state["tips"] is False
     table.handle({"intent": "tips"})
     assert table.state["tip"]
+
+
+def test_the_coach_speaks_of_the_card_that_can_play_now() -> None:
+    """Each tip fits its moment: a Sleeping Potion is no "No King? Throw away cards…", and a
+    Spell Book that can fetch the missing number is no "Press Finish"."""
+    from tests.browser.scenes import classic, rescue
+
+    potion = classic(
+        "en", hands={0: ["potion1", "n2a", "n3a", "n7a", "n9a"]}, queens={1: ["q-rose"]}
+    )
+    assert potion.state["tip"].startswith("Click your Sleeping Potion")
+    book = rescue("en", realms={0: ["n4a", "book1"]}, discard=["n6a"], phase="actions")
+    assert "use-spell-book" in {a["kind"] for a in book.state["view"]["legal_actions"]}
+    assert "Spell Book" in book.state["tip"]
+    assert "Press Finish" not in book.state["tip"]
+    alone = rescue("en", realms={0: ["n4a", "book1"]}, phase="actions")  # nothing to fetch
+    assert alone.state["tip"].endswith("Press Finish: next turn brings more.")
