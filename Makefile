@@ -13,6 +13,9 @@ PROXY := .hub/node_modules/.bin/configurable-http-proxy
 # read; they are shown only if the installation fails.
 INSTALL_LOG := $(VENV)/install.log
 QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
+# Voilà's page for the notebooks, which links nothing on another host: a wheel installs it
+# among its data files, an editable install has none (sq2edu/widgets/__init__.py).
+VOILA_PAGE = $(PY) -c "from sq2edu.widgets import install_voila_template as i; i()"
 
 .PHONY: serve hub test check lint ruff bench loadtest notebooks lessons golden messages translations mutation sweep confusables clean
 
@@ -23,6 +26,7 @@ $(PY):
 $(STAMP_APP): pyproject.toml | $(PY)
 	@echo "sq2edu: installing (a few minutes the first time) ..."
 	@$(PY) -m pip install --quiet -e . $(QUIETLY)
+	@$(VOILA_PAGE)
 	@touch $@
 
 # The test tools are installed with uv, which installs the same packages from PyPI as pip in
@@ -32,11 +36,13 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	@echo "sq2edu: installing with the test tools (a minute or two the first time) ..."
 	@$(PY) -m pip install --quiet uv $(QUIETLY)
 	$(BIN)/uv pip install --python $(PY) --quiet -e '.[dev]' $(QUIETLY)
+	@$(VOILA_PAGE)
 	@touch $@ $(STAMP_APP) $(STAMP_HUB)
 
 $(STAMP_HUB): pyproject.toml | $(PY)
 	@echo "sq2edu: installing with JupyterHub (a few minutes the first time) ..."
 	@$(PY) -m pip install --quiet -e '.[hub]' $(QUIETLY)
+	@$(VOILA_PAGE)
 	@touch $@ $(STAMP_APP)
 
 $(PROXY): | $(PY)

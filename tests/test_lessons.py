@@ -49,6 +49,9 @@ def test_the_notebooks_are_the_ones_the_package_writes(tmp_path: Path) -> None:
     for written in write_all(tmp_path):
         saved = FOLDER / written.relative_to(tmp_path)
         assert [source(c) for c in cells(saved)] == [source(c) for c in cells(written)], saved
+        assert json.loads(saved.read_text(encoding="utf-8"))["metadata"]["voila"] == {
+            "template": "sq2edu"
+        }
 
 
 def test_the_readme_links_every_lesson_in_order() -> None:

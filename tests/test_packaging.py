@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -46,3 +47,19 @@ def test_every_module_imports() -> None:
     assert "sq2edu.classroom.server.serve" in names
     for name in names:
         importlib.import_module(name)
+
+
+def test_voilas_page_for_the_notebooks_links_nothing_on_another_host(tmp_path: Path) -> None:
+    from sq2edu.widgets import VOILA_TEMPLATE, install_voila_template
+
+    folder = install_voila_template(tmp_path)
+    assert folder == tmp_path / "share/jupyter/voila/templates" / VOILA_TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    page = (folder / "index.html.j2").read_text()
+    assert "extends 'voila/templates/lab/index.html.j2'" in page
+    assert "http" not in page  # it names no other server
+    # Installed again, nothing changes and nothing fails.
+    assert install_voila_template(tmp_path) == folder
+    for notebook in sorted(Path(__file__).parents[1].glob("notebooks/*.ipynb")):
+        metadata = json.loads(notebook.read_text(encoding="utf-8"))["metadata"]
+        assert metadata["voila"] == {"template": VOILA_TEMPLATE}, notebook

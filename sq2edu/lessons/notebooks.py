@@ -77,6 +77,8 @@ def _notebook(name: str, cells: list[str]) -> dict[str, Any]:
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
             "language_info": {"name": "python"},
+            # Voilà's page that asks no other host for anything (widgets/voila/sq2edu).
+            "voila": {"template": "sq2edu"},
         },
         "nbformat": 4,
         "nbformat_minor": 5,

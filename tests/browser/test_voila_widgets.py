@@ -7,10 +7,11 @@ plain text such as ``Button(description=...)``; only a browser sees that.
 from __future__ import annotations
 
 import sys
+import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from sq2edu.classroom.server.serve import write_cell_notebook
 
@@ -73,3 +74,26 @@ def test_button_click_updates_label(
     assert "on_click" not in page.content()
 
     page.screenshot(path=artifacts_dir / "voila_widgets.png")
+
+
+def test_a_notebook_opened_with_voila_as_the_readme_shows_asks_no_other_host(
+    page: Page, voila_server: Callable[[Path], str]
+) -> None:
+    """``voila notebooks/play.ipynb``: Voilà's own page links an icon font on a CDN, which a
+    school with no internet fails to fetch on every page; the notebooks name a page that
+    does not."""
+    outside: list[str] = []
+
+    def refuse_outside(route: Route) -> None:
+        if urllib.parse.urlsplit(route.request.url).hostname not in ("127.0.0.1", None):
+            outside.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", refuse_outside)
+    notebook = Path(__file__).parents[2] / "notebooks" / "play.ipynb"
+    page.goto(voila_server(notebook), wait_until="commit", timeout=KERNEL_START_TIMEOUT_MS)
+    page.wait_for_selector(".sq2-table[data-version]", timeout=KERNEL_START_TIMEOUT_MS)
+    page.wait_for_load_state("load")
+    assert outside == []
