@@ -127,6 +127,10 @@ def child_page(
     return holder
 
 
+#: What JupyterHub hands a service that no kernel may inherit, besides the token itself.
+_SECRET_VARIABLES = ("JPY_API_TOKEN",)
+
+
 def main() -> None:
     """Run the class server as the hub starts it: the class server's key in the file named
     by ``SQ2EDU_CLASSROOM_KEY_FILE``, the class service's address in
@@ -143,8 +147,11 @@ def main() -> None:
     except (KeyError, OSError) as error:
         print(f"sq2edu: the class server has no key or class service: {error}", file=sys.stderr)
         sys.exit(2)
-    # The service's hub token stays in this process: no kernel inherits it.
+    # The service's hub token stays in this process: no kernel inherits it, under either of
+    # the names JupyterHub gives it (JPY_API_TOKEN is its older name, set all the same).
     ClassroomIdentity.api_token = os.environ.pop("JUPYTERHUB_API_TOKEN", "")
+    for name in _SECRET_VARIABLES:
+        os.environ.pop(name, None)
     ClassroomVoila.child_keys = staticmethod(lambda hub_user: child_key(key, hub_user))
     kernels = int(os.environ.get("SQ2EDU_CLASS_KERNELS", CLASS_KERNELS))
     pool = int(os.environ.get("SQ2EDU_CLASS_POOL", POOL))

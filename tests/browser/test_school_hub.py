@@ -308,9 +308,14 @@ def test_no_database_credential_or_hub_token_in_the_class_server_s_kernels(
             assert "SQ2EDU_DB_FILE" not in environment
             assert not any(secret in value for value in environment.values())
             assert not any("postgresql://" in value for value in environment.values())
+        # The server's own environment as it started, with the hub token it was given.
+        token = server.environ()["JUPYTERHUB_API_TOKEN"]
+        assert len(token) >= 32
         for environment in _environments(server.children(recursive=True)).values():
-            # (The server's own environment as it started; what its kernels inherit.)
+            # What its kernels inherit: the token under no name (JupyterHub gives it two).
             assert "JUPYTERHUB_API_TOKEN" not in environment, "no hub token in a kernel"
+            assert "JPY_API_TOKEN" not in environment, "no hub token in a kernel"
+            assert not any(token in value for value in environment.values())
             assert "SQ2EDU_CLASSROOM_KEY_FILE" not in environment
         # Nor on any command line of the hub's processes, nor in the environment of the hub
         # or its proxy: the address is in a file only the hub's account reads.
