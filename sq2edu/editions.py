@@ -46,6 +46,8 @@ class Edition:
     :ivar play: the class app's button to play it (a message id).
     :ivar builds_from: where a player's number cards for an equation lie, the last part
         of the zone's name (``"realm"``: ``p0.realm``).
+    :ivar short: what children call it, where a line has room for a few words only (the
+        tables of classmates: a message id); the title if empty.
     """
 
     name: str
@@ -54,6 +56,7 @@ class Edition:
     welcome: str
     play: str
     builds_from: str = "hand"
+    short: str = ""
 
     @property
     def game(self) -> type[Game[Any, Any]]:
@@ -125,6 +128,7 @@ register(
         welcome=N_("Welcome to the Rescue!"),
         play=N_("Play the Rescue"),
         builds_from="realm",
+        short=N_("The Rescue"),
     )
 )
 register(
@@ -134,5 +138,6 @@ register(
         title=N_("Sleeping Queens (adding only, for younger children)"),
         welcome=N_("Welcome to Sleeping Queens!"),
         play=N_("Play Sleeping Queens"),
+        short=N_("Sleeping Queens"),
     )
 )

@@ -1,6 +1,7 @@
 """The class app's own screens as a child meets them, in each language, on a laptop and on a
 tablet: the form to join, the menu, the list of lessons, a lesson's first page and the tables
-of classmates, a child back at a table the computer played for her, and a table the
+of classmates (with long names, one table playing, one of another game) and a table waiting
+for friends, a child back at a table the computer played for her, and a table the
 teacher ended. No word is cut off, the page never scrolls sideways, and every button a child
 presses to get somewhere is a large target (at least 44 px high)."""
 
@@ -28,7 +29,7 @@ _PROBLEMS = """
 () => {
   const found = [];
   const shown = (n) => n.offsetParent !== null;
-  const words = "button, label, h1, h2, h3, .widget-label, .widget-html-content";
+  const words = "button, label, label span, h1, h2, h3, .widget-label, .widget-html-content";
   for (const node of document.querySelectorAll(words)) {
     if (shown(node) && node.scrollWidth > node.clientWidth + 1) {
       found.push(`cut off (${node.scrollWidth} > ${node.clientWidth}): ${node.textContent.trim().slice(0, 50)}`);
@@ -74,6 +75,14 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
         teacher.get_by_role("checkbox", name=f"{found.number}. {found.title}").check()
     teacher.get_by_role("button", name="Open the ticked lessons").click()
     expect(teacher.get_by_text("Saved. The children see them in Lessons.")).to_be_visible()
+    # Tables with the longest names a lobby shows: one full (about to start), one of the game
+    # the class played before the teacher changed it.
+    with SQLiteStore(classroom.db) as store:
+        tables = Tables(store)
+        full = tables.make("Alexandra", 2, "rescue")
+        tables.sit(full.id, "Konstantin")
+        tables.sit(tables.make("Wilhelmina", 5, "rescue").id, "Maximilian")
+        store.save_settings({**store.settings(), "edition": "classic"})
     problems: list[str] = []
     devices: list[BrowserContext] = []
     try:
@@ -81,6 +90,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
             with language(lang):
                 join, menu_lessons = _("Join"), _("Lessons")
                 together, make = _("Play with classmates"), _("Make a table")
+                waiting = _("Waiting for friends…")
                 dividing = _("{number}. {title}", number=5, title=str(LESSONS["dividing"].title))
                 back, all_lessons = _("Back"), _("All lessons")
             # Each child on a device of their own: a device holds one name at a time.
@@ -107,13 +117,38 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
             page.get_by_role("button", name=back).click()
             page.get_by_role("button", name=together).click()
             expect(page.get_by_role("button", name=make)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            if lang == "en":
+                _a_table_starts_under_a_finger(page, classroom, full.id)
             problems += _look(page, "tables", lang, shots)
+            page.get_by_role("button", name=make).click()
+            expect(page.get_by_text(waiting)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+            problems += _look(page, "waiting", lang, shots)
             page.close()
     finally:
         for device in devices:
             device.close()
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def _a_table_starts_under_a_finger(page: Page, room: Classroom, table_id: str) -> None:
+    """The first table starts while a child's finger is over the row under it: that row
+    stays where it was (it jumped 58 px up, the started table leaving the list)."""
+    below = page.get_by_text("Wilhelmina's table")
+    before = below.bounding_box()
+    with SQLiteStore(room.db) as store:
+        Tables(store).start(
+            table_id,
+            "Alexandra",
+            lambda _seats: rescue.new_game(["Alexandra", "Konstantin"], seed=1),
+        )
+    expect(page.get_by_text("Alexandra's table: Alexandra, Konstantin · playing")).to_be_visible(
+        timeout=WIDGET_TIMEOUT_MS
+    )
+    after = below.bounding_box()
+    assert before is not None
+    assert after is not None
+    assert after["y"] == before["y"], f"the row moved from {before['y']} to {after['y']}"
 
 
 #: Per language: the child who goes away and comes back, and the friend at her table.

@@ -165,7 +165,7 @@ def test_a_child_whose_table_the_teacher_ended_is_told_so_in_her_language(
 def _sit_buttons(lobby: Lobby) -> list[tuple[str, str]]:
     """The lobby's rows: what each says, and whether its Sit here button shows."""
     return [
-        (words.value, sit.layout.display or "shown")
+        (words.value, "shown" if sit.layout.visibility == "visible" else "none")
         for _row, sit, words in lobby._rows.values()
         if _row in lobby._screens.box.children
     ]
@@ -183,14 +183,81 @@ def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_read(
     ava.look()
     leo.look()
     _lobby(leo).sit(made.id)
-    # Ava pressed Sit here before her lobby knew the table was full.
+    # Ava pressed Sit here before her lobby knew the table was full: she is told in the
+    # row she pressed, where she looks, not at the bottom of the lobby.
     _lobby(ava).sit(made.id)
-    assert "This table is full" in _lobby(ava).problem.value
-    assert _sit_buttons(_lobby(ava)) == [("<p>Mia&#39;s table: Mia, Leo · full</p>", "none")]
+    assert _lobby(ava).problem.value == ""
+    ((said, shown),) = _sit_buttons(_lobby(ava))
+    assert shown == "none"
+    assert said.startswith("<p>Mia&#39;s table: Mia, Leo · full<br>")
+    assert "<p class='sq2-problem' role='alert'>⚠ This table is full." in said
     _lobby(ola).make(3)
     ava.look()
-    assert "This table is full" in _lobby(ava).problem.value, "the next redraw kept it"
-    assert [shown for _words, shown in _sit_buttons(_lobby(ava))] == ["none", "shown"]
+    rows = _sit_buttons(_lobby(ava))
+    assert "This table is full" in rows[0][0], "the next redraw kept it"
+    assert [shown for _words, shown in rows] == ["none", "shown"]
+    _lobby(ava).sit(Tables(store).where("Ola").id)  # type: ignore[union-attr]
+    assert _lobby(ava).problem.value == ""
+
+
+def test_a_table_that_starts_keeps_its_row_and_each_table_says_its_game(
+    store: SQLiteStore,
+) -> None:
+    """Rows jumped 58 px under a finger when a table above them started (it left the
+    list); after the teacher changed the game, no row said which game its table plays."""
+    mia, leo, ava, ola = (_app(store, name) for name in ("Mia", "Leo", "Ava", "Ola"))
+    for app in (mia, leo, ava):
+        app.play_together()
+    _lobby(mia).make(2)
+    made = Tables(store).where("Mia")
+    assert made is not None
+    leo.look()
+    _lobby(leo).sit(made.id)
+    store.save_settings(ClassSettings(edition="classic").to_dict())
+    ola.play_together()  # a lobby opened after the switch makes tables of the new game
+    _lobby(ola).make(3)
+    ava.look()
+    before = list(_lobby(ava)._screens.box.children)
+    rows = _sit_buttons(_lobby(ava))
+    assert [shown for _words, shown in rows] == ["none", "shown"]
+    assert "Game: The Rescue" in rows[0][0]
+    assert "Game: Sleeping Queens" in rows[1][0]
+    mia.look()
+    _lobby(mia).start()
+    ava.look()
+    assert list(_lobby(ava)._screens.box.children) == before, "every row where it was"
+    rows = _sit_buttons(_lobby(ava))
+    assert rows[0][0].startswith("<p>Mia&#39;s table: Mia, Leo · playing<br>")
+    assert [shown for _words, shown in rows] == ["none", "shown"]
+    ava.set_language("ru")
+    assert "Игра: «Спасение»" in _sit_buttons(_lobby(ava))[0][0]
+
+
+def test_a_child_whose_tables_maker_left_is_told_why_she_may_start(store: SQLiteStore) -> None:
+    """When the maker's page went, the next child got Start without a word why."""
+    mia, leo, ava = (_app(store, name) for name in ("Mia", "Leo", "Ava"))
+    for app in (mia, leo, ava):
+        app.play_together()
+    _lobby(mia).make(3)
+    made = Tables(store).where("Mia")
+    assert made is not None
+    for app in (leo, ava):
+        app.look()
+        _lobby(app).sit(made.id)
+    long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)).isoformat(timespec="seconds")
+    store.seen("Mia", long_ago)  # her page closed a minute ago
+    store.seen("Leo")
+    store.seen("Ava")
+    ava._last_table_look = 0.0
+    ava.look()  # Ava's kernel stands Mia up
+    leo.look()
+    assert _lobby(leo).start_button.disabled is False
+    assert "Mia left. You can start the game now." in _lobby(leo)._note.value
+    assert "Mia left" not in _lobby(ava)._note.value, "it is Leo's to start, not Ava's"
+    _lobby(ava).stand()
+    leo.look()
+    assert "Mia left. The table is yours now." in _lobby(leo)._note.value
+    assert _lobby(leo).start_button.disabled is True
 
 
 def test_tables_made_within_a_second_stay_in_the_order_they_were_made(

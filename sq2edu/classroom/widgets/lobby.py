@@ -1,7 +1,9 @@
 """Play with classmates: the class's open tables, making one, and waiting at one.
 
-A child sees the tables classmates made (who sits there, how many seats are free) and sits
-down at one, or makes a table of 2 to 5 seats. At the table, the maker presses **Start**
+A child sees the tables classmates made (who sits there, how many seats are free, which game
+each plays: the teacher may have changed the class's game since) and sits down at one, or
+makes a table of 2 to 5 seats. A table that starts keeps its row, saying it plays: the rows
+under a child's finger stay where they are. At the table, the maker presses **Start**
 once two children or more sit; free seats are left out or filled with computer players.
 Everything is read from the store (:class:`~sq2edu.classroom.storage.tables.Tables`) each time the
 store changes, so every child's lobby shows the same tables.
@@ -9,8 +11,8 @@ store changes, so every child's lobby shows the same tables.
 Each press that writes to the store (make, sit, stand up, start) spends a token of the
 page's own :class:`~sq2edu.classroom.server.limits.TokenBucket` (a few at once, then one every
 :data:`PRESS_EVERY` seconds): a script pressing Make a table in a loop writes a handful of
-rows, not hundreds. The lobby lists :data:`SHOWN_TABLES` open tables at most, so a
-classmate's lobby stays small whatever happens.
+rows, not hundreds. The lobby lists :data:`SHOWN_TABLES` tables at most, so a classmate's
+lobby stays small whatever happens.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom.server.limits import TokenBucket
 from sq2edu.classroom.storage.tables import MAX_SEATS, MIN_SEATS, TableError, TableInfo, TableKeeper
 from sq2edu.classroom.widgets.screens import Screens, big_button, widget_tree
@@ -32,7 +35,8 @@ __all__ = ["PRESS_BURST", "PRESS_EVERY", "SHOWN_TABLES", "Lobby", "presses"]
 #: Presses that write a table a page may make at once, then one every so many seconds.
 PRESS_BURST = 6
 PRESS_EVERY = 2.0
-#: Open tables a lobby lists at most (the oldest first, as they were made).
+#: Tables a lobby lists at most (the oldest first, as they were made); open ones are never
+#: left out for tables already playing.
 SHOWN_TABLES = 20
 
 
@@ -68,6 +72,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         tokens: TokenBucket | None = None,
     ) -> None:
         super().__init__()
+        self.add_class("sq2-lobby")
         self.tokens = tokens if tokens is not None else presses()
         self.tables = tables
         self.student = student
@@ -83,7 +88,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             style={"button_width": "56px"},
         )
         self.seats.add_class("sq2-big-choice")
-        self.fill = widgets.Checkbox(value=True, indent=False)
+        self.fill = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
+        self.fill.add_class("sq2-fill")
         # The lobby is redrawn whenever any table of the class changes: its buttons stay the
         # same widgets, so a click on its way while it is redrawn still arrives.
         self.make_button = big_button()
@@ -101,7 +107,12 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         kept = [self.problem, self.fill, self._title, self._heading, self._words, self._note]
         kept += [self._seat_list, self._make_row, self._start_row]
         self._screens = Screens(self, kept)
-        self._shown: tuple[str, TableInfo | None, list[TableInfo]] | None = None
+        self._shown: tuple[str, TableInfo | None, list[tuple[object, ...]]] | None = None
+        #: What went wrong at a table the child pressed Sit here at: said in its own row,
+        #: where she looks, until her next press.
+        self._row_problem: tuple[str, str] | None = None
+        #: Who made the child's table and left it, so that it is hers to start now.
+        self._maker_left: str | None = None
         self.redraw()
 
     def close(self) -> None:
@@ -119,7 +130,10 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 
     # -- what a child does -----------------------------------------------------------------
 
-    def _try(self, doing: Callable[[], object]) -> None:
+    def _try(self, doing: Callable[[], object], at: str | None = None) -> None:
+        """Do what the child pressed; what went wrong is said in the row of the table ``at``
+        (Sit here), or under the lobby."""
+        self._row_problem = None
         with language(self.language):
             try:
                 if not self.tokens.take():
@@ -131,7 +145,10 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
                     )
                 doing()
             except TableError as error:
-                self.problem.value = html("<p class='sq2-problem'>⚠ {}</p>", str(error))
+                if at is not None:
+                    self._row_problem = (at, str(error))
+                else:
+                    self.problem.value = html("<p class='sq2-problem'>⚠ {}</p>", str(error))
                 self._draw(keep_problem=True, force=True)
                 return
         self.problem.value = ""
@@ -143,7 +160,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 
     def sit(self, table_id: str) -> None:
         """Sit at a table."""
-        self._try(lambda: self.tables.sit(table_id, self.student))
+        self._try(lambda: self.tables.sit(table_id, self.student), at=table_id)
 
     def stand(self) -> None:
         """Stand up from the table the child waits at."""
@@ -172,35 +189,74 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         if mine is not None and mine.status == "playing":
             self.on_playing(mine)
             return
-        shown = (self.language, mine, self.tables.tables(("open",)))
+        listed = self._listed() if mine is None else []
+        # A move at a table that plays changes nothing its row says: no redraw for it.
+        seen: list[tuple[object, ...]] = [
+            (i.id, i.status, i.seats, i.maker, i.edition) for i in listed
+        ]
+        shown = (self.language, mine, seen)
         if shown == self._shown and not force:
             return  # nothing new: the page is left as the child has it
         # What went wrong stays until the child's own table changes (another table coming
         # or going does not wipe "This table is full" before it is read).
         mine_before = self._shown[1] if self._shown else None
         self._shown = shown
+        self._note_maker_left(mine_before, mine)
         with language(self.language):
             if not keep_problem and mine != mine_before:
                 self.problem.value = ""
-            self._screens.show(self._waiting(mine) if mine is not None else self._choosing())
+            self._screens.show(self._waiting(mine) if mine is not None else self._choosing(listed))
 
-    def _choosing(self) -> list[widgets.Widget]:
+    def _note_maker_left(self, before: TableInfo | None, mine: TableInfo | None) -> None:
+        """Remember who left the child's table, when that made it hers to start."""
+        if mine is None or mine.maker != self.student:
+            self._maker_left = None
+        elif before is not None and before.id == mine.id and before.maker != mine.maker:
+            self._maker_left = before.maker if before.maker not in mine.children else None
+
+    def _listed(self) -> list[TableInfo]:
+        """The tables the lobby lists, oldest first: the open ones, and those playing (a table
+        that starts keeps its row, so the rows under a child's finger stay put)."""
+        every = self.tables.tables(("open", "playing"))
+        kept = [info for info in every if info.status == "open"][:SHOWN_TABLES]
+        room = SHOWN_TABLES - len(kept)
+        kept += [info for info in every if info.status == "playing"][:room]
+        ids = {info.id for info in kept}
+        return [info for info in every if info.id in ids]
+
+    def _choosing(self, listed: list[TableInfo]) -> list[widgets.Widget]:
         self._title.value = _html("h2", _("Play with classmates"))
-        open_tables = self.tables.tables(("open",))[:SHOWN_TABLES]
-        for gone in set(self._rows) - {info.id for info in open_tables}:
+        for gone in set(self._rows) - {info.id for info in listed}:
             del self._rows[gone]  # closed by the next redraw
+        if self._row_problem is not None and self._row_problem[0] not in self._rows:
+            self._row_problem = None
         rows: list[widgets.Widget] = []
-        for info in open_tables:
+        for info in listed:
             if info.id not in self._rows:
                 sit = big_button(button_style="primary")
                 sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
                 words = widgets.HTML()
-                self._rows[info.id] = (widgets.HBox([sit, words]), sit, words)
+                row = widgets.HBox([sit, words], layout=widgets.Layout(align_items="center"))
+                row.add_class("sq2-lobby-row")
+                self._rows[info.id] = (row, sit, words)
             row, sit, words = self._rows[info.id]
             sit.description = _("Sit here")
-            # A full table offers no seat: its row only says who sits there.
-            sit.layout.display = "" if info.free else "none"
-            words.value = _html("p", _describe(info) if info.free else _full(info))
+            # A table that is full or plays offers no seat; its button keeps its room, so
+            # that the row is as high as before and the rows under it do not move.
+            seat = info.free and info.status == "open"
+            sit.layout.visibility = "visible" if seat else "hidden"
+            said = (
+                _describe(info)
+                if seat
+                else _playing(info)
+                if info.status == "playing"
+                else _full(info)
+            )
+            game = _("Game: {game}", game=_game(info.edition))
+            value = html("<p>{}<br><span class='sq2-game'>{}</span></p>", said, game)
+            if self._row_problem is not None and self._row_problem[0] == info.id:
+                value += html("<p class='sq2-problem' role='alert'>⚠ {}</p>", self._row_problem[1])
+            words.value = value
             rows.append(row)
         if not rows:
             self._words.value = _html("p", _("No tables yet. Make one!"))
@@ -234,9 +290,17 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         parts: list[widgets.Widget] = [self._title, self._seat_list]
         if info.free:
             parts.append(self.fill)
+        said = []
+        if self._maker_left is not None:
+            # Start came to her without a word: she is told why it is hers now.
+            if ready:
+                said.append(_("{name} left. You can start the game now.", name=self._maker_left))
+            else:
+                said.append(_("{name} left. The table is yours now.", name=self._maker_left))
         if not ready:
-            wait = _("Wait for a friend to sit down: a game needs two children.")
-            self._note.value = _html("p", wait)
+            said.append(_("Wait for a friend to sit down: a game needs two children."))
+        if said:
+            self._note.value = joined([_html("p", words) for words in said])
             parts.append(self._note)
         return [*parts, self._start_row, self.problem]
 
@@ -244,6 +308,20 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 def _html(tag: str, words: str) -> Markup:
     """Words in an HTML element (``tag`` is ours), escaped: a nickname is never markup."""
     return html(f"<{tag}>{{}}</{tag}>", words)
+
+
+def _game(edition: str) -> str:
+    """What children call the game of ``edition``."""
+    try:
+        found = editions.load(edition)
+    except editions.UnknownEditionError:
+        return edition
+    return _(found.short or found.title)
+
+
+def _playing(info: TableInfo) -> str:
+    """``Mia's table: Mia, Leo · playing``."""
+    return _("{maker}'s table: {names} · playing", maker=info.maker, names=", ".join(info.children))
 
 
 def _full(info: TableInfo) -> str:
