@@ -6,7 +6,8 @@ kernel every few seconds whether it is still there (a tiny message each way); wi
 answer for twelve seconds the page shows, in the child's language, that the connection is
 lost and what to do, and hides it again when answers come back. A page whose kernel the
 class server stopped (it held more memory than its share) asks the server why, and says so.
-The teacher's dashboard has one too, whose words are for the teacher.
+The teacher's dashboard has one too, whose words are for the teacher: a tab a newer one
+replaced says so, rather than that the server stopped.
 """
 
 from __future__ import annotations
@@ -56,6 +57,13 @@ class Heartbeat(anywidget.AnyWidget):
                         "The dashboard has lost its connection: the class server may have "
                         "stopped. Start it again (make serve), then open the dashboard's "
                         "address it shows."
+                    ),
+                    # The teacher's server keeps a few dashboard tabs; a newer one took
+                    # this one's place while the server runs on.
+                    "replaced": _(
+                        "A newer dashboard tab replaced this one (the dashboard keeps a few "
+                        "tabs at a time). The class server is still running: use the newer "
+                        "tab, or reload this one."
                     ),
                 }
                 return

@@ -259,9 +259,17 @@ class OwnedRequestInfoHandler(RequestInfoSocketHandler):  # type: ignore[misc]
         )
 
 
+def note_stopped(stopped: dict[str, str], kernel_id: str, why: str) -> None:
+    """Keep why the server stopped ``kernel_id`` for its page to ask (the last thousand)."""
+    stopped[kernel_id] = why
+    if len(stopped) > 1000:
+        stopped.pop(next(iter(stopped)))
+
+
 class PageStateHandler(JupyterHandler):
     """``/sq2edu/page/<kernel id>``: why a page's kernel was stopped, for that page only
-    (``{"stopped": "memory"}``; ``""`` when it was not), so that the page can say it."""
+    (``{"stopped": "memory"}``, or on the teacher's server ``"replaced"`` by a newer
+    dashboard tab; ``""`` when it was not), so that the page can say it."""
 
     @tornado.web.authenticated
     def get(self, kernel_id: str) -> None:
@@ -413,6 +421,9 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             if oldest is not None and oldest in manager:
                 _LOG.info("sq2edu: a new dashboard page replaces kernel %s", oldest)
                 book.forget(oldest)
+                # The old tab is still open: it says it was replaced, not that the server
+                # stopped (it asks /sq2edu/page/ once it hears nothing).
+                note_stopped(self.settings["sq2edu_stopped"], oldest, "replaced")
                 await manager.shutdown_kernel(oldest, now=True)
         if manager.get_pool_size(notebook) == 0 and not manager.has_room():
             self._wait_page(503, _FULL_WORDS, "waits: the class is full")
@@ -717,9 +728,7 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         # Read in a thread: reading the machine's processes must not hold up the pages.
         for kernel_id, used in (await in_thread(kernels_memory, pids)).items():
             if used > limit and kernel_id in manager:
-                stopped[kernel_id] = "memory"
-                if len(stopped) > 1000:
-                    stopped.pop(next(iter(stopped)))
+                note_stopped(stopped, kernel_id, "memory")
                 _LOG.warning(
                     "sq2edu: kernel %s held %d MB, more than its share of %d MB; stopped",
                     kernel_id,
@@ -739,9 +748,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         handlers: list[Any] = []
         for pattern, handler, *rest in super().init_handlers():
             handlers.append((pattern, replace.get(handler, handler), *rest))
-        if self.role == "students":
-            page = url_path_join(self.base_url, r"/sq2edu/page/(?P<kernel_id>[0-9a-f-]{36})")
-            handlers.insert(0, (page, PageStateHandler))
+        page = url_path_join(self.base_url, r"/sq2edu/page/(?P<kernel_id>[0-9a-f-]{36})")
+        handlers.insert(0, (page, PageStateHandler))
         if self.role in ("teacher", "hub-teachers"):
             csv = url_path_join(self.base_url, r"/sq2edu/attempts\.csv")
             handlers.insert(0, (csv, AttemptsCSVHandler))
