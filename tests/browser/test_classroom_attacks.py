@@ -23,6 +23,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -612,6 +613,40 @@ def test_the_log_is_not_flooded_by_a_page(classroom: Classroom) -> None:
     text = classroom.server_log.read_text()
     # Five a minute at most (the next one after the minute says how many were left out).
     assert text.count("not allowed") - before <= 6
+
+
+def test_a_path_that_climbs_out_of_its_folder_is_refused_without_a_traceback(
+    classroom: Classroom,
+) -> None:
+    """Voilà's template file handler answered a ``..`` step with 500 and a traceback in the
+    log, each a different one, past the log's limit on repeats (300 requests: +281 KB)."""
+    climbing = [
+        "/voila/templates/lab/static/..%2f..%2f..%2fx",
+        "/voila/templates/lab/static/..%2findex.html.j2",
+        "/voila/static/../../setup.py",
+        "/voila/static/%2e%2e/%2e%2e/x",
+        "/voila/static/%252e%252e/x",
+        "/voila/files/..%5c..%5cx",
+    ]
+    before = classroom.server_log.read_text()
+    statuses: Counter[int] = Counter()
+    connection = http.client.HTTPConnection("127.0.0.1", classroom.port, timeout=30)
+    try:
+        for number in range(300):
+            connection.request("GET", climbing[number % len(climbing)])
+            answer = connection.getresponse()
+            answer.read()
+            statuses[answer.status] += 1
+            if answer.getheader("Connection") == "close":
+                connection.close()
+    finally:
+        connection.close()
+    assert statuses == {400: 300}
+    after = classroom.server_log.read_text()
+    assert after.count("Traceback") == before.count("Traceback")
+    assert len(after) - len(before) < 10_000
+    # A page's own files are still served.
+    assert _status_and_page(f"http://127.0.0.1:{classroom.port}/voila/static/voila.js")[0] == 200
 
 
 def test_the_student_app_answers_to_its_own_names_only(classroom: Classroom) -> None:

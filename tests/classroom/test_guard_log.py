@@ -9,7 +9,10 @@ import os
 import stat
 from pathlib import Path
 
-from sq2edu.classroom.server.server_log import OftenFilter, look_once, open_log
+import pytest
+
+from sq2edu.classroom.server.http_guard import climbs
+from sq2edu.classroom.server.server_log import OftenFilter, look_once, open_log, quiet_floods
 
 
 def _record(message: str) -> logging.LogRecord:
@@ -64,3 +67,34 @@ def test_the_log_is_rotated_once_and_every_process_goes_on_in_the_new_file(
     finally:
         os.close(first)
         os.close(second)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/voila/static/../x",
+        "/voila/templates/lab/static/..%2f..%2fx",
+        "/voila/static/%2e%2e/x",
+        "/voila/static/%252e%252e/x",
+        "/voila/files/..%5cx",
+        "/..",
+        "/a/..?q=1",
+    ],
+)
+def test_a_path_with_a_step_up_climbs(target: str) -> None:
+    assert climbs(target)
+
+
+@pytest.mark.parametrize(
+    "target", ["/", "/voila/static/voila.js?v=1", "/a..b/c", "/x/...", "/?next=../x"]
+)
+def test_a_path_without_one_does_not(target: str) -> None:
+    assert not climbs(target)
+
+
+def test_the_classrooms_own_warnings_are_not_repeated_past_the_limit() -> None:
+    """Its loggers have no handler of their own: Python's last resort writes them, and must
+    keep to the limit too."""
+    quiet_floods()
+    assert logging.lastResort is not None
+    assert any(isinstance(f, OftenFilter) for f in logging.lastResort.filters)

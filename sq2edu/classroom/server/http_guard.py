@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from tornado import httputil, iostream
 from tornado.httpserver import HTTPServer
@@ -98,15 +98,28 @@ class HostCheck:
         return bool(hostname) and self.allows_name(hostname or "")
 
 
+def climbs(target: str) -> bool:
+    """Whether a request's path has a ``..`` step, as typed or percent-encoded (once or
+    twice): no page of the classroom has one, and Voilà's template file handler answers one
+    with a traceback in the log instead of a refusal."""
+    path = urlsplit(target).path
+    for _decoding in range(3):
+        if ".." in path.replace("\\", "/").split("/"):
+            return True
+        path = unquote(path)
+    return False
+
+
 class _Refusing(httputil.HTTPMessageDelegate):
-    """A request's delegate that answers 403 when its names are not this server's, and
-    otherwise hands everything on."""
+    """A request's delegate that answers 403 when its names are not this server's (unless
+    ``check`` is ``None``), 400 when its path climbs out of its folder, and otherwise hands
+    everything on."""
 
     def __init__(
         self,
         inner: httputil.HTTPMessageDelegate,
         connection: httputil.HTTPConnection,
-        check: HostCheck,
+        check: HostCheck | None,
         address: str,
     ) -> None:
         self.inner = inner
@@ -122,18 +135,28 @@ class _Refusing(httputil.HTTPMessageDelegate):
     ) -> Any:
         host = headers.get("Host", "")
         origin = headers.get("Origin")
-        if self.check.allows_host(host) and (origin is None or self.check.allows_origin(origin)):
+        target = start_line.path if isinstance(start_line, httputil.RequestStartLine) else ""
+        if climbs(target):
+            _LOG.warning("sq2edu: refused a path with '..' from %s", self.address)
+            self._refuse(400, "Bad Request", b"400: no such page.\n")
+            return None
+        if self.check is None or (
+            self.check.allows_host(host) and (origin is None or self.check.allows_origin(origin))
+        ):
             return self.inner.headers_received(start_line, headers)
-        self.refused = True
         _LOG.warning(
             "sq2edu: refused a request from %s for Host %r, Origin %r: not this server's name",
             self.address,
             host[:100],
             (origin or "")[:100],
         )
-        body = b"403: this server does not answer to that name.\n"
+        self._refuse(403, "Forbidden", b"403: this server does not answer to that name.\n")
+        return None
+
+    def _refuse(self, status: int, reason: str, body: bytes) -> None:
+        self.refused = True
         self.connection.write_headers(
-            httputil.ResponseStartLine("HTTP/1.1", 403, "Forbidden"),
+            httputil.ResponseStartLine("HTTP/1.1", status, reason),
             httputil.HTTPHeaders(
                 {
                     "Content-Type": "text/plain; charset=utf-8",
@@ -144,7 +167,6 @@ class _Refusing(httputil.HTTPMessageDelegate):
             body,
         )
         self.connection.finish()
-        return None
 
     def data_received(self, chunk: bytes) -> Any:
         return None if self.refused else self.inner.data_received(chunk)
@@ -210,8 +232,6 @@ class GuardedHTTPServer(HTTPServer):
         self, server_conn: object, request_conn: httputil.HTTPConnection
     ) -> httputil.HTTPMessageDelegate:
         delegate = super().start_request(server_conn, request_conn)
-        if self.host_check is None:
-            return delegate
         stream = getattr(server_conn, "stream", None)
         address = self._address_of.get(stream, "?") if stream is not None else "?"
         return _Refusing(delegate, request_conn, self.host_check, address)

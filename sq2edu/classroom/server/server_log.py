@@ -157,10 +157,12 @@ _FILTER = OftenFilter()
 
 
 def quiet_floods() -> OftenFilter:
-    """Put one :class:`OftenFilter` on every log handler of this process (and return it)."""
+    """Put one :class:`OftenFilter` on every log handler of this process (and return it),
+    the one Python writes with when a logger's records find no other (``lastResort``)
+    included: the classroom's own warnings go there."""
     loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
-    for logger in loggers:
-        for handler in getattr(logger, "handlers", []):
-            if _FILTER not in handler.filters:
-                handler.addFilter(_FILTER)
+    handlers = [handler for logger in loggers for handler in getattr(logger, "handlers", [])]
+    for handler in [*handlers, *([logging.lastResort] if logging.lastResort else [])]:
+        if _FILTER not in handler.filters:
+            handler.addFilter(_FILTER)
     return _FILTER
