@@ -15,7 +15,7 @@ from sq2edu import classic, rescue
 from sq2edu.bots import make_bot
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.store import SQLiteStore
-from sq2edu.classroom.storage.tables import TableError, Tables
+from sq2edu.classroom.storage.tables import LEFT_WAIT_SECONDS, TableError, Tables
 from sq2edu.classroom.widgets.app import PRESENT_AT_TABLE_EVERY
 from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.classroom.widgets.lobby import Lobby
@@ -401,6 +401,40 @@ def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_a_short_wa
     leo.play_together()  # Leo is back
     _table(leo)
     assert tables.left_seats(info.id) == []
+
+
+def test_a_back_pressed_late_in_her_turn_does_not_cost_the_turn(store: SQLiteStore) -> None:
+    """The wait was counted from the start of the turn: Leo pressed Back by mistake 15 s into
+    his turn, and the computer moved for him 0.7 s later, before he could come back."""
+    mia, leo = _sit_down(store, ["Mia", "Leo"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    while tables.load(info.id).game.current_player != 1:
+        shared = tables.load(info.id)
+        action = make_bot("easy", seed=1).choose(shared.game.clone())
+        tables.move(info.id, shared.info.version, 0, action)
+    began = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=15)
+    with store.transaction() as cursor:
+        store.execute(
+            cursor,
+            "UPDATE game_tables SET turn_since = ? WHERE id = ?",
+            (began.isoformat(timespec="seconds"), info.id),
+        )
+    mia.look()
+    seat = mia.seat
+    assert seat is not None
+    seat.shared = tables.load(info.id)  # the turn began 15 s ago
+    left = dt.datetime.now(dt.UTC)
+    leo.show_menu()  # Back, by mistake
+    assert tables.left_seats(info.id) == [1]
+    assert seat.look_for_away(left + dt.timedelta(seconds=1)) == [], "he has his turn still"
+    assert not seat.drive()
+    back_in_time = left + dt.timedelta(seconds=LEFT_WAIT_SECONDS + 1)
+    assert seat.look_for_away(back_in_time) == [1], "waited for from the moment he left"
+    leo.play_together()  # he comes back: his seat is his
+    assert tables.left_seats(info.id) == []
+    assert seat.look_for_away(back_in_time) == []
 
 
 def test_a_computer_player_is_called_in_each_childs_language(store: SQLiteStore) -> None:

@@ -49,7 +49,8 @@ MAX_SEATS = 5
 #: How often a change of seats is tried when other children change seats at the same moment.
 _SEAT_ATTEMPTS = 5
 _T = TypeVar("_T")
-#: How long a child who left the table's screen on her turn is waited for.
+#: How long a child who left the table's screen on her turn is waited for: counted from the
+#: moment she left, or from the start of her turn if she left before it.
 LEFT_WAIT_SECONDS = 10
 #: How long a kernel may take to make a computer player's move before another may.
 LEASE_SECONDS = 10
@@ -183,19 +184,20 @@ def _info(row: Sequence[Any]) -> TableInfo:
     )
 
 
-def _read_marks(text: str | None) -> tuple[set[int], set[int], list[int]]:
+def _read_marks(text: str | None) -> tuple[set[int], dict[int, str], list[int]]:
     """A table's marks, as its ``played_for`` column keeps them: the children's seats the
-    computer plays for, the seats whose child left the table's screen, and the game log's
-    events the computer made for a child. Kept as ``{"for": [...], "left": [...],
-    "played": [...]}``; a plain list is an older table's (a seat that left as
-    ``-(seat + 1)``)."""
+    computer plays for, the seats whose child left the table's screen (with when she left,
+    UTC ISO text; ``""`` if not known), and the game log's events the computer made for a
+    child. Kept as ``{"for": [...], "left": [...], "left_at": {seat: when}, "played":
+    [...]}``; a plain list is an older table's (a seat that left as ``-(seat + 1)``)."""
     data = json.loads(text or "[]")
     if isinstance(data, list):
         marks = [int(mark) for mark in data]
-        return {m for m in marks if m >= 0}, {-m - 1 for m in marks if m < 0}, []
+        return {m for m in marks if m >= 0}, {-m - 1: "" for m in marks if m < 0}, []
+    left_at = data.get("left_at", {})
     return (
         {int(seat) for seat in data.get("for", [])},
-        {int(seat) for seat in data.get("left", [])},
+        {int(seat): str(left_at.get(str(seat), "")) for seat in data.get("left", [])},
         [int(event) for event in data.get("played", [])],
     )
 
@@ -567,9 +569,9 @@ class Tables:
             info = self._known(cursor, table_id)[0]
         return SharedGame(info, game), events
 
-    def _marks(self, cursor: Cursor, table_id: str) -> tuple[str | None, set[int], set[int]]:
+    def _marks(self, cursor: Cursor, table_id: str) -> tuple[str | None, set[int], dict[int, str]]:
         """The table's lease holder, the children's seats the computer plays for, and those
-        whose child left the table's screen (see :func:`_read_marks`)."""
+        whose child left the table's screen, with when (see :func:`_read_marks`)."""
         row = self.store.execute(
             cursor, "SELECT driver, played_for FROM {t}game_tables WHERE id = ?", (table_id,)
         ).fetchone()
@@ -577,8 +579,15 @@ class Tables:
         return (row[0] if row else None), played_for, left
 
     @staticmethod
-    def _marks_json(played_for: set[int], left: set[int], played: Sequence[int]) -> str:
-        return json.dumps({"for": sorted(played_for), "left": sorted(left), "played": list(played)})
+    def _marks_json(played_for: set[int], left: dict[int, str], played: Sequence[int]) -> str:
+        return json.dumps(
+            {
+                "for": sorted(played_for),
+                "left": sorted(left),
+                "left_at": {str(seat): when for seat, when in sorted(left.items()) if when},
+                "played": list(played),
+            }
+        )
 
     def _played_for(self, cursor: Cursor, info: TableInfo, seat: int | None) -> set[int]:
         """The children's seats the computer plays for, after a move of ``seat`` (``None``:
@@ -593,9 +602,10 @@ class Tables:
         return played_for
 
     def set_away(self, table_id: str, seat: int) -> None:
-        """Note that the child of ``seat`` left the table's screen (Back, the Lab): the
-        computer plays for her after :data:`LEFT_WAIT_SECONDS` of her turn, until she is
-        back."""
+        """Note that the child of ``seat`` left the table's screen (Back, the Lab), and when:
+        the computer plays for her :data:`LEFT_WAIT_SECONDS` after she left, or after her
+        turn began if that was later, until she is back (a Back pressed by mistake late in
+        her turn does not cost the turn)."""
         self._set_left(table_id, seat, True)
 
     def set_back(self, table_id: str, seat: int) -> None:
@@ -610,7 +620,10 @@ class Tables:
             _driver, played_for, left = self._marks(cursor, table_id)
             if (seat in left) == away:
                 return
-            left = left | {seat} if away else left - {seat}
+            if away:
+                left = {**left, seat: dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")}
+            else:
+                left = {other: when for other, when in left.items() if other != seat}
             self.store.execute(
                 cursor,
                 "UPDATE {t}game_tables SET played_for = ? WHERE id = ?",
@@ -626,9 +639,14 @@ class Tables:
 
     def left_seats(self, table_id: str) -> list[int]:
         """The seats whose child left the table's screen (see :meth:`set_away`)."""
+        return sorted(self.left_since(table_id))
+
+    def left_since(self, table_id: str) -> dict[int, str]:
+        """The seats whose child left the table's screen, with when she left (UTC ISO text;
+        ``""`` for a table that did not keep it)."""
         with self.store.transaction() as cursor:
             info = self._known(cursor, table_id)[0]
-            return sorted(self._marks(cursor, info.id)[2])
+            return self._marks(cursor, info.id)[2]
 
     def _record(
         self,

@@ -167,10 +167,13 @@ class TableSeat:
                 away.append(seat)
         if isinstance(self.tables, Tables):
             # A child who left the table's screen (Back, the Lab) on her turn is waited for
-            # a short while, then played for.
-            left = self.tables.left_seats(self.table_id)
+            # a short while, then played for: from when she left, or from her turn's start
+            # if she left before it (a Back pressed late in her turn must not cost it).
+            left = self.tables.left_since(self.table_id)
             current = self.game.current_player
             waited = seconds_since(self.shared.info.turn_since, now)
+            if left.get(current):
+                waited = min(waited, seconds_since(left[current], now))
             if (
                 current in left
                 and current not in away
