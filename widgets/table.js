@@ -324,8 +324,18 @@ function render({ model, el }) {
     return restOn() && builder.rest === null ? "rest" : "result";
   }
 
+  // A card put in the equation brings Check into view: below a realm of queens, companions
+  // and kings it is below the fold of a laptop. The nearest scroll keeps the cards in view.
+  function checkInView() {
+    const check = root.querySelector("[data-key='check']");
+    if (!check) return;
+    const box = check.getBoundingClientRect();
+    if (box.bottom > window.innerHeight || box.top < 0) check.scrollIntoView({ block: "nearest" });
+  }
+
   function placeCard(id) {
     const all = [...builder.slots, builder.result, builder.rest];
+    if (!all.includes(id)) requestAnimationFrame(checkInView);
     if (all.includes(id)) {
       builder.slots = builder.slots.map((s) => (s === id ? null : s));
       if (builder.result === id) builder.result = null;

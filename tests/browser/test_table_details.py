@@ -13,7 +13,7 @@ from sq2edu.classic.position import position as classic_position
 from sq2edu.rescue.position import position as rescue_position
 from sq2edu.ui import ClassicTable, RescueTable
 from tests.browser.harness import show_widget
-from tests.browser.scenes import SCENES, classic
+from tests.browser.scenes import SCENES, classic, rescue
 
 SCENE = {scene.name: scene for scene in SCENES}
 
@@ -350,3 +350,23 @@ def test_the_heading_and_the_tip_fit_the_moment(page: Page) -> None:
     page.locator("[data-key='pick:potion1']").click()
     expect(page.locator(".sq2-picking")).to_be_visible()
     expect(tip).to_have_count(0)
+
+
+def test_a_card_put_in_the_equation_brings_check_into_view(page: Page) -> None:
+    """Below a realm of queens, companions and kings, Check was below the fold of a laptop."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    show_widget(
+        page,
+        rescue(
+            "en",
+            realms={0: ["q-owl", "q-bee", "n2a", "n3a", "n5a", "n6a", "n7a", "n9a"]},
+            companions={0: ["c-lion"]},
+            kings={0: ["k-cookie", "k-clock"]},
+            phase="actions",
+        ),
+    )
+    check = page.locator("[data-key='check']")
+    expect(check).not_to_be_in_viewport()
+    page.locator("[data-key='build:n2a']").click()
+    expect(check).to_be_in_viewport(ratio=1)
+    expect(page.locator("[data-key='build:n3a']")).to_be_in_viewport()
