@@ -25,7 +25,7 @@ from sq2edu.classroom.domain.challenge import Board, Mistake, Round, Tile
 from sq2edu.i18n import _, get_language, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
 
-__all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "page"]
+__all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "equation_markup", "page"]
 
 #: Where the teacher's server serves the projector's page and its board.
 PAGE_PATH = "sq2edu/projector"
@@ -33,6 +33,9 @@ BOARD_PATH = "sq2edu/projector/board"
 
 #: A sign between two spaces, in any language's way of writing it (6 : 2 in Russian).
 _AROUND_A_SIGN = re.compile(r" ([=+−×÷:·]) ")
+#: Where an equation too wide for a whole row of the wall may wrap: before a sign, never
+#: before its "=" (the answer stays with the last number).
+_BEFORE_A_SIGN = re.compile("(?=\u00a0[+−×÷:·]\u00a0)")
 
 _STYLE = """
 :root { color-scheme: light; }
@@ -50,14 +53,15 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
 .bar { height: .55em; border: .08em solid #283593; border-radius: .3em; background: #e8eaf6;
   overflow: hidden; margin-bottom: .5em; }
 .bar span { display: block; height: 100%; background: #3949ab; }
-.tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); gap: .5em;
-  margin: 0; padding: 0; list-style: none; }
-.tile { border: .1em solid #5c6bc0; border-radius: .35em; padding: .35em .55em; background: #fff; }
-.tile .eq { font-size: 1.35em; font-weight: 700; white-space: nowrap; }
-.tile .by { font-size: .9em; }
+.tiles { display: flex; flex-wrap: wrap; gap: .5em; margin: 0; padding: 0; list-style: none; }
+.tiles::after { content: ""; flex: 1000 1 0; }
+.tile { flex: 1 1 auto; min-width: min(100%, 11em); max-width: 100%; border: .1em solid #5c6bc0;
+  border-radius: .35em; padding: .35em .55em; background: #fff; }
+.tile .eq { font-size: 1.35em; font-weight: 700; overflow-wrap: normal; }
+.tile .by, .tile .worked { width: 0; min-width: 100%; }
 .tile.waiting { border-style: dashed; color: #4a4f63; background: #f4f4f8; }
 .tile.revealed { border-style: dotted; border-color: #8d4a00; background: #fff6e8; }
-.tile .worked { font-size: .8em; margin: .2em 0 0; }
+.tile .worked { margin: .2em 0 0; }
 .mistakes { margin: 0; padding: 0; list-style: none; }
 .mistakes li { margin: .25em 0; padding: .3em .55em; border-left: .3em solid #8d4a00;
   background: #fff6e8; }
@@ -66,22 +70,27 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
   font-size: 1.2em; margin: .3em 0; }
 .note { color: #3d4255; margin: .2em 0 .4em; }
 .cards.small .card { font-size: 1.2em; }
-.tiles.small { grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); font-size: .8em; }
-.columns { display: grid; grid-template-columns: 1.4fr 1fr; gap: 1.2em; align-items: start; }
-.tiles.revealing { grid-template-columns: repeat(auto-fill, minmax(9.5em, 1fr)); }
-.tiles.revealing .eq { font-size: 1.15em; }
-.tiles.revealing .worked { font-size: .85em; }
+.tiles.small .eq, .tiles.revealing .eq { font-size: 1.15em; }
+main:has(> .flow) { display: flex; flex-direction: column; height: 100vh; }
+main:has(> .flow) > * { flex-shrink: 0; }
+.flow { flex: 1 1 0; min-height: 0; overflow: hidden; columns: 3 13em; column-gap: 1em;
+  column-fill: auto; }
+.flow .tiles { display: block; }
+.flow .tiles::after { display: none; }
+.flow .tile, .flow .mistakes li { break-inside: avoid; margin: 0 0 .5em; }
+.flow h2 { break-after: avoid; margin: 0 0 .3em; }
 .pager { display: flex; align-items: center; gap: .6em; margin: .5em 0 0; }
-.pager[hidden], .tile[hidden] { display: none; }
+.pager[hidden], .tile[hidden], .tiles[hidden], h2[hidden] { display: none; }
 .pager button { font: inherit; font-weight: 600; min-height: 44px; padding: .2em .8em;
   border: .1em solid #283593; border-radius: .3em; background: #fff; color: #1a1d29;
   cursor: pointer; }
 .pager button:disabled { opacity: .45; cursor: default; }
 .pager button:focus-visible { outline: .15em solid #1a1d29; outline-offset: .1em; }
 .columns h2 { margin-top: .4em; }
-.top { display: flex; flex-wrap: wrap; align-items: center; gap: 0 1em; }
-.top h1 { margin: 0; }
-.top .cards { margin: 0; }
+.top { display: flex; flex-wrap: wrap; align-items: center; gap: .3em 1em; }
+.top h1 { margin: 0; font-size: 1.3em; }
+.top .cards, .top .pinned { margin: 0; }
+.top .pinned { font-size: 1em; padding: .2em .6em; }
 .ended { font-weight: 400; color: #3d4255; margin-left: .3em; }
 """
 
@@ -96,7 +105,20 @@ _SCRIPT = """
   var said = document.getElementById("said");
   var xsrf = document.querySelector('meta[name="sq2-xsrf"]').content;
   var root = document.documentElement;
-  function overflows() { return root.scrollHeight > window.innerHeight; }
+  // The end of a round lays its equations and mistakes out in columns as tall as the wall
+  // leaves them: what does not fit there makes a column beyond the wall's right edge, and a
+  // tile taller than a column is cut in two.
+  function overflows() {
+    if (root.scrollHeight > window.innerHeight) return true;
+    var flow = main.querySelector(".flow");
+    if (flow === null) return false;
+    if (flow.scrollWidth > flow.clientWidth + 1) return true;
+    var items = flow.querySelectorAll("li:not([hidden])");
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].getClientRects().length > 1) return true;
+    }
+    return false;
+  }
   // The type gets smaller, step by step, only as far as a board that would not fit needs.
   function shrink(floor) {
     var scale = 1;
@@ -107,50 +129,71 @@ _SCRIPT = """
     }
   }
   // The end of a long round (ten equations nobody found, with their working, on a 1280x720
-  // projector) does not fit at a size the back of the room can read: the equations nobody
-  // found then come a screenful at a time, and the teacher turns the page (the buttons, or
-  // the arrow keys). Where each screenful starts is worked out by laying it out.
+  // projector) does not fit at a size the back of the room can read: its equations (found,
+  // then nobody found) then come a screenful at a time, and the teacher turns the page (the
+  // buttons, or the arrow keys). Where each screenful starts is worked out by laying it out.
   var starts = [0], shown = 0;
+  var EQUATIONS = ".flow .tile";
+  // A list, and the heading over it, take no room on a screen that shows none of its tiles.
+  function tidy() {
+    var lists = main.querySelectorAll(".flow .tiles");
+    for (var i = 0; i < lists.length; i++) {
+      var empty = !lists[i].querySelector(".tile:not([hidden])");
+      lists[i].hidden = empty;
+      var heading = lists[i].previousElementSibling;
+      if (heading && heading.tagName === "H2") heading.hidden = empty;
+    }
+  }
   function turn(to) {
-    var tiles = main.querySelectorAll(".tile.revealed");
+    var tiles = main.querySelectorAll(EQUATIONS);
     var pager = main.querySelector(".pager");
     if (!pager || starts.length < 2) return;
     shown = Math.max(0, Math.min(to, starts.length - 1));
     var first = starts[shown];
     var end = shown + 1 < starts.length ? starts[shown + 1] : tiles.length;
     for (var i = 0; i < tiles.length; i++) tiles[i].hidden = i < first || i >= end;
+    tidy();
     pager.querySelector(".where").textContent = pager.dataset.where
       .replace("{first}", first + 1).replace("{last}", end).replace("{total}", tiles.length);
     pager.querySelector(".back").disabled = shown === 0;
     pager.querySelector(".next").disabled = shown === starts.length - 1;
   }
   function fit() {
-    var tiles = main.querySelectorAll(".tile.revealed");
+    var tiles = main.querySelectorAll(EQUATIONS);
     var pager = main.querySelector(".pager");
     starts = [0];
     if (!pager || !tiles.length) { shown = 0; shrink(0.6); return; }
     for (var i = 0; i < tiles.length; i++) tiles[i].hidden = false;
+    tidy();
     pager.hidden = true;
-    shrink(0.9);
+    root.style.setProperty("--fit", "1");
     if (!overflows()) { shown = 0; return; }
-    // The largest type at which the rest of the board and one equation fit (the mistakes
-    // beside them may be what is tall), then as many equations a screen as fit at it.
+    // Never smaller than the back row reads: at full size, as many equations a screen as
+    // fit. Only when the rest of the board and one equation do not fit (the mistakes beside
+    // them may be what is tall) does the type get smaller, as far as that needs.
     pager.hidden = false;
     pager.querySelector(".where").textContent = pager.dataset.where
       .replace("{first}", tiles.length).replace("{last}", tiles.length)
       .replace("{total}", tiles.length);
     for (var k = 1; k < tiles.length; k++) tiles[k].hidden = true;
+    tidy();
     shrink(0.6);
     var first = 0;
     while (first < tiles.length) {
       for (var j = 0; j < tiles.length; j++) tiles[j].hidden = j < first;
+      tidy();
       var end = tiles.length;
-      while (end - first > 1 && overflows()) { end -= 1; tiles[end].hidden = true; }
+      while (end - first > 1 && overflows()) {
+        end -= 1;
+        tiles[end].hidden = true;
+        tidy();
+      }
       if (end < tiles.length) starts.push(end);
       first = end;
     }
     if (starts.length === 1) {  // it fits after all, with the pager's line taken away
       pager.hidden = true;
+      tidy();
       shown = 0;
       return;
     }
@@ -231,8 +274,17 @@ def _cards(board: Board) -> Markup:
     return html('<ul class="{}" aria-label="{}">{}</ul>', size, _("The cards"), cards)
 
 
+def equation_markup(text: str) -> Markup:
+    """An equation for a tile: on one line wherever it fits its tile, else wrapped before a
+    sign ("20 − 1 − 1 − 1 − 1 / − 1 − 1 = 14"). One of three numbers always fits a tile, so
+    only a longer one (up to ten cards, :data:`~sq2edu.classroom.domain.challenge.MAX_CARDS`)
+    may wrap."""
+    parts = _BEFORE_A_SIGN.split(unbroken(local_signs(text)))
+    return joined(parts, "<wbr>" if len(parts) > 2 else "")
+
+
 def _tile(tile: Tile, board: Board) -> Markup:
-    equation = unbroken(local_signs(tile.text))
+    equation = equation_markup(tile.text)
     if tile.found:
         by = ngettext("found by {n} child", "found by {n} children", tile.finders)
         names = html(" ({})", ", ".join(tile.names)) if tile.names else ""
@@ -286,7 +338,9 @@ def board_html(board: Board | None) -> Markup:
             _("No challenge yet: start one on the dashboard."),
         )
     round_ = board.round
-    title = html("<h1>{}</h1>", _("Class challenge: round {number}", number=round_.number))
+    title = html(
+        '<h1 id="sq2-title">{}</h1>', _("Class challenge: round {number}", number=round_.number)
+    )
     if not round_.open:
         return _ended_html(board, title)
     share = 0 if not board.total else round(100 * board.found / board.total)
@@ -321,14 +375,15 @@ def _pinned(round_: Round) -> Markup:
 
 
 def _ended_html(board: Board, title: Markup) -> Markup:
-    """The end of a round, on one screen: the title beside the cards, the class's progress
-    and that the round ended on one line, the finds small, then what nobody found and the
-    most common mistakes side by side."""
+    """The end of a round: the title beside the cards, the class's progress and that the
+    round ended on one line, then the finds, the most common mistakes and what nobody found
+    (with the working), in columns as tall as the wall. The mistakes come before the
+    equations nobody found so that they stay on every screen while those fill the rest of
+    the wall, a screenful at a time when they do not all fit (see :func:`_pager`)."""
     round_ = board.round
     share = 0 if not board.total else round(100 * board.found / board.total)
     parts = [
-        html('<div class="top">{}{}</div>', title, _cards(board)),
-        _pinned(round_),
+        html('<div class="top">{}{}{}</div>', title, _cards(board), _pinned(round_)),
         html(
             '<p class="progress">{} <span class="ended">{}</span></p>',
             progress_words(board),
@@ -336,43 +391,39 @@ def _ended_html(board: Board, title: Markup) -> Markup:
         ),
         html('<div class="bar" aria-hidden="true"><span style="width:{}%"></span></div>', share),
     ]
+    flow = []
     found = [tile for tile in board.tiles if tile.found]
     if found:
-        parts.append(
+        flow.append(
             html('<ul class="tiles small">{}</ul>', joined(_tile(tile, board) for tile in found))
-        )
-    revealed = joined(_tile(tile, board) for tile in board.unfound)
-    columns = []
-    if revealed:
-        columns.append(
-            html(
-                '<section><h2 id="sq2-nobody">{}</h2><ul class="tiles revealing">{}</ul>{}'
-                "</section>",
-                _("Nobody found these yet"),
-                revealed,
-                _pager(),
-            )
         )
     if board.mistakes:
         items = joined(html("<li>{}</li>", mistake_words(m, board)) for m in board.mistakes)
-        columns.append(
+        flow.append(
             html(
-                '<section><h2>{}</h2><ul class="mistakes">{}</ul></section>',
+                '<h2>{}</h2><ul class="mistakes">{}</ul>',
                 _("Tries that do not work yet"),
                 items,
             )
         )
-    if columns:
-        parts.append(html('<div class="columns">{}</div>', joined(columns)))
+    if board.unfound:
+        flow.append(
+            html(
+                '<h2 id="sq2-nobody">{}</h2><ul class="tiles revealing">{}</ul>',
+                _("Nobody found these yet"),
+                joined(_tile(tile, board) for tile in board.unfound),
+            )
+        )
+    parts.append(html('<div class="flow">{}</div>{}', joined(flow), _pager()))
     return joined(parts)
 
 
 def _pager() -> Markup:
-    """Buttons that turn the equations nobody found a screenful at a time, shown by the
-    page's script only when they do not all fit at a size the back of the room can read."""
+    """Buttons that turn the round's equations a screenful at a time, shown by the page's
+    script only when they do not all fit at a size the back of the room can read."""
     where = _("{first}–{last} of {total}", first="{first}", last="{last}", total="{total}")
     return html(
-        '<nav class="pager" hidden aria-labelledby="sq2-nobody" data-where="{}">'
+        '<nav class="pager" hidden aria-labelledby="sq2-title" data-where="{}">'
         '<button type="button" class="back">◀ {}</button>'
         '<span class="where" aria-live="polite"></span>'
         '<button type="button" class="next">{} ▶</button></nav>',
