@@ -43,6 +43,8 @@ from sq2edu.equations.remainder import with_rest
 from sq2edu.i18n import N_, _, local_signs, ngettext
 from sq2edu.practice import (
     LEVELS,
+    RUN_BACK,
+    RUN_UP,
     STARS,
     Deal,
     Level,
@@ -100,10 +102,14 @@ _IDS_BY_VALUE = {
 _COPIES = "abcd"
 _PRACTICE_IDS = {value: [f"p{value}{copy}" for copy in _COPIES] for value in range(11, 101)}
 _LARGEST = 100
-#: What the Lab says when it moves a child to another level (the level's title fills in).
+#: What the Lab says when it moves a child to another level, and why (the level's title and
+#: the run of answers that moved them fill in).
 _MOVED = {
-    "step-back": N_("Let's practise {level} for a while."),
-    "step-up": N_("Well done! Next: {level}."),
+    "step-back": (
+        N_("{n} tries went wrong the same way. Let's practise {level} for a while."),
+        RUN_BACK,
+    ),
+    "step-up": (N_("{n} right in a row on your own! Next level: {level}."), RUN_UP),
 }
 
 
@@ -269,7 +275,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         )
         self.moved = ""
         if deal.level is not level:
-            self.moved = _(_MOVED[deal.reason], level=_(deal.level.title))
+            said, run = _MOVED[deal.reason]
+            self.moved = _(said, n=run, level=_(deal.level.title))
         self.level = deal.level
         self.dealt = deal
         self._use_cards(deal.cards)

@@ -93,7 +93,18 @@ def test_three_mistakes_of_one_kind_step_back_at_once_and_say_so() -> None:
     for _try in range(3):
         lab.handle({"intent": "check", "text": "56 ÷ 8 = 6"})
     assert lab.state["level"]["key"] == "tables-10"
-    assert lab.state["message"] == "Let's practise Times tables to 10 × 10 for a while."
+    assert lab.state["message"] == (
+        "3 tries went wrong the same way. Let's practise Times tables to 10 × 10 for a while."
+    )
+
+
+def test_a_step_up_says_which_level_and_why() -> None:
+    lab = EquationLab(level="bonds-10", levels=("bonds-10", "missing"), seed=2, student="Mia")
+    for _right in range(5):
+        assert lab.dealt is not None
+        lab.handle({"intent": "check", "text": lab.dealt.fact.text})
+    assert lab.state["level"]["key"] == "missing"
+    assert lab.state["message"] == "5 right in a row on your own! Next level: Missing numbers."
 
 
 def test_a_level_is_refused_in_words_when_unknown_or_closed() -> None:
