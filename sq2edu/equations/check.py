@@ -442,7 +442,7 @@ class _Checker:
         self, start: sympy.Rational | int, operand: int, op: Op, said: str
     ) -> str:
         """``said`` about ``start op operand``; when ``start`` is no card but what the numbers
-        before it made, say that first ("4 − 2 makes 2. You can't take 5 away from 2...")."""
+        before it made, say that first ("4 − 2 makes 2. 2 − 5 would go below 0...")."""
         found = self.operator_evaluation()
         if found is None:
             return said
@@ -474,11 +474,16 @@ class _Checker:
         made = self.left if side is eq.left else self.right
         for step in made.steps:
             if step.op is Op.SUB and step.result < 0:
+                # What is true with the cards, never "you can't take a bigger number from a
+                # smaller one": children meet numbers below 0 later and must not unlearn it.
                 said = _(
-                    "You can't take {b} away from {a}, because {b} is more than {a}.",
+                    "{a} − {b} would go below 0, and no card is below 0.",
                     a=number(step.left),
                     b=step.right,
                 )
+                if len(side.numbers) == 2:
+                    start = _("Start with the bigger number.")
+                    said = f"{said} {start}"
                 return self.after_running_total(step.left, step.right, Op.SUB, said)
         return _(
             "{side} makes {value}, not {result}.",

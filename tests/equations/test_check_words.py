@@ -16,7 +16,7 @@ from sq2edu.equations import (
     check,
 )
 from sq2edu.equations.model import MAX_NUMBER
-from sq2edu.i18n import language
+from sq2edu.i18n import LANGUAGES, language
 
 # -- The verdict: what was checked, and how it reads -----------------------------------------
 
@@ -267,12 +267,14 @@ def test_a_running_total_is_named_only_for_the_step_it_made() -> None:
 
 
 def test_taking_away_too_much_on_the_result_first_side_names_the_cards() -> None:
-    assert check("5 = 3 − 8").lines[1] == "You can't take 8 away from 3, because 8 is more than 3."
+    assert check("5 = 3 − 8").lines[1] == (
+        "3 − 8 would go below 0, and no card is below 0. Start with the bigger number."
+    )
 
 
 def test_taking_away_too_much_from_a_long_running_total() -> None:
     assert check("9 − 2 − 3 − 7 = 1").lines[1] == (
-        "9 − 2 − 3 makes 4. You can't take 7 away from 4, because 7 is more than 4."
+        "9 − 2 − 3 makes 4. 4 − 7 would go below 0, and no card is below 0."
     )
 
 
@@ -569,10 +571,36 @@ def test_no_steps_are_walked_when_a_share_is_uneven_or_a_total_goes_below_zero()
     )
     assert check("4 − 2 − 5 = 1").lines == (
         "Not yet.",
-        "4 − 2 makes 2. You can't take 5 away from 2, because 5 is more than 2.",
+        "4 − 2 makes 2. 2 − 5 would go below 0, and no card is below 0.",
     )
 
 
 def test_factor_pairs_may_use_a_ten_but_not_an_eleven() -> None:
     assert check("4 × 5 = 20").lines[2] == "20 is also 2 × 10."
     assert check("2 × 22 = 44").lines == ("Yes! 2 × 22 = 44 works.", "Both sides are 44 ✓")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_difference_below_zero_is_called_impossible_in_any_language(lang: str) -> None:
+    """"You can't take 8 from 3" is a rule that expires: children meet numbers below 0
+    later. Over every pair of cards and every running total, in every language, what is said
+    is that the difference would go below 0, never that it cannot be done."""
+    forbidden = {"en": ("can't", "cannot"), "ru": ("нельзя",), "nb": ("kan ikke", "går ikke")}
+    below_zero = {"en": "below 0", "ru": "ниже нуля", "nb": "under 0"}[lang]
+    said: set[str] = set()
+    with language(lang):
+        for a in range(0, 21):
+            for b in range(a + 1, 21):
+                for text in (f"{a} − {b} = 1", f"1 = {a} − {b}", f"{a + 2} − 2 − {b} = 0"):
+                    lines = check(text).lines
+                    assert not any(word in line for line in lines for word in forbidden[lang])
+                    below = [
+                        line for line in lines if f"{a} − {b} " in line and below_zero in line
+                    ]
+                    assert below, (text, lines)
+                    said.update(below)
+    english = {
+        check(f"{a} − {b} = 1").lines[1] for a in range(0, 21) for b in range(a + 1, 21)
+    }
+    assert all(line.endswith("Start with the bigger number.") for line in english)
+    assert len(said) >= 2 * len(english)
