@@ -82,7 +82,20 @@ class ClassicTable(GameTable):
                 "points": view["players"][winner]["points"],
             }
             cheer = self.cheer(viewer)
-            if cheer == "you":
+            if self.won_for_away() and winner == viewer:
+                text = _(
+                    "The computer, playing for you, woke {queens} queens, {points} points, "
+                    "and wins.",
+                    **counts,
+                )
+            elif self.won_for_away():
+                text = _(
+                    "The computer, playing for {name}, woke {queens} queens, {points} points, "
+                    "and wins.",
+                    name=self.game.names[winner],
+                    **counts,
+                )
+            elif cheer == "you":
                 text = _("You woke {queens} queens, {points} points, and win! 🎉", **counts)
             elif cheer == "us":
                 text = _(

@@ -297,6 +297,16 @@ class GameTable(Speaking, anywidget.AnyWidget):
             return ""
         return "you" if winner == viewer and len(self.humans) == 1 else "us"
 
+    def won_for_away(self) -> bool:
+        """Whether the computer made the winning move, playing for a child who was away (a
+        table of classmates): everyone is told it was the computer's win, not hers."""
+        if self.link is None or self.game.winner is None:
+            return False
+        played = set(self.link.played())
+        return any(
+            event.kind == "won" and index in played for index, event in enumerate(self.game.log)
+        )
+
     def champion(self, view: dict[str, Any], shown: str, text: str) -> dict[str, Any] | None:
         """The winner, as the game-over box shows them (``None`` while the game goes on).
 

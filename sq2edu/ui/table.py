@@ -87,7 +87,20 @@ class RescueTable(GameTable):
         kings = len(view["players"][winner]["kings"]) if winner is not None else 0
         name = self.game.names[winner] if winner is not None else ""
         cheer = self.cheer(viewer)
-        if cheer == "you":
+        if self.won_for_away() and winner == viewer:
+            text = ngettext(
+                "The computer, playing for you, rescued {n} king and wins.",
+                "The computer, playing for you, rescued {n} kings and wins.",
+                kings,
+            )
+        elif self.won_for_away():
+            text = ngettext(
+                "The computer, playing for {name}, rescued {n} king and wins.",
+                "The computer, playing for {name}, rescued {n} kings and wins.",
+                kings,
+                name=name,
+            )
+        elif cheer == "you":
             text = ngettext(
                 "You rescued {n} king and win! 🎉", "You rescued {n} kings and win! 🎉", kings
             )

@@ -355,12 +355,64 @@ def test_a_child_whose_game_ended_while_she_was_away_sees_how_it_ended(
     winner = tables.load(info.id).game.winner
     again = _app(store, "Leo")
     assert again.activity is None  # the menu
-    if winner == 1:
-        assert again.problem.value == "The game at Mia's table ended while you were away: you won!"
+    if winner == 1:  # the computer won it, playing for him: not his win
+        assert again.problem.value == (
+            "The game at Mia's table ended while you were away: the computer, playing for Leo, won."
+        )
     else:
         assert again.problem.value == (
             "The game at Mia's table ended while you were away: Mia won."
         )
+
+
+@pytest.mark.parametrize("edition", ["rescue", "classic"])
+def test_the_computers_win_for_a_child_who_left_is_told_as_the_computers(
+    store: SQLiteStore, edition: str
+) -> None:
+    """The others read "Liv rescued 2 kings and wins! 🎉" when the computer, playing for Liv
+    who had left, made the winning move."""
+    store.save_settings(ClassSettings(edition=edition, quick=True).to_dict())
+    apps = _sit_down(store, ["Mia", "Leo"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    _play_to_the_end(tables, info.id, away={0, 1})  # both pages closed: the computer plays
+    shared = tables.load(info.id)
+    assert shared.won_for_away
+    winner = shared.game.winner
+    assert winner is not None
+    name = shared.game.names[winner]
+    for app in apps:
+        app.look()
+        table = _table(app)
+        said = table.state["winner"]["text"]
+        who = "you" if table.seat == winner else name
+        assert said.startswith(f"The computer, playing for {who}, "), said
+        assert said.endswith("and wins."), said
+        if edition == "rescue":
+            kings = len(shared.game.view(None)["players"][winner]["kings"])
+            kings_said = f"{kings} king" if kings == 1 else f"{kings} kings"
+            assert said == f"The computer, playing for {who}, rescued {kings_said} and wins."
+        app.set_language("ru")
+        assert "компьютер, игравший за" in table.state["winner"]["text"]
+
+
+def test_a_childs_own_win_is_hers_after_the_computer_played_for_her(store: SQLiteStore) -> None:
+    """The computer's turns for a child who then came back and won do not make it its win."""
+    _mia, leo = _sit_down(store, ["Mia", "Leo"])
+    tables = Tables(store)
+    info = tables.where("Leo")
+    assert info is not None
+    shared = tables.load(info.id)
+    assert tables.lease(info.id, shared.info.version, "kernel")  # the first turn's away
+    action = make_bot("easy", seed=1).choose(shared.game.clone())
+    tables.move(info.id, shared.info.version, shared.game.current_player, action)
+    _play_to_the_end(tables, info.id, away=set())
+    shared = tables.load(info.id)
+    assert shared.info.played
+    assert not shared.won_for_away
+    leo.look()
+    assert "The computer" not in _table(leo).state["winner"]["text"]
 
 
 def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_a_short_wait(

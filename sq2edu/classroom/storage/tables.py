@@ -132,6 +132,15 @@ class SharedGame:
     info: TableInfo
     game: Game[Any, Any]
 
+    @property
+    def won_for_away(self) -> bool:
+        """Whether the computer made the winning move, playing for a child who was away: it
+        is told as the computer's win, not hers."""
+        played = set(self.info.played)
+        return self.game.winner is not None and any(
+            event.kind == "won" and index in played for index, event in enumerate(self.game.log)
+        )
+
 
 class TableKeeper(Protocol):
     """What a child's page does with the class's tables: :class:`Tables` on the store, or

@@ -452,6 +452,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 )
             if game.winner is not None:
                 winner = game.names[game.winner]
+                if shared.won_for_away:  # the computer's win, told as such
+                    return _(
+                        "The game at {maker}'s table ended while you were away: the computer, "
+                        "playing for {name}, won.",
+                        maker=info.maker,
+                        name=winner,
+                    )
                 if winner == self.student:
                     return _(
                         "The game at {maker}'s table ended while you were away: you won!",
