@@ -271,7 +271,9 @@ def _remainder_written(text: str) -> Verdict | None:
     except EquationSyntaxError:
         equation = None
     shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
-    if rest == 0 and equation is not None:
+    # "Write it without a remainder" only where that is then true: 17 ÷ 5 = 3 r 0 is not
+    # 17 ÷ 5 = 3.
+    if rest == 0 and equation is not None and check(equation).ok:
         message = _(
             "In the game a division must share out exactly, with nothing left over. "
             "Nothing is left over here, so write it without a remainder: {equation}.",

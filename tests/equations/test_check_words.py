@@ -582,7 +582,7 @@ def test_factor_pairs_may_use_a_ten_but_not_an_eleven() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_difference_below_zero_is_called_impossible_in_any_language(lang: str) -> None:
-    """"You can't take 8 from 3" is a rule that expires: children meet numbers below 0
+    """ "You can't take 8 from 3" is a rule that expires: children meet numbers below 0
     later. Over every pair of cards and every running total, in every language, what is said
     is that the difference would go below 0, never that it cannot be done."""
     forbidden = {"en": ("can't", "cannot"), "ru": ("нельзя",), "nb": ("kan ikke", "går ikke")}
@@ -594,13 +594,9 @@ def test_no_difference_below_zero_is_called_impossible_in_any_language(lang: str
                 for text in (f"{a} − {b} = 1", f"1 = {a} − {b}", f"{a + 2} − 2 − {b} = 0"):
                     lines = check(text).lines
                     assert not any(word in line for line in lines for word in forbidden[lang])
-                    below = [
-                        line for line in lines if f"{a} − {b} " in line and below_zero in line
-                    ]
+                    below = [line for line in lines if f"{a} − {b} " in line and below_zero in line]
                     assert below, (text, lines)
                     said.update(below)
-    english = {
-        check(f"{a} − {b} = 1").lines[1] for a in range(0, 21) for b in range(a + 1, 21)
-    }
+    english = {check(f"{a} − {b} = 1").lines[1] for a in range(0, 21) for b in range(a + 1, 21)}
     assert all(line.endswith("Start with the bigger number.") for line in english)
     assert len(said) >= 2 * len(english)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sq2edu.equations import EquationSyntaxError
+from sq2edu.equations import EquationSyntaxError, check
 from sq2edu.equations.remainder import _find_rest, check_remainder, split_rest, with_rest
 from sq2edu.i18n import language
 
@@ -141,3 +141,19 @@ def test_a_long_run_of_spaces_is_read_at_once(text: str) -> None:
         assert refused.code == "missing-number"
     else:
         assert (division, rest) == ("17 ÷ 5 = 3", 2) or rest is None
+
+
+def test_a_rest_of_0_is_told_to_go_only_where_the_division_then_holds() -> None:
+    """ "17 ÷ 5 = 3 r 0" was told to write "17 ÷ 5 = 3", which is false (17 ÷ 5 leaves 2).
+    Over every division of two cards up to 20 with a rest of 0 written."""
+    for dividend in range(0, 21):
+        for divisor in range(1, 21):
+            for quotient in range(0, 21):
+                text = f"{dividend} ÷ {divisor} = {quotient} r 0"
+                verdict = check(text)
+                assert [p.code for p in verdict.problems] == ["remainder-written"], text
+                message = verdict.problems[0].message
+                exact = dividend == divisor * quotient
+                told = f"write it without a remainder: {dividend} ÷ {divisor} = {quotient}."
+                assert (told in message) == exact, (text, message)
+                assert "there is no remainder to write" in message or exact, message
