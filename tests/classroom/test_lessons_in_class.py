@@ -315,3 +315,16 @@ def test_an_off_task_answer_the_app_had_shown_is_not_a_mistake_of_the_child() ->
     assert [(code, children) for code, children, _e in summary.mistakes_by_children()] == [
         ("off-task", 1)
     ]
+
+
+def test_the_last_page_of_a_lesson_leads_back_to_the_list_of_lessons(store: SQLiteStore) -> None:
+    _open(store, "number-bonds")
+    app = StudentApp(store)
+    app.join("Mia")
+    book = app.open_lesson("number-bonds")
+    book.go(len(book.steps) - 1)
+    assert book.leave.layout.display is None  # shown on the book's last page
+    book.leave.click()
+    assert app.activity is None
+    assert app.listing_lessons
+    assert "1. Number bonds" in _buttons(app)

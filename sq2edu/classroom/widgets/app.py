@@ -668,6 +668,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         book.progress.update(self.store.lesson_progress(self.student).get(key, {}))
         book.attempt_listeners.append(self._record_attempt("lesson"))
         book.gate = self._slow_down
+        # The book's last page has its own way back to the list of lessons.
+        book.on_leave = self._kindly(self.show_lessons)
         self.activity = book
         book.go(0)
         self._show(lambda: [self._back(self.show_lessons), book])
