@@ -6,6 +6,9 @@ projector at 1920×1080 and 1280×720 go to ``test-artifacts/challenge/``."""
 
 from __future__ import annotations
 
+import http.server
+import json
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -16,6 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLiteStore
 from sq2edu.equations import solve
+from sq2edu.hub.ports import spare_port
 from sq2edu.i18n import LANGUAGE_NAMES, _, language, local_signs
 from tests.browser.conftest import WIDGET_TIMEOUT_MS
 from tests.browser.test_classroom import Classroom, classroom  # noqa: F401 - a fixture
@@ -354,3 +358,77 @@ def test_the_longest_equations_stay_inside_their_tiles(
                         more.click()
     finally:
         page.close()
+
+
+class _Wall(http.server.ThreadingHTTPServer):
+    """A stand-in for the teacher's server that serves only the projector's page and board
+    (the real one costs a Voilà server's start, and its stopping is what is tested)."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int, page: str, board: dict[str, str]) -> None:
+        self.page, self.board = page, board
+        self.stopping = threading.Event()
+        super().__init__(("127.0.0.1", port), _WallHandler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.shutdown()
+        self.server_close()
+
+
+class _WallHandler(http.server.BaseHTTPRequestHandler):
+    server: _Wall
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/sq2edu/projector/board"):
+            if f"seen={self.server.board['stamp']}" in self.path:
+                self.server.stopping.wait(0.5)  # held, as the real server holds it
+            body, kind = json.dumps(self.server.board).encode(), "application/json"
+        else:
+            body, kind = self.server.page.encode(), "text/html; charset=utf-8"
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+def test_the_projector_says_when_the_server_stopped_and_comes_back_with_it(
+    browser: Browser,
+) -> None:
+    """The wall said nothing when the class server stopped (the dashboard did): it says so
+    in the class's language once its questions for the board are refused, over the board it
+    still shows, and the words go when the server answers again."""
+    from sq2edu.classroom.views.projector import board_html, page, said
+
+    with language("ru"):
+        html = str(page("Проектор", board_html(None), said(None), "ru", ""))
+        stopped = _(
+            "The projector has lost its connection: the class server may have stopped. "
+            "Start it again (make serve); this page comes back by itself."
+        )
+        board = {"stamp": "1", "html": str(board_html(None)), "said": said(None)}
+        shown = _("No challenge yet: start one on the dashboard.")
+    assert stopped.startswith("Проектор"), stopped  # the class's language
+    port = spare_port()
+    wall = _Wall(port, html, board)
+    projector = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        projector.goto(f"http://127.0.0.1:{port}/sq2edu/projector", timeout=TIMEOUT)
+        gone = projector.get_by_role("alert")
+        expect(gone).to_be_hidden()
+        wall.stop()
+        expect(gone).to_have_text(stopped, timeout=15_000)
+        expect(gone).to_be_in_viewport(ratio=1)
+        expect(projector.locator("#board")).to_contain_text(shown)  # the board stays
+        projector.screenshot(path=Path("test-artifacts") / "challenge" / "projector_stopped.png")
+        wall = _Wall(port, html, board)
+        expect(gone).to_be_hidden(timeout=15_000)
+    finally:
+        projector.close()
+        wall.stop()

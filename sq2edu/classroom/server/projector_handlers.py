@@ -20,13 +20,11 @@ import tornado.web
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.server.off_loop import in_thread, reading
 from sq2edu.classroom.storage.challenge_store import Challenges
-from sq2edu.classroom.views.projector import board_html, projector_page, said
+from sq2edu.classroom.views.projector import HOLD_SECONDS, board_html, projector_page, said
 from sq2edu.i18n import language
 
 __all__ = ["HOLD_SECONDS", "challenge_handlers"]
 
-#: The longest a board request waits for a change before it answers with the same board.
-HOLD_SECONDS = 20.0
 #: How often a waiting board request looks at the store's watch (a look costs microseconds).
 _LOOK_SECONDS = 0.03
 

@@ -25,7 +25,7 @@ from sq2edu.classroom.domain.challenge import Board, Mistake, Round, Tile
 from sq2edu.i18n import _, get_language, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
 
-__all__ = ["BOARD_PATH", "PAGE_PATH", "board_html", "equation_markup", "page"]
+__all__ = ["BOARD_PATH", "HOLD_SECONDS", "PAGE_PATH", "board_html", "equation_markup", "page"]
 
 #: Where the teacher's server serves the projector's page and its board.
 PAGE_PATH = "sq2edu/projector"
@@ -33,6 +33,9 @@ BOARD_PATH = "sq2edu/projector/board"
 
 #: A sign between two spaces, in any language's way of writing it (6 : 2 in Russian).
 _AROUND_A_SIGN = re.compile(r" ([=+−×÷:·]) ")
+#: The longest a board request waits for a change before the server answers with the same
+#: board; the page gives up on one that takes longer.
+HOLD_SECONDS = 20
 #: Where an equation too wide for a whole row of the wall may wrap: before a sign, never
 #: before its "=" (the answer stays with the last number).
 _BEFORE_A_SIGN = re.compile("(?=\u00a0[+−×÷:·]\u00a0)")
@@ -92,6 +95,11 @@ main:has(> .flow) > * { flex-shrink: 0; }
 .top .cards, .top .pinned { margin: 0; }
 .top .pinned { font-size: 1em; padding: .2em .6em; }
 .ended { font-weight: 400; color: #3d4255; margin-left: .3em; }
+#gone { position: fixed; inset: 0 0 auto 0; z-index: 1; margin: 0; padding: .6em 2.4vw;
+  background: #b71c1c; color: #fff; font-size: 1.3em; font-weight: 700;
+  border-bottom: .2em solid #1a1d29; }
+#gone::before { content: "⚠ "; }
+#gone[hidden] { display: none; }
 """
 
 # The board is asked for again as soon as it came; the server holds the question until the
@@ -103,6 +111,7 @@ _SCRIPT = """
   var seen = "";
   var main = document.getElementById("board");
   var said = document.getElementById("said");
+  var gone = document.getElementById("gone");
   var xsrf = document.querySelector('meta[name="sq2-xsrf"]').content;
   var root = document.documentElement;
   // The end of a round lays its equations and mistakes out in columns as tall as the wall
@@ -210,15 +219,35 @@ _SCRIPT = """
   });
   fit();
   window.addEventListener("resize", fit);
+  // A stopped server refuses each question at once: after three refusals in a row (a
+  // moment's hiccup is not one) the wall says so over the board, in the class's language,
+  // and keeps asking each second. Then the next board comes at once rather than after a
+  // held question, and the words go as soon as it is there.
+  var refused = 0;
+  function lost() {
+    refused += 1;
+    if (refused >= 3 && gone.hidden) {
+      gone.hidden = false;
+      seen = "";
+    }
+    setTimeout(next, 1000);
+  }
   function next() {
     var query = new URLSearchParams(location.search);
     query.delete("token");
     query.set("seen", seen);
+    // A question the server holds longer than it ever does is one nobody answers.
+    var asking = new AbortController();
+    var late = setTimeout(function () { asking.abort(); }, (HOLD_SECONDS + 5) * 1000);
     fetch("projector/board?" + query.toString(), {
-      credentials: "same-origin", cache: "no-store", headers: {"X-XSRFToken": xsrf}
+      credentials: "same-origin", cache: "no-store", headers: {"X-XSRFToken": xsrf},
+      signal: asking.signal
     })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (data) {
+        clearTimeout(late);
+        refused = 0;
+        gone.hidden = true;
         if (data.stamp !== seen) {
           seen = data.stamp;
           main.innerHTML = data.html;
@@ -227,7 +256,7 @@ _SCRIPT = """
         }
         next();
       })
-      .catch(function () { setTimeout(next, 1000); });
+      .catch(function () { clearTimeout(late); lost(); });
   }
   next();
 })();
@@ -244,6 +273,7 @@ def page(title: str, board: Markup, said: str, lang: str, xsrf: str = "") -> Mar
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="sq2-xsrf" content="{}">'
         "<title>{}</title><style>{}</style></head><body>"
+        '<p id="gone" role="alert" hidden>{}</p>'
         '<main id="board">{}</main>'
         '<p id="said" class="note" aria-live="polite" role="status" '
         'style="position:absolute;left:-9999px">{}</p>'
@@ -252,9 +282,13 @@ def page(title: str, board: Markup, said: str, lang: str, xsrf: str = "") -> Mar
         xsrf,
         title,
         Markup(_STYLE),
+        _(
+            "The projector has lost its connection: the class server may have stopped. "
+            "Start it again (make serve); this page comes back by itself."
+        ),
         board,
         said,
-        Markup(_SCRIPT),
+        Markup(_SCRIPT.replace("HOLD_SECONDS", str(HOLD_SECONDS))),
     )
 
 
