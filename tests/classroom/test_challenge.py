@@ -12,6 +12,7 @@ from sq2edu.classroom.domain.challenge import (
     challenge_levels,
     deal_round,
     judge,
+    largest_card,
     nearest_level,
     own_finds,
     read_cards,
@@ -195,3 +196,18 @@ def test_typed_cards_whose_equations_no_level_deals_take_the_easiest_level_reach
     round_ = Round(1, (1, 1, 1), "×÷")
     assert round_.equations
     assert nearest_level(round_) == "bonds-10"
+
+
+def test_typed_cards_go_as_high_as_a_level_deals_and_out_of_range_ones_are_named() -> None:
+    """Typed cards stopped at 10 while the levels deal 11, 16, 20 and more."""
+    for level in challenge_levels():
+        for seed in range(20):
+            dealt = deal_round("level", level=level.key, seed=seed).cards
+            assert read_cards(" ".join(map(str, dealt))) == dealt
+    assert read_cards("4 11 16 20") == (4, 11, 16, 20)
+    assert deal_round("typed", typed="4 5 11 16 20").equations
+    high = largest_card()
+    assert read_cards(f"1 2 {high}") == (1, 2, high)
+    for typed, named in [("0 3 5", "not 0"), (f"3 5 {high + 1}", f"not {high + 1}")]:
+        with pytest.raises(ValueError, match=f"from 1 to {high}; {named}"):
+            read_cards(typed)

@@ -9,12 +9,16 @@ import io
 import pytest
 
 from sq2edu.classroom.domain.challenge import Round, deal_round
+from sq2edu.classroom.domain.exports import BOM
+from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.challenge_store import (
     CHALLENGE_CSV_HEADER,
     ChallengeError,
     Challenges,
 )
 from sq2edu.classroom.storage.store import ProgressStore, SQLStore
+from sq2edu.i18n import _, language
+from sq2edu.practice import LEVELS
 
 
 def _challenges(store: ProgressStore) -> Challenges:
@@ -152,14 +156,35 @@ def test_the_csv_has_every_try_of_every_round(any_store: ProgressStore) -> None:
     number = challenges.start(Round(0, (2, 3, 5), "+−")).number
     challenges.record("=HYPERLINK(1)", number, "2 + 3 = 5")
     challenges.record("Ola", number, "+2 + 3 = 6")
-    rows = list(csv.reader(io.StringIO(challenges.csv())))
+    text = challenges.csv()
+    # A spreadsheet reads its letters only after a byte-order mark, as in the attempts' CSV.
+    assert text.startswith(BOM)
+    rows = list(csv.reader(io.StringIO(text.removeprefix(BOM))))
     assert rows[0] == CHALLENGE_CSV_HEADER
     assert [row[6] for row in rows[1:]] == ["'=HYPERLINK(1)", "Ola"]
     assert rows[1][2] == "2 3 5"
-    assert rows[1][8] == "True"
+    assert rows[1][8] == "yes"
     assert rows[2][7] == "'+2 + 3 = 6"
-    assert rows[2][8] == "False"
-    assert rows[2][9]
+    assert (rows[2][8], rows[2][9]) == ("no", "could not be read")
+
+
+def test_the_csv_is_in_words_of_the_class_language(any_store: ProgressStore) -> None:
+    """It said True/False, not-true and within-20 (the program's codes) in every language."""
+    any_store.save_settings(ClassSettings(language="ru").to_dict())
+    challenges = _challenges(any_store)
+    number = challenges.start(Round(0, (2, 3, 5, 10, 20), "+−", level="within-20")).number
+    challenges.record("Дима", number, "2 + 3 = 5")
+    challenges.record("Дима", number, "2 + 3 = 6")
+    text = challenges.csv()
+    assert text.startswith(BOM)
+    header, right, wrong = list(csv.reader(io.StringIO(text.removeprefix(BOM))))
+    with language("ru"):
+        assert header == [_(name) for name in CHALLENGE_CSV_HEADER]
+        level = _(LEVELS["within-20"].title)
+    assert header[0] == "раунд"
+    assert (right[4], right[6], right[8], right[9]) == (level, "Дима", "да", "")
+    assert level != "within-20"
+    assert (wrong[8], wrong[9]) == ("нет", "стороны не равны")
 
 
 def test_the_csv_names_a_child_who_joined_and_checked_nothing(any_store: ProgressStore) -> None:
@@ -168,10 +193,10 @@ def test_the_csv_names_a_child_who_joined_and_checked_nothing(any_store: Progres
     challenges.join("Mia", number)
     challenges.join("Ola", number)
     challenges.record("Mia", number, "2 + 3 = 5")
-    rows = list(csv.reader(io.StringIO(challenges.csv())))[1:]
+    rows = list(csv.reader(io.StringIO(challenges.csv().removeprefix(BOM))))[1:]
     # Rows are in the order of their times, kept to the second: these three share one.
     assert sorted((row[6], row[7], row[8]) for row in rows) == [
-        ("Mia", "2 + 3 = 5", "True"),
+        ("Mia", "2 + 3 = 5", "yes"),
         ("Ola", "", ""),
     ]
 

@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from sq2edu.classroom.domain.exports import attempts_csv
+from sq2edu.classroom.domain.challenge import Round
+from sq2edu.classroom.domain.exports import BOM, attempts_csv
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.server.guard import attempt_rows
 from sq2edu.classroom.server.off_loop import reading
+from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.storage.store import SQLStore, open_store
-from sq2edu.i18n import get_language, language
+from sq2edu.i18n import _, get_language, language
 from sq2edu.progress.records import Attempt
 from tests.own_loop import run_apart
 
@@ -98,3 +100,25 @@ def test_the_attempts_csv_is_read_and_written_in_a_worker_thread(store: SQLStore
     assert "время" in streamed[0][0]
     assert sorted(streamed[1:]) == sorted(made[1:])
     assert len(text.splitlines()) == 1 + 7
+
+
+def test_the_attempts_csv_has_the_challenge_tries_too(store: SQLStore) -> None:
+    """The attempts' CSV left out every try at the class challenge."""
+    challenges = Challenges(store)
+    number = challenges.start(Round(0, (2, 3, 5), "+−")).number
+    challenges.record("Kid1", number, "2 + 3 = 5")
+    challenges.record("Kid2", number, "2 + 3 = 6")
+
+    async def go() -> str:
+        return "".join([chunk async for chunk in attempt_rows(store)])
+
+    rows = list(csv.reader(io.StringIO(run_apart(go).removeprefix(BOM))))
+    with language("ru"):
+        challenge = _("class challenge")
+        activity = rows[0].index(_("activity"))
+    tries = [row for row in rows[1:] if row[activity] == challenge]
+    assert [(row[2], row[5], row[6]) for row in tries] == [
+        ("Kid1", "2 + 3 = 5", "да"),
+        ("Kid2", "2 + 3 = 6", "нет"),
+    ]
+    assert len(rows) == 1 + 7 + 2

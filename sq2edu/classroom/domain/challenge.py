@@ -28,7 +28,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sq2edu.equations import (
-    CARD_VALUES,
     Equation,
     EquationSyntaxError,
     Verdict,
@@ -54,6 +53,7 @@ __all__ = [
     "deal_round",
     "equation_key",
     "judge",
+    "largest_card",
     "nearest_level",
     "own_finds",
     "read_cards",
@@ -122,25 +122,35 @@ def nearest_level(round_: Round) -> str:
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
+def largest_card() -> int:
+    """The largest card a teacher may type: the largest any challenge level deals (a level
+    deals its results as cards too, such as 20 for doubles or 100 for the tables)."""
+    return max(level.largest for level in challenge_levels())
+
+
 def read_cards(text: str) -> tuple[int, ...]:
     """The cards a teacher typed (``"2 3 5 6 8"``, commas allowed), smallest first.
 
-    :raises ValueError: in plain words, for anything but 3 to 10 whole numbers the game has.
+    :raises ValueError: in plain words, for anything but 3 to 10 whole numbers from 1 to
+        :func:`largest_card`, naming the cards out of that range.
     """
     words = [word for word in _SEPARATORS.split(text.strip()) if word]
-    if not all(word.isascii() and word.isdigit() and len(word) <= 3 for word in words):
+    if not all(word.isascii() and word.isdigit() for word in words):
         raise ValueError(_("Type the cards as numbers with spaces between them: 2 3 5 6 8."))
+    # A long run of digits is out of range whatever it says; it is never read as a number.
+    outside = [word for word in words if len(word) > 3 or not 1 <= int(word) <= largest_card()]
+    if outside:
+        raise ValueError(
+            _(
+                "The cards go from {low} to {high}; not {cards}.",
+                low=1,
+                high=largest_card(),
+                cards=", ".join(word if len(word) <= 6 else word[:6] + "…" for word in outside),
+            )
+        )
     cards = tuple(sorted(int(word) for word in words))
     if not MIN_CARDS <= len(cards) <= MAX_CARDS:
         raise ValueError(_("Type from {low} to {high} cards.", low=MIN_CARDS, high=MAX_CARDS))
-    if not set(cards) <= set(CARD_VALUES):
-        raise ValueError(
-            _(
-                "The cards go from {low} to {high}.",
-                low=min(CARD_VALUES),
-                high=max(CARD_VALUES),
-            )
-        )
     return cards
 
 

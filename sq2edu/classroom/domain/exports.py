@@ -19,7 +19,19 @@ from typing import Any
 from sq2edu.i18n import N_, _
 from sq2edu.progress.records import Attempt
 
-__all__ = ["BOM", "CSV_HEADER", "CsvRows", "attempts_csv", "csv_header", "csv_row", "local_time"]
+__all__ = [
+    "BOM",
+    "CSV_HEADER",
+    "CsvRows",
+    "attempts_csv",
+    "csv_header",
+    "csv_row",
+    "level_words",
+    "local_time",
+    "problems_words",
+    "safe_cell",
+    "yes_no",
+]
 
 #: The byte-order mark a spreadsheet needs to read the text as UTF-8.
 BOM = "\ufeff"
@@ -41,7 +53,12 @@ CSV_HEADER = [
     N_("lesson"),
     N_("exercise"),
 ]
-_WHERE = {"game": N_("game"), "lab": N_("Lab"), "lesson": N_("lesson")}
+_WHERE = {
+    "game": N_("game"),
+    "lab": N_("Lab"),
+    "lesson": N_("lesson"),
+    "challenge": N_("class challenge"),
+}
 #: Each kind of mistake in a few words (see sq2edu.classroom.domain.reteach for what to teach).
 _PROBLEM_WORDS = {
     "syntax": N_("could not be read"),
@@ -72,6 +89,15 @@ def _cell(text: str) -> str:
     return "'" + text if text and text[0] in _FORMULA_STARTS else text
 
 
+#: A text cell as a spreadsheet shows it, never run as a formula (``'`` before ``=`` …).
+safe_cell = _cell
+
+
+def yes_no(value: bool) -> str:
+    """``yes`` or ``no`` in the language spoken, for a spreadsheet's cell."""
+    return _("yes") if value else _("no")
+
+
 def local_time(at: str, pattern: str = "%Y-%m-%d %H:%M:%S") -> str:
     """A stored UTC time as the teacher's clock shows it."""
     try:
@@ -83,6 +109,16 @@ def local_time(at: str, pattern: str = "%Y-%m-%d %H:%M:%S") -> str:
 def csv_header() -> list[str]:
     """The columns' names in the language spoken."""
     return [_(name) for name in CSV_HEADER]
+
+
+def level_words(key: str) -> str:
+    """A level's name in the language spoken (its key if it is not a level)."""
+    return _level_words(key)
+
+
+def problems_words(codes: tuple[str, ...]) -> str:
+    """The kinds of mistake of the checker's problem codes, in words of the language spoken."""
+    return _problems_words(codes)
 
 
 def _level_words(key: str) -> str:

@@ -451,9 +451,11 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
 def attempt_rows(store: Any) -> AsyncIterator[str]:
     """The class's attempts as CSV text in the class's language, with its byte-order mark, a
-    few thousand rows at a time, each read and written in a worker thread."""
+    few thousand rows at a time, each read and written in a worker thread: the game's, the
+    Lab's and the lessons', then the tries at the class challenge (their activity says so)."""
     from sq2edu.classroom.domain.exports import BOM, CsvRows, csv_header
     from sq2edu.classroom.domain.settings import ClassSettings
+    from sq2edu.classroom.storage.challenge_store import Challenges
     from sq2edu.i18n import language
 
     out = io.StringIO()
@@ -477,18 +479,21 @@ def attempt_rows(store: Any) -> AsyncIterator[str]:
         lang, class_id, made, head = await in_thread(start)
         yield head
 
-        def batch(after: int) -> tuple[str, int, bool]:
-            found = store.attempts_after(after, limit=5000, class_id=class_id)
+        def batch(after: int, challenge: bool) -> tuple[str, int, bool]:
+            # The store is touched in the worker thread only, even to name its method.
+            read = Challenges(store).tries_after if challenge else store.attempts_after
+            found = read(after, limit=5000, class_id=class_id)
             with language(lang):
                 for key, attempt in found:
                     writer.writerow(made.row(attempt))
                     after = key
             return taken(), after, len(found) == 5000
 
-        after, more = 0, True
-        while more:
-            text, after, more = await in_thread(batch, after)
-            yield text
+        for challenge in (False, True):
+            after, more = 0, True
+            while more:
+                text, after, more = await in_thread(batch, after, challenge)
+                yield text
 
     return rows()
 

@@ -19,25 +19,35 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from sq2edu.classroom.domain.challenge import Board, Find, Round, WrongTry, judge, tally
-from sq2edu.classroom.domain.exports import local_time
+from sq2edu.classroom.domain.exports import (
+    BOM,
+    level_words,
+    local_time,
+    problems_words,
+    safe_cell,
+    yes_no,
+)
+from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.store import Cursor, SQLStore, StoreError, Watch
 from sq2edu.equations import EquationSyntaxError, parse
+from sq2edu.i18n import N_, _, language
 from sq2edu.progress.records import Attempt, utc_now
 
 __all__ = ["CHALLENGE_CSV_HEADER", "ChallengeError", "ChallengeSource", "Challenges"]
 
-#: The columns of the challenge's CSV: one row for each try of each round.
+#: The columns of the challenge's CSV: one row for each try of each round (in English; the
+#: CSV says them in the class's language).
 CHALLENGE_CSV_HEADER = [
-    "round",
-    "started",
-    "cards",
-    "signs",
-    "level",
-    "time",
-    "student",
-    "equation",
-    "right",
-    "problem",
+    N_("round"),
+    N_("started"),
+    N_("cards"),
+    N_("signs"),
+    N_("level"),
+    N_("time"),
+    N_("student"),
+    N_("equation"),
+    N_("right"),
+    N_("problem"),
 ]
 _ROUND_COLUMNS = "id, number, cards, operations, level, source, started, ended, names, pinned"
 #: The longest try kept (the tokenizer refuses longer ones anyway).
@@ -384,10 +394,19 @@ class Challenges:
     def csv(self) -> str:
         """Every try of every round of the open class, as CSV (see
         :data:`CHALLENGE_CSV_HEADER`), in the teacher's time zone; a child who opened a
-        round and checked nothing in it is a row with no equation (when they opened it)."""
+        round and checked nothing in it is a row with no equation (when they opened it).
+
+        As the attempts' CSV: a byte-order mark (a spreadsheet reads the letters), and
+        words of the class's language, not codes (yes and no, the level's name, the kind of
+        mistake)."""
+        with language(ClassSettings.from_dict(self.store.settings()).language):
+            return self._csv()
+
+    def _csv(self) -> str:
         out = io.StringIO()
+        out.write(BOM)
         writer = csv.writer(out)
-        writer.writerow(CHALLENGE_CSV_HEADER)
+        writer.writerow([_(name) for name in CHALLENGE_CSV_HEADER])
         with self.store.transaction() as cursor:
             rounds = self._run(
                 cursor,
@@ -410,12 +429,12 @@ class Challenges:
                             local_time(round_.started),
                             " ".join(str(card) for card in round_.cards),
                             round_.operations,
-                            round_.level,
+                            safe_cell(level_words(round_.level)) if round_.level else "",
                             local_time(at),
                             _cell(name),
                             _cell(text),
-                            ok,
-                            code,
+                            "" if ok == "" else yes_no(bool(ok)),
+                            safe_cell(problems_words((code,))) if code else "",
                         ]
                     )
         return out.getvalue()

@@ -12,9 +12,12 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from sq2edu.classroom.domain.challenge import (
+    MAX_CARDS,
+    MIN_CARDS,
     Board,
     challenge_levels,
     deal_round,
+    largest_card,
     nearest_level,
     step_level,
 )
@@ -75,6 +78,19 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             style=WIDE,
             layout={"width": "20em"},
         )
+        # What may be typed, said before a wrong try rather than after.
+        self.typed_help = widgets.HTML(
+            html(
+                '<p class="sq2-words">{}</p>',
+                _(
+                    "{low} to {high} cards, each a number from 1 to {largest} (the largest a "
+                    "level deals).",
+                    low=MIN_CARDS,
+                    high=MAX_CARDS,
+                    largest=largest_card(),
+                ),
+            )
+        )
         self.start_button = widgets.Button(
             description=_("Start a round"), button_style="primary", layout=_BIG
         )
@@ -127,6 +143,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             self.source,
             self.level,
             self.typed,
+            self.typed_help,
             widgets.HBox([self.start_button, self.end_button]),
             widgets.HBox([self.down_button, self.same_button, self.up_button]),
             self.names,
@@ -143,6 +160,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
     def _show_source(self) -> None:
         self.level.layout.display = "" if self.source.value == "level" else "none"
         self.typed.layout.display = "" if self.source.value == "typed" else "none"
+        self.typed_help.layout.display = self.typed.layout.display
 
     def _operations(self) -> str:
         return ClassSettings.from_dict(self.store.settings()).operations
@@ -292,8 +310,9 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
             )
         query = f"?{self.room_query.lstrip('&')}" if self.room_query else ""
         return html(
-            '<p><a href="{}" target="_blank" rel="noopener">{}</a> · '
-            '<a download="challenge.csv" href="{}">{}</a></p>',
+            # Buttons as the dashboard's other links (plain text read as no link at all).
+            '<p><a class="sq2-button" href="{}" target="_blank" rel="noopener">🖥 {}</a> '
+            '<a class="sq2-button" download="challenge.csv" href="{}">⬇ {}</a></p>',
             PAGE_PATH + query,
             _("Open the projector page"),
             "sq2edu/challenge.csv" + query,

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from sq2edu import editions
 from sq2edu.classroom.domain.exports import attempts_csv
 from sq2edu.classroom.domain.settings import ClassSettings, chosen_levels
+from sq2edu.classroom.storage.challenge_store import Challenges
 from sq2edu.classroom.widgets.dashboard.desk import (
     WIDE,
     Desk,
@@ -282,7 +283,9 @@ class SettingsTab(Tab):
             )
         else:
             class_name = desk.store.current_class()[1]
-            text = attempts_csv(reversed(desk.store.attempts()), class_name)
+            # As the served CSV: every attempt, then the tries at the class challenge.
+            tries = [attempt for _key, attempt in Challenges(desk.store).tries_after(0, 100_000)]
+            text = attempts_csv([*reversed(desk.store.attempts()), *tries], class_name)
             data = base64.b64encode(text.encode()).decode()
             self.download.value = html(
                 '<a class="sq2-button" download="attempts.csv" href="data:text/csv;base64,{}">'
