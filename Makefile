@@ -14,8 +14,8 @@ PROXY := .hub/node_modules/.bin/configurable-http-proxy
 INSTALL_LOG := $(VENV)/install.log
 QUIETLY = > $(INSTALL_LOG) 2>&1 || (cat $(INSTALL_LOG); exit 1)
 # Voilà's page for the notebooks, which links nothing on another host: a wheel installs it
-# among its data files, an editable install has none (sq2edu/widgets/__init__.py).
-VOILA_PAGE = $(PY) -c "from sq2edu.widgets import install_voila_template as i; i()"
+# among its data files, an editable install has none (sq2edu/ui/voila_page.py).
+VOILA_PAGE = $(PY) -c "from sq2edu.ui.voila_page import install_voila_template as i; i()"
 
 .PHONY: serve hub test check lint ruff bench loadtest notebooks lessons golden messages translations mutation sweep confusables clean
 

@@ -50,7 +50,7 @@ def test_every_module_imports() -> None:
 
 
 def test_voilas_page_for_the_notebooks_links_nothing_on_another_host(tmp_path: Path) -> None:
-    from sq2edu.widgets import VOILA_TEMPLATE, install_voila_template
+    from sq2edu.ui.voila_page import VOILA_TEMPLATE, install_voila_template
 
     folder = install_voila_template(tmp_path)
     assert folder == tmp_path / "share/jupyter/voila/templates" / VOILA_TEMPLATE
