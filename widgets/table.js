@@ -597,12 +597,30 @@ function render({ model, el }) {
       h("button", { class: "sq2-big", "data-key": "cancel-give", onclick: () => { giving = null; redraw(); } }, t("cancel")));
   }
 
-  // The newest lines of what happened, where the eye looks: beside whose turn it is.
+  // What happened since the child's own last move, where the eye looks: beside whose turn
+  // it is. The list scrolls inside its box (the whole of three computers' turns would push
+  // the cards below the fold) and opens on its newest line; a keyboard can scroll it too.
   function narration(state) {
     const lines = state.narration || [];
     return h("section", { class: "sq2-narration", "aria-label": t("whatHappened") },
       h("h3", {}, t("whatHappened")),
-      lines.length ? h("ul", {}, lines.map((line) => h("li", {}, words(line)))) : h("p", { class: "sq2-nothing" }, "—"));
+      lines.length
+        ? h("ul", { tabindex: "0", "data-key": "narration", "aria-label": t("whatHappened") }, lines.map((line) => h("li", {}, words(line))))
+        : h("p", { class: "sq2-nothing" }, "—"));
+  }
+
+  // The newest line in view after each redraw; a child who scrolled back to read keeps her
+  // place until something new happens.
+  let narrationSeen = null;
+  let narrationTop = 0;
+  function showNewest(state) {
+    const list = root.querySelector(".sq2-narration ul");
+    if (!list) return;
+    const total = state.narrated ?? 0;
+    list.scrollTop = total === narrationSeen ? narrationTop : list.scrollHeight;
+    narrationSeen = total;
+    narrationTop = list.scrollTop;
+    list.addEventListener("scroll", () => { narrationTop = list.scrollTop; });
   }
 
   function gameOver(state) {
@@ -833,6 +851,7 @@ function render({ model, el }) {
           others.map((seat) => player(state, seat)))),
     ];
     root.replaceChildren(...parts.filter(Boolean));
+    showNewest(state);
     markTargets();
     speak(state);
     // Lets a test (or an assistive tool) tell that the table has been redrawn.

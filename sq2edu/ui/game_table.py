@@ -41,6 +41,7 @@ __all__ = [
     "pile_texts",
 ]
 
+#: The fewest lines "What just happened" shows, however recent the child's own move.
 _NARRATION_LINES = 6
 _LOG = logging.getLogger("sq2edu.ui")
 
@@ -496,6 +497,21 @@ class GameTable(Speaking, anywidget.AnyWidget):
         with self.speaking():
             return self._said(0)
 
+    def _narration_start(self, viewer: int | None) -> int:
+        """Where "What just happened" begins: at the child's own last move, so that the whole
+        of the others' turns since is told, each line with what caused it (a Wild Gnome's roll
+        before the knights it swapped); at least the last few lines. Between two children's
+        turns (no viewer) it begins at the last move of any child at this screen. A move the
+        computer made for a child who was away is not hers: what happened then is told too."""
+        mine = {viewer} if viewer is not None else set(self.humans)
+        played = set(self.link.played()) if self.link is not None else set()
+        fewest = max(0, len(self.events) - _NARRATION_LINES)
+        for index in range(len(self.events) - 1, -1, -1):
+            event = self.events[index]
+            if event.player in mine and event.kind != "turn" and index not in played:
+                return min(index, fewest)
+        return 0
+
     def _said(self, first: int) -> list[str]:
         """The events from ``first`` on, in words (in the active language). A move the
         computer made for a child who was away is told as the computer's, not hers."""
@@ -747,7 +763,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
             "away": [game.names[seat] for seat in self.link.away()] if self.link else [],
             "names": game.names,
             "curtain": self.curtain,
-            "narration": self._said(max(0, len(self.events) - _NARRATION_LINES)),
+            "narration": self._said(self._narration_start(viewer)),
             "narrated": len(self.events),
             "log": self._said(0) if game.is_over else [],
             "message": self.message,

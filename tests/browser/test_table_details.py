@@ -370,3 +370,42 @@ def test_a_card_put_in_the_equation_brings_check_into_view(page: Page) -> None:
     page.locator("[data-key='build:n2a']").click()
     expect(check).to_be_in_viewport(ratio=1)
     expect(page.locator("[data-key='build:n3a']")).to_be_in_viewport()
+
+
+def test_what_just_happened_shows_every_line_since_the_childs_move_in_a_box_that_scrolls(
+    page: Page,
+) -> None:
+    """Two computers' turns are all there (the last four lines only lost why the knights
+    were swapped), and the box keeps its height, with the newest line in view."""
+    import random
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table = RescueTable(players=["Mia", "easy", "hard"], seed=0, pace=0)
+    rng = random.Random(0)
+
+    def since_mias_move() -> list[str]:
+        log = table.game.log
+        own = [i for i, event in enumerate(log) if event.player == 0 and event.kind != "turn"]
+        return table.narration[own[-1] if own else 0 :]
+
+    while len(since_mias_move()) < 14:
+        act = rng.choice(table.state["view"]["legal_actions"])
+        table.handle({"intent": "act", "action": act})
+    lines = since_mias_move()
+    show_widget(page, table)
+    items = page.locator(".sq2-narration li")
+    expect(items).to_have_count(len(lines))
+    assert [re.sub(r"\s+", " ", text) for text in items.all_inner_texts()] == [
+        re.sub(r"\s+", " ", line) for line in lines
+    ]
+    box = page.locator(".sq2-narration ul").evaluate(
+        """list => {
+          const outer = list.getBoundingClientRect();
+          const last = list.lastElementChild.getBoundingClientRect();
+          return {height: outer.height, scrolls: list.scrollHeight > list.clientHeight,
+                  newest: last.top >= outer.top - 1 && last.bottom <= outer.bottom + 1};
+        }"""
+    )
+    assert box["scrolls"], box
+    assert box["newest"], box
+    assert box["height"] < 140, box

@@ -248,6 +248,36 @@ def test_computer_players_move_and_are_narrated() -> None:
     assert table.state["view"]["current_player"] == 0
 
 
+def test_what_just_happened_tells_every_line_since_the_childs_own_move() -> None:
+    """The whole of the computers' turns, each line with its cause (a Wild Gnome's roll
+    before the knights it swapped), not only the newest few lines."""
+    table = RescueTable(players=["Mia", "easy", "hard"], seed=0, pace=0)
+    rng = random.Random(0)
+    longest, swaps = 0, 0
+    for _click in range(3000):
+        state = table.state
+        if state["winner"]:
+            break
+        said = table.narration
+        own = [
+            index
+            for index, event in enumerate(table.game.log)
+            if event.player == 0 and event.kind != "turn"
+        ]
+        since = said[own[-1] :] if own else said
+        shown = state["narration"]
+        assert shown[-len(since) :] == since
+        assert len(shown) <= max(6, len(since))
+        longest = max(longest, len(since))
+        if any("swapped knights" in line for line in since):
+            swaps += 1
+            swap = next(i for i, line in enumerate(shown) if "swapped knights" in line)
+            assert "Wild Gnome" in shown[swap - 1]
+        act(table, rng.choice(state["view"]["legal_actions"]))
+    assert longest > 12
+    assert swaps
+
+
 def test_hot_seat_hides_the_next_players_cards_until_ready() -> None:
     table = table_at(["Mia", "Leo"], realms={0: ["n9a"]}, sleeping={1: ["q-owl"]}, phase="actions")
     act(table, {"kind": "end-actions"})
