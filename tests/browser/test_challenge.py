@@ -124,12 +124,14 @@ def test_a_class_challenge_with_three_children_in_three_languages(
         expect(board.get_by_text("found by 2 children")).to_be_visible()
         wall.screenshot(path=shots / "projector_round_1920x1080.png")
 
-        # Mia's page reloads mid-round: she joins again and finds her find.
+        # Mia's page reloads mid-round: her device finds her name, the class code is not
+        # asked again, and she finds her find.
         mia = pages["Mia"]
         mia.reload()
         join = mia.get_by_role("button", name="Join", exact=True)
         expect(join).to_be_visible(timeout=TIMEOUT)
-        mia.get_by_role("textbox").nth(1).fill("OWL")
+        expect(mia.get_by_role("textbox").nth(0)).to_have_value("Mia", timeout=TIMEOUT)
+        expect(mia.get_by_role("textbox")).to_have_count(1)
         join.click()
         _into_challenge(mia, "en")
         expect(mia.get_by_text("You found: 2 + 6 = 8.")).to_be_visible(timeout=TIMEOUT)
