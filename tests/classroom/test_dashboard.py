@@ -328,3 +328,27 @@ def test_the_teacher_sees_each_childs_level_of_practice_and_its_stars(
     assert "Lab level:</b> Tables of 2, 5 and 10: 2 of 10 stars" in board.student.view.value
     board.student.pick.value = "Leo"
     assert "Lab level" not in board.student.view.value
+
+
+def test_the_unnamed_class_is_said_in_the_language_of_the_report_and_the_csv(
+    tmp_path: Path,
+) -> None:
+    """A class the teacher never named is "My class" in the store; the parent's report and
+    the CSV said it in English whatever their language."""
+    from sq2edu.classroom.domain.exports import csv_row
+
+    store = SQLiteStore(tmp_path / "class.sqlite3")
+    store.join("Дима")
+    store.record_attempt(Attempt("Дима", "2 + 3 = 5", True))
+    assert store.current_class()[1] == "My class"
+    summary = ClassSummary()
+    summary.update(store)
+    with language("ru"):
+        page = report_html("Дима", store.current_class()[1], summary, store.games(), "ru")
+        row = csv_row(Attempt("Дима", "2 + 3 = 5", True), store.current_class()[1])
+    assert "Мой класс" in page
+    assert "My class" not in page
+    assert row[1] == "Мой класс"
+    # A class the teacher named keeps its name.
+    with language("ru"):
+        assert csv_row(Attempt("Дима", "2 + 3 = 5", True), "Class 3B")[1] == "Class 3B"

@@ -124,3 +124,25 @@ def test_a_browser_that_prints_nothing_leaves_the_page_to_print(
     board.worksheets.make()
     assert [name.rpartition(".")[2] for name in downloads(board)] == ["html"]
     assert "Браузер не смог сделать PDF" in board.worksheets.links.value
+
+
+def test_a_sheet_comes_in_the_language_the_teacher_chooses(
+    store: SQLiteStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet came in the class's language only: Ola's and Дима's were English."""
+    monkeypatch.delenv("SQ2EDU_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    board = Dashboard(store, refresh=0)
+    assert board.worksheets.sheet_language.value == "ru"
+    for whom, lang, words in [
+        ("group:Tables", "nb", "Gruppe: Tables"),
+        ("class:", "en", "Name"),
+    ]:
+        board.worksheets.whom.value = whom
+        board.worksheets.sheet_language.value = lang
+        board.worksheets.make()
+        page = next(iter(downloads(board).values())).decode()
+        assert f'lang="{lang}"' in page
+        assert words in page
+        # What the tab says to the teacher stays in the dashboard's language.
+        assert "На этом компьютере нет Chromium или Chrome" in board.worksheets.links.value

@@ -22,6 +22,7 @@ from sq2edu.progress.records import Attempt
 __all__ = [
     "BOM",
     "CSV_HEADER",
+    "DEFAULT_CLASS",
     "CsvRows",
     "attempts_csv",
     "csv_header",
@@ -30,9 +31,12 @@ __all__ = [
     "local_time",
     "problems_words",
     "safe_cell",
+    "shown_class_name",
     "yes_no",
 ]
 
+#: The name a class has until the teacher names it, kept in English in the store.
+DEFAULT_CLASS = N_("My class")
 #: The byte-order mark a spreadsheet needs to read the text as UTF-8.
 BOM = "\ufeff"
 #: The columns, in English (:func:`csv_header` says them in the language spoken).
@@ -91,6 +95,12 @@ def _cell(text: str) -> str:
 
 #: A text cell as a spreadsheet shows it, never run as a formula (``'`` before ``=`` …).
 safe_cell = _cell
+
+
+def shown_class_name(stored: str) -> str:
+    """A class's name as the teacher reads it: the name a class has until it is named is
+    said in the language spoken (the store keeps it in English)."""
+    return _(DEFAULT_CLASS) if stored == DEFAULT_CLASS else stored
 
 
 def yes_no(value: bool) -> str:
@@ -169,7 +179,7 @@ class CsvRows:
     """
 
     def __init__(self, class_name: str = "") -> None:
-        self._class = _cell(class_name)
+        self._class = _cell(shown_class_name(class_name))
         self._yes = {True: _cell(_("yes")), False: _cell(_("no"))}
         self._said: dict[tuple[Callable[[Any], str], Any], str] = {}
 

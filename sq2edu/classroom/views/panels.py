@@ -11,7 +11,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from sq2edu.classroom.domain.exports import local_time
+from sq2edu.classroom.domain.exports import local_time, shown_class_name
 from sq2edu.classroom.domain.reteach import RETEACH, note
 from sq2edu.classroom.storage.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.classroom.storage.tables import TableInfo
@@ -406,7 +406,7 @@ def report_html(
         print=_("Print"),
         meta=_(
             "{class_name}, {date}. {n} equations tried.",
-            class_name=class_name,
+            class_name=shown_class_name(class_name),
             date=dt.date.today().strftime("%d.%m.%Y"),
             n=theirs.attempts,
         ),

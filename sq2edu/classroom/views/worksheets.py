@@ -118,9 +118,13 @@ def sheet_for(
     return make_sheet([chosen], count, seed, operations)
 
 
-def downloads_html(sheet: Sheet, paper: str, lang: str) -> str:
+def downloads_html(sheet: Sheet, paper: str, lang: str, teacher: str = "") -> str:
     """Links that download the sheet: for the children and its answers as PDFs where
     Chromium is installed, and always both in one page to print from the browser.
+
+    :param lang: the sheet's language.
+    :param teacher: the language the links are said in (``lang`` by default): a sheet for a
+        child who reads another language than the class is still offered in the teacher's.
 
     Everything is in the links themselves (``data:`` addresses), so nothing is stored or
     served: the teacher's browser saves what the kernel made.
@@ -149,7 +153,7 @@ def downloads_html(sheet: Sheet, paper: str, lang: str) -> str:
             with_key,
         )
     )
-    with language(lang):
+    with language(teacher or lang):
         items = joined(
             html(
                 '<li><a style="text-decoration: underline" download="{}" '

@@ -12,9 +12,10 @@ from sq2edu.classroom.widgets.dashboard.desk import (
     Reading,
     Tab,
     in_class_language,
+    language_picker,
     level_picker,
 )
-from sq2edu.i18n import N_, _
+from sq2edu.i18n import N_, _, language
 from sq2edu.markup import html
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 
@@ -40,6 +41,9 @@ class WorksheetsTab(Tab):
             style=WIDE,
             layout={"width": "auto"},
         )
+        #: The sheet's language: a child may read another than the class's (the class's by
+        #: default).
+        self.sheet_language = language_picker(_("Language"), desk.language)
         self.count = widgets.BoundedIntText(
             value=12, min=1, max=MAX_COUNT, description=_("Exercises"), style=WIDE
         )
@@ -58,6 +62,7 @@ class WorksheetsTab(Tab):
             self.whom,
             self.level,
             self.paper,
+            self.sheet_language,
             self.count,
             make,
             self.links,
@@ -80,8 +85,11 @@ class WorksheetsTab(Tab):
         """Make the sheet the editor describes, with a new number, and offer its downloads."""
         kind, _colon, name = (self.whom.value or "class:").partition(":")
         level = self.level.value if kind == "class" else ""
+        lang = str(self.sheet_language.value or self.language)
         try:
-            sheet = sheet_for(self.desk.store, Audience(kind, name, level), self.count.value)
+            # Its word problems are written in the sheet's language as it is made.
+            with language(lang):
+                sheet = sheet_for(self.desk.store, Audience(kind, name, level), self.count.value)
         except NotInClassError:
             gone = _("{name} is not in the class any more.", name=name)
             self.links.value = html("<p>{}</p>", gone)
@@ -91,4 +99,4 @@ class WorksheetsTab(Tab):
             nothing = _("This level has no exercises with the class's signs: choose another.")
             self.links.value = html("<p>{}</p>", nothing)
             return
-        self.links.value = downloads_html(sheet, self.paper.value, self.language)
+        self.links.value = downloads_html(sheet, self.paper.value, lang, self.language)
