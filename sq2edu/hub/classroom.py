@@ -43,6 +43,8 @@ NAME = CLASSROOM
 REFILL_SECONDS = 5.0
 #: Kernels one child may hold; a new page replaces the oldest.
 CHILD_PAGES = 3
+#: Pages a child may load in a burst (then one every few seconds): a few reloads and tabs.
+CHILD_BURST = 2 * CHILD_PAGES
 _NOTEBOOK = "from sq2edu.hub.classroom import child_page\n\nchild_page()"
 #: How long a kernel keeps asking a busy class service for its child's app.
 _SERVICE_WAIT_SECONDS = 60.0
@@ -167,9 +169,10 @@ def main() -> None:
         options=[
             "--ClassroomVoila.bind_users=True",
             f"--ClassroomVoila.device_pages={CHILD_PAGES}",
-            # Every page comes through the hub's proxy, from one address: the shares that
-            # count are each child's.
-            f"--ClassroomVoila.address_pages={kernels}",
+            # Every page comes through the hub's proxy, from one address: the "address"
+            # shares count each signed-in child instead (pages in a burst, then one every
+            # 3 s; websockets), so one child reloading fast slows only herself.
+            f"--ClassroomVoila.address_pages={CHILD_BURST}",
             f"--ClassroomVoila.address_connections={kernels * 8}",
             # The hub's own names, and loopback and this machine's addresses.
             *(f"--ClassroomVoila.allowed_hosts={name}" for name in names or ["localhost"]),

@@ -176,6 +176,16 @@ def _signed_in_owner(handler: tornado.web.RequestHandler, kernel_id: str) -> boo
     return owner is not None and hmac.compare_digest(owner.encode(), _user_of(handler).encode())
 
 
+def _share_address(handler: tornado.web.RequestHandler) -> str:
+    """Whose "address" share a request counts in: its network address, or where kernels are
+    bound to signed-in users (a school's hub), its user's. Behind the hub every page comes
+    from the hub's proxy, one address for the whole school: counted by that address, one
+    child reloading fast used up every classmate's pages."""
+    if handler.settings.get("sq2edu_owners") is not None:
+        return f"signed-in:{_user_of(handler)}"
+    return handler.request.remote_ip or ""
+
+
 def _require_owner(handler: tornado.web.RequestHandler) -> None:
     kernel_id = handler.path_kwargs.get("kernel_id") or (handler.path_args or [""])[0]
     if not _owns(handler, kernel_id) or not _signed_in_owner(handler, kernel_id):
@@ -209,7 +219,7 @@ async def _counted_socket(handler: tornado.web.RequestHandler, opening: Callable
     share of websockets (429 beyond it); counted for as long as it stays open."""
     _require_owner(handler)
     kernel_id = handler.path_kwargs.get("kernel_id") or (handler.path_args or [""])[0]
-    address = handler.request.remote_ip or ""
+    address = _share_address(handler)
     book: PageBook = handler.settings["sq2edu_pages"]
     if not book.socket_opened(kernel_id, address):
         _LOG.warning("sq2edu: refused a websocket from %s: its share is open", address)
@@ -352,7 +362,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         )
         device = self.device_secret()
         book: PageBook = self.settings["sq2edu_pages"]
-        book.give(kernel_id, self._share_key(), self.request.remote_ip or "")
+        book.give(kernel_id, self._share_key(), _share_address(self))
         user = _user_of(self)
         owners: dict[str, str] | None = self.settings.get("sq2edu_owners")
         if owners is not None:
@@ -402,7 +412,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         device = self._share_key()
         # Shares are for children's pages; teachers come through their own sign-in.
         admission = (
-            book.admit(device, self.request.remote_ip or "")
+            book.admit(device, _share_address(self))
             if self.settings.get("sq2edu_role") == "students"
             else Admission(True)
         )
