@@ -92,6 +92,28 @@ function render({ model, el }) {
     return parts.join(", ");
   }
 
+  // A card's name is read at 13 px, on at most two lines, never broken inside a word: a card
+  // whose name needs more room than the card has is drawn wider (Sjøstjernedronningen,
+  // Королева Воздушных Змеев). The width is the least that holds the name on two lines, the
+  // break at a space or after a hyphen of the name; the browser then breaks it no worse.
+  const NAME_PX = 13;
+  const nameWidths = new Map();
+  let measure = null;
+  function nameWidth(name) {
+    const text = String(name).replace(/\u00ad/g, "");
+    if (nameWidths.has(text)) return nameWidths.get(text);
+    measure = measure || document.createElement("canvas").getContext("2d");
+    measure.font = `${NAME_PX}px ${getComputedStyle(root).fontFamily || "system-ui, sans-serif"}`;
+    const width = (line) => measure.measureText(line.trim()).width;
+    let least = width(text);
+    for (let at = 1; at < text.length; at++) {
+      if (text[at - 1] !== " " && text[at - 1] !== "-") continue;
+      least = Math.min(least, Math.max(width(text.slice(0, at)), width(text.slice(at))));
+    }
+    nameWidths.set(text, least);
+    return least;
+  }
+
   function cardFace(id, { asleep = false, hidden = false } = {}) {
     if (hidden) {
       return h("span", { class: "sq2-face sq2-back", "aria-hidden": "true" }, "💤");
@@ -99,7 +121,10 @@ function render({ model, el }) {
     const c = card(id);
     const parts = String(c.name).split(/[\s\u00ad-]/);
     const longest = Math.max(0, ...parts.map((part) => part.length));
-    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}${longest > 9 || parts.length > 3 ? " sq2-long" : ""}`, "aria-hidden": "true", style: `--sq2-longest: ${Math.max(longest, 1)}` });
+    // The name's width, its padding and the face's border, and a pixel or two the canvas and
+    // the page may round apart.
+    const room = c.kind === "number" ? 0 : Math.ceil(nameWidth(c.name)) + 14;
+    const face = h("span", { class: `sq2-face sq2-${c.kind}${asleep ? " sq2-asleep" : ""}`, "aria-hidden": "true", style: `--sq2-longest: ${Math.max(longest, 1)}; --sq2-name-room: ${room}px` });
     if (c.kind === "number") {
       face.append(h("span", { class: "sq2-number" }, String(c.value)));
     } else {
@@ -870,6 +895,13 @@ function render({ model, el }) {
       lastAsked = asked;
       showTargets();
     }
+    // The end of a game opens on who won: the headline at the top of the screen, not only the
+    // New game button (brought up to the top edge from far below, it left the headline above).
+    if (Boolean(state.winner) !== lastOver) {
+      lastOver = Boolean(state.winner);
+      const over = root.querySelector(".sq2-over");
+      if (over && over.getBoundingClientRect().top < 0) over.scrollIntoView({ block: "start" });
+    }
     // A new verdict or a new hint is brought into view (below the builder, it can be below
     // the fold on a laptop, in a lesson or after three hints).
     const answered = JSON.stringify([state.verdict || null, ((state.hints || {}).shown || []).length]);
@@ -885,6 +917,7 @@ function render({ model, el }) {
     KEPT.set(model.model_id, { builder, builderKey });
   }
   let lastAnswered = null;
+  let lastOver = false;
 
   // What the prompt asks the child to press now: the choices, the cards to choose, the
   // builder's cards and its Check button.

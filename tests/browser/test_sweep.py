@@ -7,7 +7,7 @@ the pickers, verdicts, hints, the curtain, the end) at 1280×800 (a laptop), 102
 - no text a program made by mistake (``[object``, ``undefined``, ``NaN``), on screen or in
   an accessible name;
 - no word cut off: no card name, button, heading or prompt wider than its box, and no
-  sideways scrolling of the page;
+  sideways scrolling of the page; every card name 13 px or more, on two lines at most;
 - what the prompt asks for in view: the first thing to press on the screen, and all of
   them when they fit on one screen (the table scrolls them into view itself);
 - after pressing that first thing with the keyboard (the card the table marks to lead, when
@@ -53,6 +53,16 @@ _PROBLEMS = """
     if (node.offsetParent === null) continue;
     if (node.scrollWidth > node.clientWidth + 1) {
       found.push(`cut off (${node.scrollWidth} > ${node.clientWidth}): ${node.textContent.trim().slice(0, 60)}`);
+    }
+  }
+  // A card's name a child reads: 13 px or more, on two lines at most (the how-to's little
+  // picture cards aside).
+  for (const name of root.querySelectorAll(".sq2-face:not(.sq2-back) .sq2-name")) {
+    if (name.offsetParent === null || name.closest(".sq2-how .sq2-example")) continue;
+    const style = getComputedStyle(name);
+    const lines = Math.round(name.getBoundingClientRect().height / parseFloat(style.lineHeight));
+    if (parseFloat(style.fontSize) < 13 || lines > 2) {
+      found.push(`card name ${style.fontSize} on ${lines} lines: ${name.textContent}`);
     }
   }
   if (document.documentElement.scrollWidth > window.innerWidth + 1) {

@@ -232,8 +232,10 @@ def test_how_to_play_folds_away_when_the_next_turn_begins(page: Page) -> None:
     expect(how).to_have_attribute("open", "")
 
 
-# Where a card's name goes onto a new line: the letter before the break must be a space, a
-# hyphen or a soft hyphen (drawn as a hyphen). And no line is cut off at the card's bottom.
+# Where a card's name goes onto a new line: the letter before the break must be a space or a
+# hyphen of the name (a soft hyphen only in the how-to's little picture cards). A name is
+# 13 px or more, on two lines at most (the how-to's pictures aside), and no line is cut off
+# at the card's bottom.
 _BROKEN_NAMES = """
 () => {
   const found = [];
@@ -241,6 +243,13 @@ _BROKEN_NAMES = """
     if (name.offsetParent === null) continue;
     const text = name.firstChild;
     if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    const picture = name.closest(".sq2-how .sq2-example") !== null;
+    const shown = text.data.replace(/\u00ad/g, "");
+    const style = getComputedStyle(name);
+    const size = parseFloat(style.fontSize);
+    const lines = Math.round(name.getBoundingClientRect().height / parseFloat(style.lineHeight));
+    if (!picture && size < 13) found.push(`${shown} is ${size} px`);
+    if (!picture && lines > 2) found.push(`${shown} is on ${lines} lines`);
     const tops = [];
     for (let i = 0; i < text.length; i++) {
       const range = document.createRange();
@@ -254,7 +263,7 @@ _BROKEN_NAMES = """
     const word = text.data;
     for (let i = 0; i + 1 < word.length; i++) {
       if (tops[i] === null || tops[i + 1] === null || tops[i + 1] <= tops[i] + 1) continue;
-      if (!" -\\u00ad".includes(word[i]) && word[i + 1] !== " ") {
+      if (!(picture ? " -\\u00ad" : " -").includes(word[i]) && word[i + 1] !== " ") {
         found.push(`${word.replace(/\\u00ad/g, "")} breaks after "${word.slice(0, i + 1).replace(/\\u00ad/g, "")}"`);
       }
     }
@@ -278,14 +287,13 @@ def _every_card(cards: Mapping[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "ru", "nb"])
 @pytest.mark.parametrize("edition", ["rescue", "classic"])
-def test_card_names_break_between_words_or_at_a_hyphen_never_inside_a_word(
+def test_card_names_are_13_px_on_two_lines_at_most_never_broken_inside_a_word(
     page: Page, lang: str, edition: str
 ) -> None:
     from sq2edu.classic.cards import CARDS as CLASSIC_CARDS
     from sq2edu.rescue.cards import CARDS as RESCUE_CARDS
     from tests.browser.scenes import classic, rescue
 
-    page.set_viewport_size({"width": 1280, "height": 800})
     if edition == "rescue":
         table = rescue(lang, discard=_every_card(RESCUE_CARDS))
     else:
@@ -295,7 +303,36 @@ def test_card_names_break_between_words_or_at_a_hyphen_never_inside_a_word(
     page.locator("[data-key='look-through']").click()
     page.locator("[data-key='how']").click()
     assert page.locator(".sq2-browse .sq2-name").count() > 10
-    assert page.evaluate(_BROKEN_NAMES) == []
+    for width, height in ((1280, 800), (1024, 768), (820, 1180)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(_BROKEN_NAMES) == [], (width, height)
+        assert page.evaluate(_CUT_NAMES) == [], (width, height)
+
+
+# A name wider than its card, or a card pushing the page sideways.
+_CUT_NAMES = """
+() => {
+  const found = [];
+  for (const name of document.querySelectorAll(".sq2-table .sq2-name")) {
+    if (name.offsetParent !== null && name.scrollWidth > name.clientWidth + 1) {
+      found.push(`${name.textContent} is cut off (${name.scrollWidth} > ${name.clientWidth})`);
+    }
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push("the page scrolls sideways");
+  return found;
+}
+"""
+
+
+# A notebook's cells below the table: the page goes on past it.
+_TEXT_BELOW = """
+() => {
+  const words = document.createElement("div");
+  words.style.height = "900px";
+  document.body.append(words);
+  window.scrollTo(0, document.documentElement.scrollHeight);
+}
+"""
 
 
 # A lesson's page has its words above the Lab, as a notebook has cells: the Lab starts lower.
@@ -409,3 +446,19 @@ def test_what_just_happened_shows_every_line_since_the_childs_move_in_a_box_that
     assert box["scrolls"], box
     assert box["newest"], box
     assert box["height"] < 140, box
+
+
+def test_the_winners_headline_is_at_the_top_of_the_screen_when_the_game_ends(page: Page) -> None:
+    """On a tablet the game ends far down the page (the king taken last is low on the
+    board, and a notebook or the class app has more below the table): the headline saying
+    who won comes into view, not only the New game button."""
+    page.set_viewport_size({"width": 820, "height": 1180})
+    scene = SCENE["rescue-game-over"]
+    table = scene.make("en")
+    drawn = show_widget(page, table)
+    page.evaluate(_TEXT_BELOW)
+    for intent in scene.intents:
+        table.handle(intent)
+    drawn.push()
+    expect(page.locator(".sq2-over h2")).to_be_in_viewport(ratio=1)
+    expect(page.get_by_role("button", name="New game")).to_be_in_viewport(ratio=1)
