@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from sq2edu.equations.check import Verdict, check, read_cards
 from sq2edu.equations.model import Equation, parse_operations
 from sq2edu.equations.solve import solve
+from sq2edu.equations.untold import numbers_in, untold
 from sq2edu.i18n import _
 
 __all__ = ["Answer", "Cards", "Exercise"]
@@ -78,6 +79,9 @@ class Exercise:
     :param operations: the signs allowed (``"+"`` for an adding lesson).
     :param makes: the number the equation must make, or ``None`` for any.
     :param at_least: the fewest cards the equation must use (3 is the smallest equation).
+    :param asks: what the task asks, in a sentence that does not say the number
+        ("This task asks how many cards Leo has left."), for a true equation that makes
+        another number when the task does not show the one it asks for.
     :raises ValueError: for cards that are not numbers 1 to 10 or a task with no answer
         (a lesson's mistake, caught when the lesson is written).
     """
@@ -89,8 +93,10 @@ class Exercise:
         operations: str = "+−×÷",
         makes: int | None = None,
         at_least: int = 3,
+        asks: str | None = None,
     ) -> None:
         self.task = task
+        self.asks = asks
         self.cards = tuple(sorted(read_cards(cards).elements()))
         self.operations = "".join(
             op.value for op in sorted(parse_operations(operations), key=lambda op: op.order)
@@ -119,6 +125,9 @@ class Exercise:
             if verdict.suggestion and (self.makes is not None or self.at_least > 3):
                 # The game's near miss ignores the task: "3 + 4 = 7 works!" misleads here.
                 lines = lines[:-1]
+            if self.makes is not None and self.makes not in numbers_in(self.task):
+                # "8 − 3 makes 5, not 4" would answer the task's question for the child.
+                lines = untold(verdict, {self.makes}).shown_lines(suggest=False)
             return Answer(text, False, lines, verdict)
         reason = self.misses(verdict.equation)
         if reason is not None:
@@ -129,12 +138,17 @@ class Exercise:
         """Why a true equation still misses the task, or ``None`` when it does the task."""
         made = _made(equation)
         if self.makes is not None and made != self.makes:
-            return _(
-                "{equation} is true, but it makes {made}. This task asks for {makes}.",
-                equation=equation.text,
-                made=made,
-                makes=self.makes,
-            )
+            if self.makes in numbers_in(self.task):
+                return _(
+                    "{equation} is true, but it makes {made}. This task asks for {makes}.",
+                    equation=equation.text,
+                    made=made,
+                    makes=self.makes,
+                )
+            # The number is what the child must find: "This task asks for 5" would say it.
+            true = _("{equation} is true, but it makes {made}.", equation=equation.text, made=made)
+            asks = self.asks or _("This task asks for another number.")
+            return f"{true} {asks}"
         if len(equation.numbers) < self.at_least:
             return _("Use at least {count} cards, with the answer card.", count=self.at_least)
         return None

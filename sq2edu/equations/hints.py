@@ -12,7 +12,7 @@ from sq2edu.equations.solve import solve
 from sq2edu.equations.words import join_and
 from sq2edu.i18n import N_, _
 
-__all__ = ["Hint", "hints", "ladder_to"]
+__all__ = ["Hint", "hints", "ladder_to", "try_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,11 @@ _NUDGES = {
 
 def _the_cards(cards: Iterable[int]) -> str:
     return join_and([_("the {card}", card=card) for card in sorted(cards)])
+
+
+def try_cards(cards: Iterable[int]) -> str:
+    """The rung that says which cards to look at: "Try the 2, the 3 and the 6."."""
+    return _("Try {cards}.", cards=_the_cards(cards))
 
 
 def _easiest(options: list[Equation]) -> Equation:
@@ -107,7 +112,7 @@ def ladder_to(
         raise ValueError(f"{target.text} is not an equation of {sorted(hand)}")
     example = [_("Here is one: {equation}", equation=target.text)]
     example += [line for line in worked.lines[1:] if line]
-    which = _("Try {cards}.", cards=_the_cards(target.cards))
+    which = try_cards(target.cards)
     if target.adjusted is not None:
         which += " " + _(
             "Your red knight can make the {card} count as {value}.",

@@ -26,8 +26,9 @@ from fractions import Fraction
 from sq2edu.equations import Equation, Hint, Problem, Verdict, check, parse
 from sq2edu.equations.check import near_miss, read_cards
 from sq2edu.equations.exercise import Exercise as CardTask
-from sq2edu.equations.hints import ladder_to
+from sq2edu.equations.hints import ladder_to, try_cards
 from sq2edu.equations.remainder import split_rest
+from sq2edu.equations.untold import numbers_in, untold
 from sq2edu.i18n import N_, local_signs
 from sq2edu.lessons.model import Groups, Picture, Words
 from sq2edu.practice import LEVELS, tasks
@@ -66,6 +67,8 @@ class Exercise:
     :ivar example: the answer the last hint works out (the one the story or picture tells),
         written with × and ÷, or as :class:`~sq2edu.lessons.model.Groups` where the child's
         school decides the order of a product; "" for the easiest answer (the fewest cards).
+    :ivar asks: for a task that does not show the number it asks for (a story, a picture),
+        what it asks, without the number: said to a true equation that makes another one.
     :raises ValueError: for a task no card can answer, or an example that is not one of its
         answers (a lesson's mistake, caught when the lesson is loaded).
     """
@@ -81,6 +84,7 @@ class Exercise:
     picture: Picture | None = None
     exit: bool = False
     example: str | Groups = ""
+    asks: Words | None = None
 
     def __post_init__(self) -> None:
         read_cards(self.cards)
@@ -139,7 +143,24 @@ class Exercise:
             return verdict
         found = near_miss(verdict.equation, self._card_task().answers())
         suggestion, suggested = found if found is not None else (None, None)
-        return replace(verdict, suggestion=suggestion, suggested=suggested)
+        verdict = replace(verdict, suggestion=suggestion, suggested=suggested)
+        # Nothing told to a wrong try names what the child has to find: the number a story
+        # asks for, nor a card of an answer that they have not written (so a near miss is
+        # shown only when it names nothing new).
+        answers = {n for e in self._card_task().answers() for n in e.numbers}
+        hidden = (self._unknown() | (answers - numbers_in(text))) - self._shows()
+        return untold(verdict, hidden)
+
+    def _shows(self) -> frozenset[int]:
+        """The numbers the task itself shows, in the active language."""
+        return numbers_in(str(self.ask)) | numbers_in(self.box)
+
+    def _unknown(self) -> frozenset[int]:
+        """The number the task asks for when it does not say it (a story, a picture), even
+        where the child wrote it (on the wrong side, the answer is still theirs to find)."""
+        if self.makes is None or self.makes in self._shows():
+            return frozenset()
+        return frozenset({self.makes})
 
     def ladder(self) -> tuple[Hint, ...]:
         """The hints: the lesson's own nudge first, then the checker's ladder to the task's
@@ -149,6 +170,11 @@ class Exercise:
             rungs = tuple(tasks.ladder(deal))
         else:
             rungs = ladder_to(self.worked_example(), self.cards, self.operations)
+            side = rungs[2].equation.operator_side if rungs[2].equation else None
+            if self._unknown() and side is not None:
+                # Which cards to look at, but not the answer card: that is the worked
+                # example's, the last rung.
+                rungs = (rungs[0], Hint(2, try_cards(side.numbers), side.numbers), rungs[2])
         if self.hint is None:
             return rungs
         return (Hint(1, str(self.hint)), *rungs[1:])
@@ -180,7 +206,12 @@ class Exercise:
 
     def _card_task(self) -> CardTask:
         return CardTask(
-            self.ask.text, self.cards, self.operations, makes=self.makes, at_least=self.at_least
+            str(self.ask),
+            self.cards,
+            self.operations,
+            makes=self.makes,
+            at_least=self.at_least,
+            asks=str(self.asks) if self.asks is not None else None,
         )
 
 

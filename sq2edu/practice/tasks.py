@@ -2,10 +2,11 @@
 
 * *make*: any equation from the cards, checked by :func:`sq2edu.equations.check`;
 * *missing*: the number in the box (``3 × □ = 12``), chosen from the cards or typed; the
-  filled-in equation is checked, and a wrong number is explained without the right one
-  (hints on or off: the hint ladder is where help lives);
+  filled-in equation is checked, and a wrong number is explained without the right one,
+  nor any sum that makes it (hints on or off: the hint ladder is where help lives);
 * *remainder*: a division and what it leaves over, checked by
-  :func:`sq2edu.equations.remainder.check_remainder`.
+  :func:`sq2edu.equations.remainder.check_remainder`, whose words never work out a number
+  of the answer that the child has not written.
 
 The hint ladder always ends in a worked example, which a class with hints off never sees
 (the Lab does not climb it then).
@@ -17,8 +18,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from sq2edu.equations import Hint, Op, Problem, Verdict, check, hints, solve
+from sq2edu.equations.arithmetic import evaluate
 from sq2edu.equations.hints import ladder_to
 from sq2edu.equations.remainder import check_remainder, with_rest
+from sq2edu.equations.untold import compared, numbers_in, untold
 from sq2edu.i18n import N_, _
 from sq2edu.practice.deal import BOX, Deal
 from sq2edu.practice.facts import skills_of
@@ -70,7 +73,9 @@ def answer(deal: Deal, text: str, operations: str = "+−×÷") -> Verdict:
         (:func:`asked`) is ``operation-not-asked``.
     """
     if deal.level.kind == "remainder":
-        return check_remainder(text, deal.cards, operations)
+        # What the division makes and leaves is the child's to find, beyond what they wrote.
+        fact = {*deal.fact.equation.numbers, deal.fact.rest}
+        return untold(check_remainder(text, deal.cards, operations), fact - numbers_in(text))
     if deal.missing is None:
         verdict = check(text, deal.cards, operations, asked=asked(deal))
         side = verdict.equation.operator_side if verdict.equation is not None else None
@@ -94,28 +99,66 @@ def answer(deal: Deal, text: str, operations: str = "+−×÷") -> Verdict:
 
 
 def _not_told(deal: Deal, verdict: Verdict) -> Verdict:
-    """A wrong number in the box, explained without the right one: no near miss ("8 + 5 =
-    13 is true"), and where the box is the answer, how the child's number compares rather
-    than what the sum makes ("8 + 5 makes 13, not 12" would hand it over). Help is on the
-    hint ladder, which counts as help."""
+    """A wrong number in the box, explained without the right one: no near miss, no sum
+    that makes it ("9 − 5 makes 4" for ``9 − □ = 5`` hands over the 4, and "8 + 5 makes 13"
+    for ``8 + 5 = □`` the 13), but how the child's number compares and, for a box before
+    the =, the question to ask instead. More help is on the hint ladder, which counts as
+    help."""
     equation = verdict.equation
     assert equation is not None
-    problems = verdict.problems
+    assert deal.missing is not None
     side = equation.operator_side
+    told = replace(verdict, steps=(), suggestion=None, suggested=None)
     if (
-        deal.missing == len(equation.numbers) - 1
-        and side is not None
-        and verdict.codes[:1] == ("not-true",)
-        and deal.answer is not None
+        side is None
+        or deal.answer is None
+        or verdict.codes[:1] not in (("not-true",), ("not-whole",))
     ):
-        typed = equation.numbers[-1]
-        words = (
-            N_("{side} is more than {number}.")
-            if deal.answer > typed
-            else N_("{side} is less than {number}.")
-        )
-        problems = (Problem("not-true", _(words, side=side.text, number=typed)),)
-    return replace(verdict, problems=problems, steps=(), suggestion=None, suggested=None)
+        return untold(told, {deal.answer} if deal.answer is not None else set())
+    typed = equation.numbers[deal.missing]
+    if deal.missing == len(equation.numbers) - 1:
+        said = compared(side.text, deal.answer, typed)
+    else:
+        made = evaluate(side)
+        if any(step.result < 0 for step in made.steps):
+            said = _("{side} would go below 0.", side=side.text)
+        elif made.whole_value is None:
+            said = _("{side} does not share out exactly.", side=side.text)
+        elif made.whole_value == deal.answer:
+            said = compared(side.text, made.whole_value, equation.numbers[-1])
+        else:
+            said = _(
+                "{side} makes {value}, not {result}.",
+                side=side.text,
+                value=made.whole_value,
+                result=equation.numbers[-1],
+            )
+        said = f"{said} {_question(deal)}"
+    problems = (Problem(verdict.codes[0], said),)
+    return untold(replace(told, problems=problems), {deal.answer})
+
+
+#: What to ask oneself for a box before the =, by sign and by where the box is.
+_QUESTIONS = {
+    (Op.ADD, 0): N_("Try another number: which number and {b} make {c}?"),
+    (Op.ADD, 1): N_("Try another number: what do you add to {a} to make {c}?"),
+    (Op.SUB, 0): N_("Try another number: which number leaves {c} when you take {b} away?"),
+    (Op.SUB, 1): N_("Try another number: what do you take from {a} to leave {c}?"),
+    (Op.MUL, 0): N_("Try another number: which number times {b} makes {c}?"),
+    (Op.MUL, 1): N_("Try another number: {a} times which number makes {c}?"),
+    (Op.DIV, 0): N_("Try another number: which number divided by {b} makes {c}?"),
+    (Op.DIV, 1): N_("Try another number: what do you divide {a} by to get {c}?"),
+}
+
+
+def _question(deal: Deal) -> str:
+    """The box task asked as a question, with the numbers it prints and no other."""
+    equation = deal.fact.equation
+    op = equation.operation
+    assert op is not None
+    assert deal.missing is not None
+    a, b, c = equation.numbers
+    return _(_QUESTIONS[op, deal.missing], a=a, b=b, c=c)
 
 
 def _fills_the_box(deal: Deal, verdict: Verdict) -> bool:

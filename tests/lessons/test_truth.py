@@ -76,16 +76,15 @@ def wrong_answers(task: Exercise) -> list[Equation]:
 def test_a_wrong_try_is_only_ever_shown_an_equation_the_exercise_takes(
     lesson: Lesson, number: int, task: Exercise
 ) -> None:
-    """So following a suggestion never leads to a refusal (and round again)."""
-    shown = 0
+    """So following a suggestion never leads to a refusal (and round again). A near miss
+    is shown only when it names nothing the child has to find (tests/lessons/
+    test_answer_untold.py), so some exercises show none."""
     for equation in wrong_answers(task):
         verdict = task.answer(equation.text)
         assert not verdict.ok
         if verdict.suggested is not None:
-            shown += 1
             followed = task.answer(verdict.suggested.text)
             assert followed.ok, (lesson.key, number, equation.text, verdict.suggestion)
-    assert shown, (lesson.key, number)
 
 
 NUMBER = re.compile(r"\d+")

@@ -88,6 +88,7 @@ LESSON = Lesson(
                     (2, 3, 6, 9),
                     "−",
                     makes=3,
+                    asks=W(N_("This task asks for the part of the bar that is not known.")),
                     picture=Picture(
                         "bar", (9, 6, 0), W(N_("A bar of 9: one part is 6, one is not known"))
                     ),

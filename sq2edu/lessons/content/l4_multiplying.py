@@ -65,6 +65,7 @@ LESSON = Lesson(
                     (2, 3, 5, 6),
                     "×",
                     makes=6,
+                    asks=W(N_("This task asks how many dots there are.")),
                     picture=Picture("array", (2, 3), W(N_("2 rows of 3 dots"))),
                     example=Groups(2, 3),
                 ),

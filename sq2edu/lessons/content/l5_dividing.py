@@ -67,6 +67,7 @@ LESSON = Lesson(
                     (2, 3, 4, 6),
                     "÷",
                     makes=2,
+                    asks=W(N_("This task asks how many go on each plate.")),
                     picture=Picture("plates", (6, 3), W(N_("6 dots and 3 empty plates"))),
                 ),
                 Exercise(
@@ -74,6 +75,7 @@ LESSON = Lesson(
                     (2, 3, 5, 10),
                     "÷",
                     makes=5,
+                    asks=W(N_("This task asks how many groups there are.")),
                     picture=Picture("counters", (10,), W(N_("10 dots"))),
                 ),
                 Exercise(W(N_("Make a dividing equation.")), (3, 3, 5, 9), "÷"),

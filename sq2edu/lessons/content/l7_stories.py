@@ -60,6 +60,7 @@ LESSON = Lesson(
                     W(N_("Mia has 3 cards. She draws 2 more. How many cards does she have now?")),
                     (2, 3, 5, 6),
                     makes=5,
+                    asks=W(N_("This task asks how many cards Mia has now.")),
                     picture=Picture("bar", (0, 3, 2), W(N_("Parts 3 and 2, the whole not known"))),
                 ),
                 Exercise(
@@ -67,6 +68,7 @@ LESSON = Lesson(
                     (2, 3, 5, 8),
                     "−",
                     makes=5,
+                    asks=W(N_("This task asks how many cards Leo has left.")),
                     picture=Picture(
                         "bar", (8, 3, 0), W(N_("A bar of 8: one part is 3, one is not known"))
                     ),
@@ -81,12 +83,14 @@ LESSON = Lesson(
                     (2, 3, 4, 12),
                     "÷",
                     makes=3,
+                    asks=W(N_("This task asks how many cards each friend gets.")),
                 ),
                 Exercise(
                     W(N_("Leo rolls 2 three times. How many cards does he draw in all?")),
                     (2, 3, 5, 6),
                     "×",
                     makes=6,
+                    asks=W(N_("This task asks how many cards Leo draws in all.")),
                     example=Groups(3, 2),
                 ),
                 Exercise(
@@ -94,6 +98,7 @@ LESSON = Lesson(
                     (2, 3, 4, 9),
                     "−",
                     makes=3,
+                    asks=W(N_("This task asks how many cards Mia has left.")),
                     at_least=4,
                     example="9 − 4 − 2 = 3",
                 ),
@@ -135,6 +140,7 @@ LESSON = Lesson(
                     (3, 4, 5, 9),
                     "+−",
                     makes=5,
+                    asks=W(N_("This task asks how many cards Leo has left.")),
                     hint=W(N_("Does Leo end up with more cards, or fewer? Then choose + or −.")),
                     exit=True,
                 ),

@@ -114,6 +114,7 @@ LESSON = Lesson(
                     (3, 5, 6, 30),
                     "÷",
                     makes=5,
+                    asks=W(N_("This task asks how many dragons to expect.")),
                     hint=W(N_("The dragon is on 1 face of 6: share the 30 rolls into 6.")),
                 ),
                 compare(
@@ -165,6 +166,7 @@ LESSON = Lesson(
                     (3, 6, 20, 60),
                     "÷",
                     makes=20,
+                    asks=W(N_("This task asks how many times to expect a 2.")),
                     hint=W(N_("2 is on 2 of the 6 faces: that is a third of them.")),
                     exit=True,
                 ),
