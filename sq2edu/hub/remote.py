@@ -111,9 +111,9 @@ class ServiceStore:
         """The children of the open class."""
         return list(self._call("students"))
 
-    def seen(self, nickname: str, at: str | None = None) -> None:
-        """Note that the child is here now."""
-        self._call("seen", nickname=nickname)
+    def seen(self, nickname: str, at: str | None = None, language: str = "") -> None:
+        """Note that the child is here now, and the language their page shows."""
+        self._call("seen", nickname=nickname, language=language)
 
     def groups(self) -> dict[str, tuple[list[str], dict[str, Any]]]:
         """The groups the child is in (a child's kernel sees no other group)."""

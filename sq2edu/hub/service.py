@@ -238,7 +238,8 @@ def _students(store: SQLStore, _child: HubUser, _args: dict[str, Any], _address:
 
 
 def _seen(store: SQLStore, child: HubUser, args: dict[str, Any], _address: str) -> Any:
-    store.seen(_own(child, args.get("nickname")))
+    said = args.get("language", "")
+    store.seen(_own(child, args.get("nickname")), language=said if said in LANGUAGES else "")
 
 
 def _groups(store: SQLStore, child: HubUser, _args: dict[str, Any], _address: str) -> Any:

@@ -454,3 +454,32 @@ def test_screens_left_behind_are_closed_so_a_kernel_does_not_fill_up(
     # The join form's fields stay usable after every screen change.
     assert app.nickname.comm is not None
     assert app.join_button.comm is not None
+
+
+def test_the_language_a_child_reads_the_app_in_is_kept_for_the_teacher(
+    store: SQLiteStore,
+) -> None:
+    """A sheet or report made for one child starts in the child's language (Ola's and
+    Дима's sheets came in the class's English)."""
+    from sq2edu.classroom.widgets.dashboard import Dashboard
+
+    app = StudentApp(store)
+    app.join("Дима")
+    assert store.languages() == {"Дима": "en"}
+    app.set_language("ru")
+    assert store.languages() == {"Дима": "ru"}
+    other = StudentApp(store)
+    other.join("Ola")
+    other.set_language("nb")
+    board = Dashboard(store, refresh=0)
+    sheets, one = board.worksheets, board.student
+    sheets.whom.value = "student:Ola"
+    assert sheets.sheet_language.value == "nb"
+    sheets.whom.value = "class:"
+    assert sheets.sheet_language.value == "en"  # the class's
+    one.pick.value = "Дима"
+    assert one.report_language.value == "ru"
+    one.pick.value = "Ola"
+    assert one.report_language.value == "nb"
+    with pytest.raises(ValueError, match="language is one of"):
+        store.seen("Ola", language="xx")

@@ -756,3 +756,18 @@ def test_service_the_store_s_calls_wait_on_their_thread_and_the_event_loop_answe
         store_free.set()
         service.close()
     assert said == [("no key", 403), ("held by the store", 200)]
+
+
+def test_service_a_childs_language_is_kept_and_a_made_up_one_ignored(
+    service: ClassService, location: str
+) -> None:
+    """The teacher's sheets and reports for a child start in the language the child reads
+    the app in; the kernel says it with the child's presence."""
+    mia = _user(service, "3B", "Mia")
+    service.call("seen", mia, {"nickname": "Mia", "language": "ru"}, "10.0.0.5")
+    service.call("seen", mia, {"nickname": "Mia", "language": "<b>klingon</b>"}, "10.0.0.5")
+    service.call("seen", mia, {"nickname": "Mia"}, "10.0.0.5")
+    with open_store(location, "3B") as store:
+        assert store.languages() == {"Mia": "ru"}
+    with open_store(location, "3A") as store:
+        assert store.languages() == {}

@@ -422,6 +422,8 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
             unique=(("round_id", "student_id"),),
         ),
     ),
+    # 13: the language each child reads the app in, for the sheets and reports made for them.
+    (AddColumn("students", Column("language", "text", null=True)),),
 )
 
 #: The newest schema; each store's migrations bring any older one up to it.

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 from platformdirs import user_data_path
 
 from sq2edu.classroom.storage.schema import SCHEMA_VERSION, SQLITE, statements
+from sq2edu.i18n import LANGUAGES
 from sq2edu.progress.records import (
     ATTEMPT_FIELDS,
     Attempt,
@@ -113,7 +114,7 @@ class ChildStore(Protocol):
 
     def students(self) -> list[str]: ...
 
-    def seen(self, nickname: str, at: str | None = None) -> None: ...
+    def seen(self, nickname: str, at: str | None = None, language: str = "") -> None: ...
 
     def last_seen(self) -> dict[str, str]: ...
 
@@ -155,6 +156,8 @@ class ProgressStore(ChildStore, Protocol):
     part, and the teacher's work (names, groups, the class's records, new classes)."""
 
     def students(self, class_id: int | None = None) -> list[str]: ...
+
+    def languages(self, class_id: int | None = None) -> dict[str, str]: ...
 
     def attempts(self, student: str | None = None, limit: int | None = None) -> list[Attempt]: ...
 
@@ -555,14 +558,30 @@ class SQLStore:
                 )
             self.execute(cursor, "DELETE FROM {t}students WHERE id = ?", (found[0],))
 
-    def seen(self, nickname: str, at: str | None = None) -> None:
-        """Note that a student is active now (their page answered, or they did something)."""
+    def seen(self, nickname: str, at: str | None = None, language: str = "") -> None:
+        """Note that a student is active now (their page answered, or they did something),
+        and the language their page shows (``""``: not known; one of ``LANGUAGES``)."""
+        if language and language not in LANGUAGES:
+            raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
         with self.transaction() as cursor:
             self.execute(
                 cursor,
-                "UPDATE {t}students SET seen = ? WHERE class_id = ? AND nickname = ?",
-                (at or utc_now(), self.open_class_id(cursor), nickname),
+                "UPDATE {t}students SET seen = ?, language = COALESCE(?, language) "
+                "WHERE class_id = ? AND nickname = ?",
+                (at or utc_now(), language or None, self.open_class_id(cursor), nickname),
             )
+
+    def languages(self, class_id: int | None = None) -> dict[str, str]:
+        """The language each student last read the app in (those known), for the sheets
+        and reports made for one child."""
+        with self.transaction() as cursor:
+            rows = self.execute(
+                cursor,
+                "SELECT nickname, language FROM {t}students "
+                "WHERE class_id = ? AND language IS NOT NULL",
+                (self._chosen_class(cursor, class_id),),
+            ).fetchall()
+        return {str(row[0]): str(row[1]) for row in rows}
 
     def last_seen(self) -> dict[str, str]:
         """When each student of the class was last active (UTC), for those ever seen."""

@@ -327,10 +327,14 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """Speak ``lang``: the screen, and the game or Lab on it, change at once."""
         if lang not in LANGUAGES:
             raise ValueError(f"language is one of {', '.join(LANGUAGES)}")
+        changed = lang != self.language
         self.language = lang
         if self.languages.value != lang:
             self.languages.value = lang
         self.heartbeat.set_language(lang)
+        if changed and self.student is not None:
+            self._noted = -PRESENT_EVERY  # say the new language at once
+            self._present()
         if self.activity is not None:
             self.activity.set_language(lang)
             to = self.show_lessons if isinstance(self.activity, LessonBook) else None
@@ -919,7 +923,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         every = PRESENT_AT_TABLE_EVERY if self.seat is not None else PRESENT_EVERY
         if self.student is not None and now - self._noted >= every:
             self._noted = now
-            self.store.seen(self.student)
+            # The language too: the teacher's sheets and reports for the child follow it.
+            self.store.seen(self.student, language=self.language)
 
     def _slow_down(self) -> str:
         """Why an equation may not be checked now ("": it may): a child checks an equation

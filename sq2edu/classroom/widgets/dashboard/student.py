@@ -37,7 +37,7 @@ class StudentTab(Tab):
     def __init__(self, desk: Desk) -> None:
         super().__init__(desk)
         self.pick = widgets.Dropdown(description=_("Student"), style=WIDE, options=[])
-        self.pick.observe(lambda _change: self.show(), names="value")
+        self.pick.observe(lambda change: self._picked(change["new"]), names="value")
         self.view = widgets.HTML()
         self.report_link = widgets.HTML()
         #: The language of the parents' report (a child's family may speak another).
@@ -73,6 +73,16 @@ class StudentTab(Tab):
             self.pick.value = chosen if chosen in students else (students[0] if students else None)
             self.merge_into.options = students
         self.show()
+
+    def _picked(self, student: str | None) -> None:
+        """A child's report starts in the language the child reads the app in (a family
+        may speak another: the teacher may choose it)."""
+        known = self.desk.store.languages(self.desk.viewing) if student else {}
+        chosen = known.get(student or "", self.desk.language)
+        if self.report_language.value != chosen:
+            self.report_language.value = chosen  # shows the child's page
+        else:
+            self.show()
 
     @in_class_language
     def show(self) -> None:

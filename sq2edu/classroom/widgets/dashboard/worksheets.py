@@ -35,6 +35,7 @@ class WorksheetsTab(Tab):
             lambda change: setattr(self.level, "disabled", change["new"] != "class:"),
             names="value",
         )
+        self.whom.observe(lambda change: self._child_language(change["new"]), names="value")
         self.paper = widgets.Dropdown(
             description=_("Paper"),
             options=[(_(paper.name), key) for key, paper in PAPERS.items()],
@@ -79,6 +80,13 @@ class WorksheetsTab(Tab):
             chosen = self.whom.value
             self.whom.options = options
             self.whom.value = chosen if chosen in dict(options).values() else "class:"
+
+    def _child_language(self, whom: str | None) -> None:
+        """A child's sheet starts in the language the child reads the app in (the teacher
+        may choose another); the class's and a group's in the class's."""
+        kind, _colon, name = (whom or "class:").partition(":")
+        known = self.desk.store.languages(self.desk.viewing) if kind == "student" else {}
+        self.sheet_language.value = known.get(name, self.desk.language)
 
     @in_class_language
     def make(self) -> None:
