@@ -859,6 +859,11 @@ function render({ model, el }) {
     const classic = state.edition === "classic";
     const player = classic ? classicPlayer : realm;
     if (catalog().lang) root.lang = catalog().lang;
+    // On a screen wide enough for two columns the builder heads the second one, beside the
+    // child's number cards: below a realm of queens, a companion and kings it was below the
+    // fold of a laptop, Check with it.
+    const building = state.mode !== "lab" && builderOpen(state) ? equationBuilder(state) : null;
+    const besideCards = building !== null && twoColumns.matches;
     const parts = state.mode === "lab" ? lab(state) : [
       topBar(state),
       h("div", { class: "sq2-status" }, header(state), narration(state)),
@@ -870,8 +875,9 @@ function render({ model, el }) {
           !state.curtain && !state.winner ? choices(state) : null,
           classic ? pickedPanel(state) : null,
           state.seat !== null ? player(state, state.seat) : null,
-          builderOpen(state) ? equationBuilder(state) : [verdictBox(state), state.verdict ? speechNote() : null]),
+          building ? (besideCards ? null : building) : [verdictBox(state), state.verdict ? speechNote() : null]),
         h("div", { class: "sq2-board" },
+          besideCards ? building : null,
           classic ? classicCentre(state) : centre(state),
           others.map((seat) => player(state, seat)))),
     ];
@@ -918,6 +924,8 @@ function render({ model, el }) {
   }
   let lastAnswered = null;
   let lastOver = false;
+  // The table's two columns (table.css: one column up to 900 px).
+  const twoColumns = window.matchMedia("(min-width: 901px)");
 
   // What the prompt asks the child to press now: the choices, the cards to choose, the
   // builder's cards and its Check button.
@@ -992,8 +1000,12 @@ function render({ model, el }) {
 
   model.on("change:state", redraw);
   model.on("change:catalog", redraw);
+  twoColumns.addEventListener("change", redraw);
   redraw();
-  return () => model.off("change:state", redraw);
+  return () => {
+    model.off("change:state", redraw);
+    twoColumns.removeEventListener("change", redraw);
+  };
 }
 
 export default { render };

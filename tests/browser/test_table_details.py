@@ -389,24 +389,36 @@ def test_the_heading_and_the_tip_fit_the_moment(page: Page) -> None:
     expect(tip).to_have_count(0)
 
 
-def test_a_card_put_in_the_equation_brings_check_into_view(page: Page) -> None:
-    """Below a realm of queens, companions and kings, Check was below the fold of a laptop."""
-    page.set_viewport_size({"width": 1024, "height": 768})
-    show_widget(
-        page,
-        rescue(
-            "en",
-            realms={0: ["q-owl", "q-bee", "n2a", "n3a", "n5a", "n6a", "n7a", "n9a"]},
-            companions={0: ["c-lion"]},
-            kings={0: ["k-cookie", "k-clock"]},
-            phase="actions",
-        ),
-    )
+@pytest.mark.parametrize("lang", ["en", "ru", "nb"])
+def test_the_builder_and_check_are_above_the_fold_of_a_laptop_under_a_full_realm(
+    page: Page, lang: str
+) -> None:
+    """Below a realm of queens, a companion, kings and six numbers, Check was at 920 px of an
+    800 px laptop screen: on two columns the builder heads the second, beside the cards. On
+    one column of a small window it is below the cards, and a card put in the equation
+    brings it into view."""
     check = page.locator("[data-key='check']")
-    expect(check).not_to_be_in_viewport()
-    page.locator("[data-key='build:n2a']").click()
-    expect(check).to_be_in_viewport(ratio=1)
-    expect(page.locator("[data-key='build:n3a']")).to_be_in_viewport()
+    for width, height in ((1280, 800), (1024, 768), (820, 600)):
+        page.set_viewport_size({"width": width, "height": height})
+        show_widget(
+            page,
+            rescue(
+                lang,
+                realms={0: ["q-owl", "q-bee", "n2a", "n3a", "n5a", "n6a", "n7a", "n9a"]},
+                companions={0: ["c-lion"]},
+                kings={0: ["k-cookie", "k-clock"]},
+                phase="actions",
+            ),
+            same_page=True,
+        )
+        if width > 900:
+            expect(page.locator(".sq2-builder")).to_be_in_viewport(ratio=1)
+            expect(check).to_be_in_viewport(ratio=1)
+        else:
+            expect(check).not_to_be_in_viewport()
+        page.locator("[data-key='build:n2a']").click()
+        expect(check).to_be_in_viewport(ratio=1)
+        expect(page.locator("[data-key='build:n3a']")).to_be_in_viewport()
 
 
 def test_what_just_happened_shows_every_line_since_the_childs_move_in_a_box_that_scrolls(
