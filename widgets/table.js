@@ -787,6 +787,10 @@ function render({ model, el }) {
           // A lesson's exercise is marked by the lesson (✓ or not), not by Lab stars.
           state.lesson ? null : h("span", { class: "sq2-score", role: "status" }, h("span", { "aria-hidden": "true" }, "⭐ "), stars)),
         level ? levelLine(level) : null,
+        // A right answer dealt these cards: the praise is about the cards before, its
+        // equation in it, and says these are new.
+        state.praise ? h("p", { class: "sq2-praise" }, words("✓ "), words(state.praise), words(" 🎉 "), t("newCardsDealt"),
+          readAloudButton(`${state.praise} ${t("newCardsDealt")}`, "praise")) : null,
         h("p", { class: "sq2-prompt" }, state.view.prompt || "", readAloudButton(promptSaid(state), "prompt")),
         h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
         speechNote()),
@@ -970,6 +974,7 @@ function render({ model, el }) {
 
   // Everything new is spoken, not only the last line (a roll and the cards it drew).
   let narrated = null;
+  let lastPraised = "";
   function speak(state) {
     const lines = state.narration || [];
     const total = state.narrated ?? lines.length;
@@ -980,6 +985,14 @@ function render({ model, el }) {
       spoken.textContent = said === lastSpoken ? said + "\u00a0" : said;
       lastSpoken = spoken.textContent;
     }
+    // The Lab's praise for a right answer is heard as the verdict was, with the new cards.
+    const praise = state.praise ? `${state.praise} ${t("newCardsDealt")}` : "";
+    const praised = praise ? `${state.view.turn}|${praise}` : "";
+    if (praised && praised !== lastPraised) {
+      spoken.textContent = praise === lastSpoken ? praise + "\u00a0" : praise;
+      lastSpoken = spoken.textContent;
+    }
+    lastPraised = praised;
     if ((state.message || "") !== lastWarned) warned.textContent = lastWarned = state.message || "";
   }
 

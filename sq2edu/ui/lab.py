@@ -185,6 +185,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         #: Whether the catalog draws the cards past 10 (a level, or a task that needed them).
         self.big_cards = False
         self.moved = ""
+        #: The first line of a right answer's verdict ("Yes! 2 + 3 = 5 works."), said above
+        #: the new cards it dealt: the verdict box below the builder is for these cards.
+        self.praise = ""
         if level is not None:
             self.range = available(self.operations, _chosen_levels(levels))
             if level not in LEVELS:
@@ -313,6 +316,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             used[value] = used.get(value, 0) + 1
         self.deals += 1
         self.verdict: dict[str, Any] | None = None
+        self.praise = ""
         if helping is None:
             self.help.clear()
         else:
@@ -333,6 +337,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
 
     def _handle(self, intent: Any) -> None:
         self.message = ""
+        self.praise = ""
         kind = intent.get("intent") if isinstance(intent, dict) else None
         if kind == "deal":
             self._deal()
@@ -418,16 +423,21 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         ):
             kept = self.verdict
             self._deal()
-            self.verdict = kept
-            if not verdict.ok and not self.moved:
-                # The verdict speaks of the cards before: say that these are new ones.
-                self.moved = _(
-                    "Here are new cards to try. The check below is about your cards before."
-                )
+            if verdict.ok:
+                # A "Yes!" beside new cards reads as a verdict on them: the praise is said
+                # above them with its equation, as about the cards before, and the box below
+                # the builder is empty, for what the child makes of these.
+                self.praise = kept["lines"][0] if kept and kept["lines"] else ""
+            else:
+                # What went wrong the same way three times is worth reading on: the verdict
+                # stays, said to be about the cards before.
+                self.verdict = kept
+                if not self.moved:
+                    self.moved = _(
+                        "Here are new cards to try. The check below is about your cards before."
+                    )
         if verdict.ok and helped and self.task is None and not self.moved:
-            self.message = _(
-                "Right! A star is for an equation you find on your own. Try these new cards."
-            )
+            self.message = _("A star is for an equation you find on your own.")
         # The child sees the verdict first: keeping the attempt may wait for the class's
         # store (on a school's hub, a call to its class service).
         self._publish()
@@ -482,6 +492,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "winner": None,
             "message": self.message or self.moved,
             "verdict": self.verdict,
+            "praise": self.praise,
             "level": self._level_state(),
             "lesson": self.task_heading or None,
             "score": {"right": self.right, "tries": self.tries},

@@ -77,6 +77,7 @@ _WORDS = {
     "lab": N_("Equation Lab"),
     "yourCards": N_("Your cards"),
     "newCards": N_("New cards"),
+    "newCardsDealt": N_("Here are new cards."),
     "restWord": N_("r"),
     "restFull": N_("Left over: {card}. Press to take it out."),
     "restEmpty": N_("Empty place for what is left over"),

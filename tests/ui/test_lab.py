@@ -29,7 +29,9 @@ def test_a_right_equation_scores_and_deals_new_cards() -> None:
     seen: list[dict[str, Any]] = []
     lab.attempt_listeners.append(seen.append)
     lab.handle({"intent": "check", "cards": ["n2a", "n3a"], "result": "n5a", "op": "+"})
-    assert lab.state["verdict"]["lines"][0] == "Yes! 2 + 3 = 5 works."
+    # Said above the new cards, with its equation: the verdict box is for the new cards.
+    assert lab.state["praise"] == "Yes! 2 + 3 = 5 works."
+    assert lab.state["verdict"] is None
     assert lab.state["score"] == {"right": 1, "tries": 1}
     assert lab.state["view"]["turn"] == 3  # dealt again
     assert seen == [
@@ -120,7 +122,11 @@ def test_the_child_sees_the_verdict_before_the_store_is_asked_to_keep_it(
     lab = EquationLab(seed=1)
     lab.use_cards([2, 3, 5, 9])
     shown_when_kept: list[Any] = []
-    lab.attempt_listeners.append(lambda _attempt: shown_when_kept.append(lab.state["verdict"]))
+    lab.attempt_listeners.append(
+        lambda _attempt: shown_when_kept.append((lab.state["verdict"], lab.state["praise"]))
+    )
     lab.handle(intent)
-    assert shown_when_kept == [lab.state["verdict"]]
-    assert shown_when_kept[0]["text"] in ("2 + 3 = 5", "9 − 5 = 3")
+    assert shown_when_kept == [(lab.state["verdict"], lab.state["praise"])]
+    verdict, praise = shown_when_kept[0]
+    # A right answer is praised above the new cards it dealt; a wrong one keeps its verdict.
+    assert praise == "Yes! 2 + 3 = 5 works." or verdict["text"] == "9 − 5 = 3"
