@@ -863,11 +863,12 @@ function render({ model, el }) {
     const classic = state.edition === "classic";
     const player = classic ? classicPlayer : realm;
     if (catalog().lang) root.lang = catalog().lang;
-    // On a screen wide enough for two columns the builder heads the second one, beside the
-    // child's number cards: below a realm of queens, a companion and kings it was below the
-    // fold of a laptop, Check with it.
+    // On a screen wide enough for two columns the Rescue's builder heads the second one,
+    // beside the child's number cards: below a realm of queens, a companion and kings it was
+    // below the fold of a laptop, Check with it. The classic game's hand is one row, and its
+    // sleeping queens, which a King or a Knight aims at, stay at the top of the second column.
     const building = state.mode !== "lab" && builderOpen(state) ? equationBuilder(state) : null;
-    const besideCards = building !== null && twoColumns.matches;
+    const besideCards = building !== null && !classic && twoColumns.matches;
     const parts = state.mode === "lab" ? lab(state) : [
       topBar(state),
       h("div", { class: "sq2-status" }, header(state), narration(state)),
