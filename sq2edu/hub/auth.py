@@ -6,8 +6,14 @@ the nickname which child. As in the one-laptop classroom, a nickname belongs to 
 that first signed in with it, known by a secret the hub's sign-in page gives each browser
 (an HttpOnly cookie kept for a school year); another device with the same code and
 nickname is refused until the teacher releases the name on the dashboard. Wrong codes and
-passwords earn growing waits for whoever guesses (the name typed, the device), never for
-the whole school behind one address nor for a name's own devices. The hub user a child
+passwords earn growing waits for the device that made them (and, for a teacher's password,
+for the name typed, never on that teacher's own devices); a nickname typed with wrong codes
+keeps nobody out, since a guesser could otherwise keep a child out by typing her name. Past
+a few wrong tries from one network address, sign-ins there from devices that have never
+signed in take turns, a few seconds apart: a guesser who changes device and nickname at
+each try is slowed, and a class behind one address is slowed with it but never locked
+out. A device that holds a name in the school (kept in the store, so also after a restart)
+never takes a turn. An address makes new names a few at a time. The hub user a child
 becomes is the same on every sign-in
 (:meth:`sq2edu.classroom.storage.school.School.child_user`), so a returning child finds
 their own records.
@@ -37,7 +43,7 @@ from tornado import web
 from traitlets import List, Unicode
 
 from sq2edu.classroom.server.client import LANGUAGE_COOKIE
-from sq2edu.classroom.server.limits import LONGEST_WAIT, _wait_after
+from sq2edu.classroom.server.limits import LONGEST_WAIT, TokenBucket, _wait_after
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import open_store
 from sq2edu.i18n import LANGUAGES, _, language
@@ -145,6 +151,14 @@ SCHOOL_TRIES = 60
 PACED_EVERY = 0.5
 #: The longest a paced sign-in waits its turn before it is told to come back.
 LONGEST_TURN = 30.0
+#: Wrong tries from one network address in :data:`TRIES_WINDOW` after which sign-ins
+#: there from devices that never signed in take turns, :data:`ADDRESS_PACED_EVERY` apart.
+ADDRESS_TRIES = 20
+ADDRESS_PACED_EVERY = 3.0
+#: New names one network address may make at once, then one every so many seconds (a
+#: class arriving together behind one address waits its turn; a script is slowed).
+NEW_NAMES_BURST = 30
+NEW_NAME_EVERY = 10.0
 
 
 class ToOwnPage(BaseHandler):  # type: ignore[misc]
@@ -157,8 +171,8 @@ class ToOwnPage(BaseHandler):  # type: ignore[misc]
 
 
 class _Tries:
-    """Wrong codes and passwords, by who made them (never by network address alone: a whole
-    school may share one), and by the whole school.
+    """Wrong codes and passwords, by who made them, by network address (which paces, never
+    refuses: a whole school may share one), and by the whole school.
 
     :param clock: seconds, for tests.
     """
@@ -167,7 +181,10 @@ class _Tries:
         self._clock = clock
         self._wrong: dict[str, deque[float]] = defaultdict(deque)
         self._school: deque[float] = deque()
+        self._by_address: dict[str, deque[float]] = defaultdict(deque)
         self._next_turn = 0.0
+        self._next_address_turn: dict[str, float] = {}
+        self._new_names: dict[str, TokenBucket] = {}
         #: Devices (digests of their secret) that signed in with a right code or password
         #: since the hub started: they are never paced, only their own wrong tries count.
         self.known_devices: set[str] = set()
@@ -204,25 +221,54 @@ class _Tries:
                 del self._wrong[guesser]
         return longest
 
-    def wrong(self, *guessers: str) -> None:
-        """Note a wrong try by each of ``guessers`` (and by the school)."""
+    def wrong(self, *guessers: str, address: str = "") -> None:
+        """Note a wrong try by each of ``guessers``, from ``address`` (and by the school)."""
         now = self._clock()
         for guesser in guessers:
             self._wrong[guesser].append(now)
+        if address:
+            self._by_address[address].append(now)
         self._school.append(now)
 
-    def turn(self, device: str | None) -> float | None:
+    def turn(self, device: str | None, address: str = "") -> float | None:
         """Seconds this sign-in waits its turn (0: none), or ``None`` if the queue is
-        longer than :data:`LONGEST_TURN`: while the school is over its ceiling of wrong
-        tries, sign-ins from devices the hub does not know go one at a time."""
-        if device in self.known_devices or len(self._recent(self._school)) < SCHOOL_TRIES:
+        longer than :data:`LONGEST_TURN`. Devices the hub does not know go one at a time:
+        from an address over its few wrong tries, :data:`ADDRESS_PACED_EVERY` apart; while
+        the whole school is over its ceiling, :data:`PACED_EVERY` apart."""
+        if device in self.known_devices:
             return 0.0
         now = self._clock()
-        start = max(now, self._next_turn)
+        start = now
+        paced = False
+        if address:
+            wrong_here = self._recent(self._by_address[address])
+            if not wrong_here:
+                del self._by_address[address]
+                self._next_address_turn.pop(address, None)
+            elif len(wrong_here) >= ADDRESS_TRIES:
+                start = max(start, self._next_address_turn.get(address, 0.0))
+                paced = True
+        school_paced = len(self._recent(self._school)) >= SCHOOL_TRIES
+        if school_paced:
+            start = max(start, self._next_turn)
         if start - now > LONGEST_TURN:
             return None
-        self._next_turn = start + PACED_EVERY
+        if paced:
+            self._next_address_turn[address] = start + ADDRESS_PACED_EVERY
+        if school_paced:
+            self._next_turn = start + PACED_EVERY
         return start - now
+
+    def new_name(self, address: str) -> bool:
+        """Whether ``address`` may make one more new name now (and count it)."""
+        bucket = self._new_names.get(address)
+        if bucket is None:
+            if len(self._new_names) > 10_000:  # addresses of long ago: start afresh
+                self._new_names.clear()
+            bucket = self._new_names[address] = TokenBucket(
+                NEW_NAMES_BURST, NEW_NAME_EVERY, self._clock
+            )
+        return bucket.take()
 
 
 def _close_quietly(school: School) -> None:
@@ -292,8 +338,17 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         lang = getattr(handler.request, "sq2edu_language", "en")
         address = self.client_address(handler.request)
         device = getattr(handler.request, "sq2edu_device", None)
+        # A device that holds a name in the school is known, also after a restart.
+        if (
+            device
+            and device not in self._tries.known_devices
+            and await asyncio.get_running_loop().run_in_executor(
+                self._worker, self._holds_a_name, device
+            )
+        ):
+            self._tries.known_devices.add(device)
         with language(lang):
-            turn = self._tries.turn(device)
+            turn = self._tries.turn(device, address)
             if turn is None:
                 raise web.HTTPError(
                     429, _("Many are signing in at once. Wait a minute, then try again.")
@@ -317,7 +372,7 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                     self._worker, context.run, work, data, address, device
                 )
             except _WrongError as wrong:
-                self._tries.wrong(*guessers)
+                self._tries.wrong(*guessers, address=address)
                 raise web.HTTPError(403, str(wrong)) from wrong
             except web.HTTPError:
                 raise
@@ -335,14 +390,21 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
                 self._tries.signed_in(device, guessers[0])
             return signed_in
 
+    def _holds_a_name(self, device: str) -> bool:
+        try:
+            return self.school.device_holds_a_name(device)
+        except Exception:  # the store is judged at the sign-in itself, with its own words
+            return False
+
     @staticmethod
     def _guessers(data: dict[str, str], device: str | None) -> list[str]:
-        """Who a wrong try is counted against: the teacher's name, or the nickname (with
-        any class code: a guesser tries codes), and the device."""
+        """Who a wrong try is counted against: for a teacher's password the name typed and
+        the device; for a class code the nickname on this device (typing a classmate's
+        nickname with wrong codes must not keep her out) and the device."""
         if data.get("kind") == "teacher":
             who = f"teacher:{data.get('username', '').strip().casefold()}"
         else:
-            who = f"child:{data.get('username', '').strip().casefold()}"
+            who = f"child:{data.get('username', '').strip().casefold()}@{device or '?'}"
         return [who, f"device:{device}"] if device else [who]
 
     def _teacher(self, data: dict[str, str], address: str, device: str | None) -> dict[str, Any]:
@@ -363,13 +425,24 @@ class SchoolAuthenticator(Authenticator):  # type: ignore[misc]
         except ValueError as error:
             raise web.HTTPError(403, str(error)) from error
         with open_store(self.db, room) as store:
-            similar = similar_names(nickname, store.students())
+            students = store.students()
+            similar = similar_names(nickname, students)
             if similar:
                 raise web.HTTPError(
                     403,
                     _(
                         "That looks too much like {other}. Choose another nickname.",
                         other=similar[0],
+                    ),
+                )
+            if nickname not in students and not self._tries.new_name(address):
+                store.record_event(GuardEvent("name-burst", address, nickname))
+                raise web.HTTPError(
+                    429,
+                    _(
+                        "Many new names came from this network just now. Wait {seconds} "
+                        "seconds, then try again.",
+                        seconds=round(NEW_NAME_EVERY),
                     ),
                 )
             # One name per device: signing in as another lets go of the one it held.

@@ -574,6 +574,51 @@ def test_a_made_up_forwarded_address_does_not_escape_the_sign_in_s_waits(
         context.close()
 
 
+def test_a_guesser_who_changes_device_and_nickname_at_each_try_is_slowed_not_the_class(
+    browser: Browser, hub: Hub
+) -> None:
+    """A fresh cookie jar and nickname at every try made two guesses a second; wrong codes
+    typed as "Otto" kept Otto's own new device out. Past a few wrong tries from one address
+    the guesses take turns a few seconds apart, and Otto, at that address, still gets in."""
+    from sq2edu.hub.auth import ADDRESS_PACED_EVERY, ADDRESS_TRIES
+
+    # The address the hub believes, as the school's network would give it (the tests'
+    # browser is on the proxy's own machine, whose forwarded addresses the hub trusts).
+    here = {"X-Forwarded-For": "10.77.0.1"}
+
+    def guess(number: int) -> str:
+        context = browser.new_context(extra_http_headers=here)
+        try:
+            form = context.request.get(f"{hub.url}/hub/login").text()
+            found = re.search(r'name="_xsrf" value="([^"]+)"', form)
+            assert found is not None
+            answer = context.request.post(
+                f"{hub.url}/hub/login",
+                form={
+                    "username": random.choice(["Otto", f"Kid{number}"]),
+                    "password": f"Q{number:03d}",
+                    "_xsrf": found[1],
+                },
+            )
+            return answer.text()
+        finally:
+            context.close()
+
+    said = [guess(number) for number in range(ADDRESS_TRIES)]
+    assert all("class code is not right" in text for text in said), said[-1][-400:]
+    started = time.monotonic()
+    said = [guess(number) for number in range(ADDRESS_TRIES, ADDRESS_TRIES + 3)]
+    # Three turns: at least two turns' time, however fast the machine.
+    assert time.monotonic() - started >= 2 * ADDRESS_PACED_EVERY
+    assert all("class code is not right" in text for text in said), said[-1][-400:]
+    otto = browser.new_context(extra_http_headers=here)
+    try:
+        page = _sign_in(otto, hub, "OWL7", "Otto")
+        expect(page.get_by_text("Hi, Otto!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
+    finally:
+        otto.close()
+
+
 def test_a_hub_stopped_and_started_again_loses_nothing(browser: Browser, hub: Hub) -> None:
     """The store's records, a sign-in made before the stop, and the language a child chose
     on their device (a class in English, a browser in English, the app in Russian)."""

@@ -15,9 +15,14 @@ from tornado.httputil import HTTPHeaders
 from sq2edu.classroom.storage import school as school_module
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import SQLStore, open_store
+from sq2edu.hub import auth as auth_module
 from sq2edu.hub.auth import (
+    ADDRESS_PACED_EVERY,
+    ADDRESS_TRIES,
     GUESSER_TRIES,
     LONGEST_TURN,
+    NEW_NAME_EVERY,
+    NEW_NAMES_BURST,
     PACED_EVERY,
     SCHOOL_TRIES,
     SchoolAuthenticator,
@@ -114,11 +119,21 @@ def _sign_in(auth: SchoolAuthenticator, data: dict[str, str], device: str) -> An
 
 
 def test_sign_in_a_class_behind_one_address_is_not_locked_out_by_its_mistakes(
-    school: str,
+    school: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Twenty-five children at one address (a school behind NAT) each mistype the code
-    once; every one of them then signs in with the right one."""
+    once; every one of them then signs in with the right one: past the address's few wrong
+    tries they take turns a few seconds apart (as a guesser there would), never refused."""
     auth = SchoolAuthenticator(db=school)
+    clock = _Clock()
+    auth._tries = _Tries(clock)
+    waited: list[float] = []
+
+    async def wait_on_the_clock(seconds: float) -> None:
+        waited.append(seconds)
+        clock.now += seconds
+
+    monkeypatch.setattr(auth_module.asyncio, "sleep", wait_on_the_clock)
     for number in range(25):
         with pytest.raises(web.HTTPError) as wrong:
             _sign_in(auth, {"username": f"Kid{number}", "password": "OWL8"}, f"d{number}")
@@ -127,6 +142,9 @@ def test_sign_in_a_class_behind_one_address_is_not_locked_out_by_its_mistakes(
     for number in range(25):
         signed_in = _sign_in(auth, {"username": f"Kid{number}", "password": "owl7"}, f"d{number}")
         assert signed_in["groups"] == ["children"]
+    assert max(waited) <= ADDRESS_PACED_EVERY
+    # The first try past the few takes the first turn at once; each after it, a turn apart.
+    assert len(waited) == (25 - ADDRESS_TRIES - 1) + 25
 
 
 def test_sign_in_checks_a_password_off_the_event_loop(
@@ -193,8 +211,71 @@ def test_sign_in_typing_someones_name_with_wrong_tries_does_not_lock_them_out(
         assert "not right" in str(refused.value.log_message)
     with pytest.raises(web.HTTPError) as waits:
         sign_in(right, "another-new-device")
-    assert "Too many tries" in str(waits.value.log_message)
+    if kind == "teacher":
+        # A teacher's name is what a password guesser aims at: new devices wait for it.
+        assert "Too many tries" in str(waits.value.log_message)
+    else:
+        # A nickname keeps no waits: only the name's own rule holds (it is Mia's tablet's).
+        assert "Someone else is already Mia" in str(waits.value.log_message)
     assert sign_in(right, "own")["groups"] == ["children" if kind == "child" else "teachers"]
+
+
+def test_sign_in_wrong_codes_typed_as_a_child_who_never_came_do_not_keep_her_out(
+    school: str,
+) -> None:
+    """Wrong codes typed as "Otto" kept Otto's own new device out 24 times in 24."""
+    auth = SchoolAuthenticator(db=school)
+    for _number in range(3 * GUESSER_TRIES):
+        with pytest.raises(web.HTTPError):
+            _sign_in(auth, {"username": "Otto", "password": "OWL8"}, "guesser")
+    signed_in = _sign_in(auth, {"username": "Otto", "password": "owl7"}, "ottos-tablet")
+    assert signed_in["groups"] == ["children"]
+
+
+def test_sign_in_a_device_that_holds_a_name_is_known_after_a_restart(school: str) -> None:
+    """The hub forgot every device at a restart, so all of them took turns behind a
+    guesser; a device that holds a name in the store never does."""
+    first = SchoolAuthenticator(db=school)
+    _sign_in(first, {"username": "Mia", "password": "OWL7"}, "mias-tablet")
+    restarted = SchoolAuthenticator(db=school)
+    for number in range(SCHOOL_TRIES):
+        restarted._tries.wrong(f"device:guess{number}", address="10.1.1.1")
+    assert restarted._tries.turn("a-new-device", "10.1.1.1") is not None
+    signed_in = _sign_in(restarted, {"username": "Mia", "password": "OWL7"}, "mias-tablet")
+    assert signed_in["groups"] == ["children"]
+    assert "mias-tablet" in restarted._tries.known_devices
+
+
+def test_sign_in_an_address_of_many_wrong_tries_is_paced_never_locked_out() -> None:
+    """A guesser who changes device and nickname at each try (two a second) is slowed to
+    one try every few seconds; classmates at the same address take turns with her, known
+    devices and other addresses do not."""
+    clock = _Clock()
+    tries = _Tries(clock)
+    tries.known_devices.add("mias-tablet")
+    for number in range(ADDRESS_TRIES - 1):
+        tries.wrong(f"device:d{number}", address="10.1.1.1")
+    assert tries.turn("fresh", "10.1.1.1") == 0
+    tries.wrong("device:one-more", address="10.1.1.1")
+    turns = [tries.turn(f"fresh{n}", "10.1.1.1") for n in range(4)]
+    assert turns == [ADDRESS_PACED_EVERY * n for n in range(4)]
+    assert tries.turn("mias-tablet", "10.1.1.1") == 0
+    assert tries.turn("elsewhere", "10.2.2.2") == 0
+    while (turn := tries.turn("queue", "10.1.1.1")) is not None:
+        assert turn <= LONGEST_TURN
+    clock.now += 60
+    assert tries.turn("later", "10.1.1.1") is not None, "slowed, never shut out"
+
+
+def test_sign_in_an_address_makes_new_names_a_class_at_a_time() -> None:
+    clock = _Clock()
+    tries = _Tries(clock)
+    assert all(tries.new_name("10.1.1.1") for _name in range(NEW_NAMES_BURST))
+    assert not tries.new_name("10.1.1.1")
+    assert tries.new_name("10.2.2.2")
+    clock.now += NEW_NAME_EVERY
+    assert tries.new_name("10.1.1.1")
+    assert not tries.new_name("10.1.1.1")
 
 
 def test_sign_in_a_names_own_device_still_waits_for_its_own_wrong_tries() -> None:

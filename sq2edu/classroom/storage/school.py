@@ -293,6 +293,19 @@ class School:
 
     # -- JupyterHub users --------------------------------------------------------------
 
+    def device_holds_a_name(self, device: str) -> bool:
+        """Whether ``device`` (the digest of its secret) holds a child's name in an open
+        class of the school: a device that has signed in before, whatever the hub
+        remembers."""
+        with self.store.transaction() as cursor:
+            row = self.store.execute(
+                cursor,
+                "SELECT 1 FROM {t}students s JOIN {t}classes c ON c.id = s.class_id "
+                "WHERE s.device = ? AND c.archived IS NULL LIMIT 1",
+                (device,),
+            ).fetchone()
+        return row is not None
+
     def child_user(self, room: str, nickname: str) -> HubUser:
         """The hub user a child of ``room`` signs in as: the same one every time.
 
