@@ -137,9 +137,14 @@ class Challenges:
     # -- the teacher -----------------------------------------------------------------------
 
     def start(self, round_: Round) -> Round:
-        """Start ``round_`` (its number is given here) and end any open one."""
+        """Start ``round_`` (its number is given here) and end any open one.
+
+        Two teachers starting at the same moment start two rounds, one after the other: the
+        class is locked first, so the second ends the first's (and the database itself
+        refuses a class a second open round).
+        """
         with self.store.transaction() as cursor:
-            class_id = self.store.open_class_id(cursor)
+            class_id = self.store.lock_open_class(cursor)
             now = utc_now()
             self._run(
                 cursor,
@@ -173,6 +178,7 @@ class Challenges:
         """End the open round (the unfound equations and common mistakes are then shown);
         the round, or ``None`` when none was open."""
         with self.store.transaction() as cursor:
+            self.store.lock_open_class(cursor)
             found = self._current(cursor)
             if found is None or not found[1].open:
                 return None

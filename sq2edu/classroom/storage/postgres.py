@@ -31,6 +31,9 @@ _SCHEMA = POSTGRES.prefix.rstrip(".")
 _APPLICATION = "sq2edu progress store"
 # Any constant: every sq2edu process that creates or upgrades the schema takes this lock.
 _MIGRATION_LOCK = 0x53513245
+#: How many times a writer looks for the open class to lock when each one it waited for had
+#: been archived meanwhile: every miss means another dashboard made a new class.
+_LOCK_LOOKS = 20
 
 
 class PostgresStore(SQLStore):
@@ -119,6 +122,30 @@ class PostgresStore(SQLStore):
                 "Choose another database."
             )
         return int(row[1])
+
+    def lock_open_class(self, cursor: Cursor) -> int:
+        """The open class's row, locked until the transaction ends (see
+        :meth:`SQLStore.lock_open_class`).
+
+        ``FOR NO KEY UPDATE``: another writer of the class's rounds or classes waits here,
+        while a child's record (which only refers to the class) does not. A writer that
+        waited for a new class to be made finds the row it waited for archived, and looks
+        again: each new statement sees what the one before it committed.
+        """
+        for _look in range(_LOCK_LOOKS):
+            row = self.execute(
+                cursor,
+                "SELECT id FROM {t}classes WHERE archived IS NULL AND room = ? "
+                "ORDER BY id DESC LIMIT 1 FOR NO KEY UPDATE",
+                (self.room,),
+            ).fetchone()
+            if row is not None:
+                return int(row[0])
+            self.open_class_id(cursor)  # none at all: the room's StoreError
+        raise StoreError(
+            "The class changed many times at once (new classes from several dashboards). "
+            "Try again in a moment."
+        )
 
     @contextmanager
     def transaction(self) -> Iterator[psycopg.Cursor[tuple[Any, ...]]]:

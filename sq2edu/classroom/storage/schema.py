@@ -24,6 +24,7 @@ __all__ = [
     "AddColumn",
     "Column",
     "Dialect",
+    "Expression",
     "Index",
     "Kind",
     "Table",
@@ -133,22 +134,35 @@ class AddColumn:
 
 @dataclass(frozen=True)
 class Index:
-    """An index, over the rows that meet ``where`` (all of them when empty)."""
+    """An index, over the rows that meet ``where`` (all of them when empty).
+
+    A ``unique`` one with a ``where`` is a rule the database keeps for some rows only: no two
+    open rounds of one class, whatever two writers do at the same moment.
+    """
 
     name: str
     table: str
     columns: tuple[str, ...]
     where: str = ""
+    unique: bool = False
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A value worked out in SQL from the row's own columns; it may read other rows, naming
+    tables as ``{t}name`` (the row's own table, in a subquery, is its bare name)."""
+
+    sql: str
 
 
 @dataclass(frozen=True)
 class Update:
     """Rows of a table given a value that follows from what they hold (a ``boolean`` value is
-    written in each database's literals)."""
+    written in each database's literals). ``where`` names tables as :class:`Expression` does."""
 
     table: str
     column: str
-    value: str | int | bool
+    value: str | int | bool | Expression
     where: str
 
 
@@ -174,9 +188,15 @@ def _sql(step: Step, dialect: Dialect) -> str:
     if isinstance(step, AddColumn):
         return f"ALTER TABLE {name} ADD COLUMN {step.column.sql(dialect)}"
     if isinstance(step, Index):
-        sql = f"CREATE INDEX {step.name} ON {name} ({', '.join(step.columns)})"
+        unique = "UNIQUE " if step.unique else ""
+        sql = f"CREATE {unique}INDEX {step.name} ON {name} ({', '.join(step.columns)})"
         return f"{sql} WHERE {step.where}" if step.where else sql
-    return f"UPDATE {name} SET {step.column} = {_literal(step.value, dialect)} WHERE {step.where}"
+    if isinstance(step.value, Expression):
+        value = step.value.sql.replace("{t}", dialect.prefix)
+    else:
+        value = _literal(step.value, dialect)
+    where = step.where.replace("{t}", dialect.prefix)
+    return f"UPDATE {name} SET {step.column} = {value} WHERE {where}"
 
 
 def statements(dialect: Dialect, start: int, end: int | None = None) -> list[str]:
@@ -192,6 +212,15 @@ def _key() -> Column:
 def _class() -> Column:
     return Column("class_id", "ref", references="classes(id)")
 
+
+#: A later round of the same class (``newer``) than the row being updated: every round but a
+#: class's latest should have ended.
+_NEWER_ROUND = (
+    "newer.class_id = challenge_rounds.class_id AND newer.number > challenge_rounds.number"
+)
+#: A later open class of the same room than the row being updated (an open class followed by
+#: archived ones only is kept: it is the room's class).
+_NEWER_CLASS = "newer.room = classes.room AND newer.archived IS NULL AND newer.id > classes.id"
 
 # Each entry upgrades the schema by one version; never edit a released one, add another.
 MIGRATIONS: tuple[tuple[Step, ...], ...] = (
@@ -424,6 +453,37 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
     ),
     # 13: the language each child reads the app in, for the sheets and reports made for them.
     (AddColumn("students", Column("language", "text", null=True)),),
+    # 14: a class has one open round and a room one open class, kept by the database itself.
+    # Two dashboards starting at the same moment could leave two open before: the older is
+    # ended (or archived) when the newer began, as the newer's start would have done.
+    (
+        Update(
+            "challenge_rounds",
+            "ended",
+            Expression(
+                f"(SELECT min(newer.started) FROM {{t}}challenge_rounds newer WHERE {_NEWER_ROUND})"
+            ),
+            where=f"ended IS NULL AND EXISTS (SELECT 1 FROM {{t}}challenge_rounds newer "
+            f"WHERE {_NEWER_ROUND})",
+        ),
+        Index(
+            "one_open_round_per_class",
+            "challenge_rounds",
+            ("class_id",),
+            where="ended IS NULL",
+            unique=True,
+        ),
+        Update(
+            "classes",
+            "archived",
+            Expression(f"(SELECT min(newer.created) FROM {{t}}classes newer WHERE {_NEWER_CLASS})"),
+            where=f"archived IS NULL AND EXISTS (SELECT 1 FROM {{t}}classes newer "
+            f"WHERE {_NEWER_CLASS})",
+        ),
+        Index(
+            "one_open_class_per_room", "classes", ("room",), where="archived IS NULL", unique=True
+        ),
+    ),
 )
 
 #: The newest schema; each store's migrations bring any older one up to it.

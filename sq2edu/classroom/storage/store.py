@@ -7,7 +7,8 @@ once, written out in each database's SQL); the shared tables
 (:mod:`~sq2edu.classroom.storage.school`) and the challenge rounds
 (:mod:`~sq2edu.classroom.storage.challenge_store`) are repositories on a store, through its public
 boundary (:meth:`SQLStore.transaction`, :meth:`~SQLStore.execute`,
-:meth:`~SQLStore.open_class_id`, :meth:`~SQLStore.student_id`, :meth:`~SQLStore.notify`),
+:meth:`~SQLStore.open_class_id`, :meth:`~SQLStore.lock_open_class`,
+:meth:`~SQLStore.student_id`, :meth:`~SQLStore.notify`),
 and every write to a versioned row goes through :meth:`SQLStore.compare_and_swap`.
 Everything else uses :func:`open_store` (a file path: SQLite, for one machine; a
 ``postgresql://`` address: a school's many machines), as a :class:`ProgressStore` (a
@@ -309,8 +310,8 @@ class SQLStore:
     on the same database (:class:`~sq2edu.classroom.storage.tables.Tables`,
     :class:`~sq2edu.classroom.storage.school.School`,
     :class:`~sq2edu.classroom.storage.challenge_store.Challenges`), use only :meth:`transaction`,
-    :meth:`execute`, :meth:`open_class_id`, :meth:`student_id`, :meth:`compare_and_swap` and
-    :meth:`notify`; nothing outside the store modules runs SQL.
+    :meth:`execute`, :meth:`open_class_id`, :meth:`lock_open_class`, :meth:`student_id`,
+    :meth:`compare_and_swap` and :meth:`notify`; nothing outside the store modules runs SQL.
 
     A store is opened for one **room**: a class of the school as its teachers know it
     ("3B"), which holds one open class at a time and the archived ones before it. Every
@@ -413,6 +414,19 @@ class SQLStore:
         if row is None:
             raise StoreError("The store has no open class.")
         return int(row[0])
+
+    def lock_open_class(self, cursor: Cursor) -> int:
+        """The number of the room's open class, held until ``cursor``'s transaction ends.
+
+        Whoever starts or ends a class or one of its rounds takes this first: two dashboards
+        pressing "Start" at once then go one after the other, the second seeing what the
+        first wrote, instead of both ending what was open and both starting their own.
+        SQLite's writers hold the whole file from their first statement already, so here it
+        is only :meth:`open_class_id`; PostgreSQL locks the class's row.
+
+        :raises StoreError: if the room has none.
+        """
+        return self.open_class_id(cursor)
 
     def _chosen_class(self, cursor: Cursor, class_id: int | None) -> int:
         """``class_id`` if it is one of the room's classes (the open one for ``None``).
@@ -844,8 +858,10 @@ class SQLStore:
         """Archive the current class (its records stay) and start an empty one with the same
         settings (a teacher's choices carry over to their next group)."""
         with self.transaction() as cursor:
-            old = self.open_class_id(cursor)
-            self._new_class(cursor, name)
+            old = self.lock_open_class(cursor)
+            stamp = utc_now()
+            self.execute(cursor, "UPDATE {t}classes SET archived = ? WHERE id = ?", (stamp, old))
+            self._add_class(cursor, name, stamp)
             self.execute(
                 cursor,
                 "INSERT INTO {t}settings (class_id, data) "
@@ -873,18 +889,14 @@ class SQLStore:
             (self.room,),
         ).fetchone()
         if int(row[0]) == 0:
-            self._new_class(cursor, self.room or "My class")
+            self._add_class(cursor, self.room or "My class", utc_now())
 
-    def _new_class(self, cursor: Cursor, name: str) -> None:
-        stamp = utc_now()
+    def _add_class(self, cursor: Cursor, name: str, stamp: str) -> None:
+        """A new open class in the room, which has none open (the database refuses a second:
+        another opener's first class, made in the meantime, is kept instead)."""
         self.execute(
             cursor,
-            "UPDATE {t}classes SET archived = ? WHERE archived IS NULL AND room = ?",
-            (stamp, self.room),
-        )
-        self.execute(
-            cursor,
-            "INSERT INTO {t}classes (name, created, room) VALUES (?, ?, ?)",
+            "INSERT INTO {t}classes (name, created, room) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (name, stamp, self.room),
         )
 
