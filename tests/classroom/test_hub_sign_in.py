@@ -3,6 +3,7 @@ and that the slow checks are made off the hub's event loop."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,7 +16,6 @@ from tornado.httputil import HTTPHeaders
 from sq2edu.classroom.storage import school as school_module
 from sq2edu.classroom.storage.school import School
 from sq2edu.classroom.storage.store import SQLStore, open_store
-from sq2edu.hub import auth as auth_module
 from sq2edu.hub.auth import (
     ADDRESS_PACED_EVERY,
     ADDRESS_TRIES,
@@ -133,7 +133,7 @@ def test_sign_in_a_class_behind_one_address_is_not_locked_out_by_its_mistakes(
         waited.append(seconds)
         clock.now += seconds
 
-    monkeypatch.setattr(auth_module.asyncio, "sleep", wait_on_the_clock)
+    monkeypatch.setattr(asyncio, "sleep", wait_on_the_clock)
     for number in range(25):
         with pytest.raises(web.HTTPError) as wrong:
             _sign_in(auth, {"username": f"Kid{number}", "password": "OWL8"}, f"d{number}")
