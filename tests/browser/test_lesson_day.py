@@ -158,22 +158,32 @@ def test_a_lesson_day_holds(tmp_path: Path) -> None:
         async def next_morning() -> None:
             page = WidgetClient(f"http://127.0.0.1:{again.port}/", cookies=cookies[1])
             await page.open(timeout=TIMEOUT)
-            # The device remembers its child: Маша finds her name, and the code is asked.
+            # The device remembers its child: Маша finds her name and joins without the
+            # code, which she typed yesterday.
             await page.widget("ButtonModel", TIMEOUT, description="Join")
-            assert page.find("TextModel", description="Class code") is not None
             nickname = page.find("TextModel", description="Nickname")
             assert nickname is not None
             await page.wait_for(lambda: page.models[nickname].get("value") == "Маша", 30)
-            page.set_value(page.find("TextModel", description="Class code") or "", value="fox")
             page.click(page.find("ButtonModel", description="Join") or "")
-            await page.wait_for(
+            await page.wait_for(lambda: page.find("ButtonModel", description="Equation Lab"), 30)
+            await page.close()
+            # A device new to the class is asked for the kept code, and "fox" is not it.
+            stranger = WidgetClient(f"http://127.0.0.1:{again.port}/")
+            await stranger.open(timeout=TIMEOUT)
+            await stranger.widget("ButtonModel", TIMEOUT, description="Join")
+            field = stranger.find("TextModel", description="Nickname") or ""
+            stranger.set_value(field, value="Zoe")
+            code = stranger.find("TextModel", description="Class code") or ""
+            stranger.set_value(code, value="fox")
+            stranger.click(stranger.find("ButtonModel", description="Join") or "")
+            await stranger.wait_for(
                 lambda: any(
                     "class code is not right" in str(model.get("value", ""))
-                    for model in page.models.values()
+                    for model in stranger.models.values()
                 ),
                 30,
             )
-            await page.close()
+            await stranger.close()
             other = await _join(again, "Ola", "OWL", cookies[2])
             await other.close()
             board = await _dashboard(again)

@@ -517,7 +517,7 @@ def test_one_child_reloading_fast_slows_only_herself(browser: Browser, hub: Hub)
 
     fast, other = browser.new_context(), browser.new_context()
     try:
-        for context, name in ((fast, "Rex"), (other, "Ida")):
+        for context, name in ((fast, "Reloader"), (other, "Patient")):
             page = _sign_in(context, hub, "OWL7", name)
             expect(page.get_by_text(f"Hi, {name}!")).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
             page.close()
