@@ -65,6 +65,31 @@ def test_the_lessons_button_shows_only_once_the_teacher_opens_a_lesson(store: SQ
     assert [b for b in _buttons(app) if b[0].isdigit()] == ["1. Number bonds", "5. Dividing"]
 
 
+def test_the_menu_on_screen_gets_the_lessons_button_at_the_next_heartbeat(
+    store: SQLiteStore,
+) -> None:
+    """Lessons the teacher opens on the dashboard reach a child's menu while she looks at
+    it: at the page's next "still there?", with no press of hers; the menu's buttons stay
+    the same widgets."""
+    app = StudentApp(store)
+    app.join("Mia")
+    lab = app.lab_button
+    dashboard = Dashboard(store, refresh=0)
+    for key in ("number-bonds", "dividing"):
+        dashboard.lessons.boxes[key].value = True
+    dashboard.lessons.save()
+    assert "Lessons" not in _buttons(app)
+    app.heartbeat._answer(app.heartbeat, {"ping": 1}, [])
+    assert "Lessons" in _buttons(app)
+    assert app.lab_button is lab
+    # The list of lessons on screen follows the same way.
+    app.show_lessons()
+    dashboard.lessons.boxes["dividing"].value = False
+    dashboard.lessons.save()
+    app.heartbeat._answer(app.heartbeat, {"ping": 2}, [])
+    assert [b for b in _buttons(app) if b[0].isdigit()] == ["1. Number bonds"]
+
+
 def test_a_lesson_that_is_not_open_cannot_be_opened(store: SQLiteStore) -> None:
     _open(store, "number-bonds")
     app = StudentApp(store)

@@ -126,6 +126,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         #: student is here.
         self.heartbeat = Heartbeat(self.language)
         self.heartbeat.listeners.append(self._kindly(self._present))
+        self.heartbeat.listeners.append(self._kindly(self._follow_class))
+        #: The class's settings the menu or the list of lessons was drawn with (its game and
+        #: its open lessons), to redraw them when the teacher changes these.
+        self._drawn_with: tuple[str, tuple[str, ...]] | None = None
         self._noted = -PRESENT_EVERY
         self.activity: GameTable | EquationLab | Lobby | LessonBook | None = None
         #: Whether the screen is the list of lessons (kept when the language changes).
@@ -594,6 +598,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             self._make_menu()
         # One reading of the settings (on a school's hub, each is a call to the class service).
         settings = self.settings()
+        self._drawn_with = (settings.edition, settings.lessons)
         self.play_button.description = _(editions.load(settings.edition).play)
         self.lab_button.description = _("Equation Lab")
         self.together_button.description = _("Play with classmates")
@@ -632,7 +637,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         assert self.student is not None
         progress = self.store.lesson_progress(self.student)
         rows: list[widgets.Widget] = []
-        for key in self.settings().lessons:
+        settings = self.settings()
+        self._drawn_with = (settings.edition, settings.lessons)
+        for key in settings.lessons:
             found = LESSONS[key]
             count = len(found.exercises)
             button = widgets.Button(
@@ -916,6 +923,17 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             waiting.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
         self._show(lambda: [self._back(), waiting, lab])
         return lab
+
+    def _follow_class(self) -> None:
+        """The menu and the list of lessons follow the teacher within a heartbeat: a lesson
+        opened on the dashboard gets its button while the child looks at the menu. Only
+        these two screens read the settings at each heartbeat, and are drawn again only
+        when what they show changed (the same buttons stay, with their words)."""
+        if self.student is None or self.activity is not None or self._drawn_with is None:
+            return
+        settings = self.settings()
+        if (settings.edition, settings.lessons) != self._drawn_with:
+            self._show(self._lessons if self.listing_lessons else self._menu)
 
     def _present(self) -> None:
         """The page is open: the dashboard shows the student online (noted twice a minute)."""
