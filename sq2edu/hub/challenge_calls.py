@@ -31,10 +31,12 @@ __all__ = ["CHALLENGE_CALLS", "CHALLENGE_PACES", "round_from", "round_to"]
 #: The longest try the service reads (the checker refuses longer equations anyway).
 LONGEST_TRY = 200
 #: A try: as many at once as the student app's own pace allows, then one every 1.5 s; a
-#: join: a few (a page reloaded), then one every 5 s.
+#: join, and a read of the child's own finds (the page asks with each join): a few (a page
+#: reloaded), then one every few seconds.
 CHALLENGE_PACES: dict[str, tuple[int, float]] = {
     "challenge_try": (6, 1.5),
     "challenge_join": (3, 5.0),
+    "challenge_finds": (4, 3.0),
 }
 _TRY_ARGUMENTS = frozenset({"number", "text", "student"})
 _JOIN_ARGUMENTS = frozenset({"number", "student"})

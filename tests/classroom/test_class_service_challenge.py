@@ -252,3 +252,45 @@ def test_the_app_on_a_hub_shows_the_banner_and_plays_a_round_through_the_service
     again.banner.read()
     assert "This round has ended" in relab.state["view"]["prompt"]
     assert number == 1
+
+
+def test_service_reading_ones_own_finds_in_a_loop_is_slowed_down(
+    service: ClassService, location: str
+) -> None:
+    """One child pressing "Join the challenge" every 0.3 s had the whole round tallied at
+    each press, and every other child's calls waited behind it."""
+    number = _start(location, "3A")
+    mia = _user(service, "3A", "Mia")
+    statuses = []
+    for _ in range(8):
+        try:
+            service.call("challenge_finds", mia, {"number": number}, "x")
+            statuses.append(200)
+        except RefusedError as error:
+            statuses.append(error.status)
+    assert statuses[:4] == [200] * 4
+    assert 429 in statuses[4:]
+    # Her classmate's calls are hers to make.
+    leo = _user(service, "3A", "Leo")
+    assert service.call("challenge_finds", leo, {"number": number}, "x") == []
+
+
+def test_a_childs_own_finds_are_what_the_round_tally_gives_her(
+    service: ClassService, location: str
+) -> None:
+    """Read from her own right tries alone, over a round of many tries by many children."""
+    with open_store(location, "3A") as store:
+        assert isinstance(store, SQLStore)
+        challenges = Challenges(store)
+        number = challenges.start(Round(0, CARDS, "+−×÷")).number
+        texts = ["6 + 2 = 8", "2 + 6 = 8", "3 + 5 = 8", "2 + 3 = 6", "8 − 2 = 6", "x", "6 + 2 = 8"]
+        for index in range(60):
+            store.join(f"Kid{index % 6}")
+            challenges.record(f"Kid{index % 6}", number, texts[(index * 5) % len(texts)])
+        board = challenges.board(number)
+        assert board is not None
+        for index in range(6):
+            name = f"Kid{index}"
+            assert challenges.own_finds(name, number) == list(board.finds.get(name, ()))
+        assert any(board.finds.values())
+        assert challenges.own_finds("Kid0", number + 1) == []

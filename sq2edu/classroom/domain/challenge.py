@@ -52,6 +52,7 @@ __all__ = [
     "challenge_levels",
     "deal_round",
     "equation_key",
+    "found_keys",
     "judge",
     "largest_card",
     "nearest_level",
@@ -448,3 +449,15 @@ def tally(
 def own_finds(board: Board, student: str) -> Sequence[str]:
     """The equations one child found in the round, in the order they found them."""
     return board.finds.get(student, ())
+
+
+def found_keys(round_: Round, right_texts: Iterable[str]) -> tuple[str, ...]:
+    """The round's equations (keys) among one child's right tries, each once, in the order
+    found: what :func:`tally` gives that child, from their own tries alone."""
+    keys = set(round_.keys)
+    found: dict[str, None] = {}
+    for text in right_texts:
+        key = _key_of(text)
+        if key is not None and key in keys:
+            found.setdefault(key)
+    return tuple(found)

@@ -18,7 +18,15 @@ import zlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from sq2edu.classroom.domain.challenge import Board, Find, Round, WrongTry, judge, tally
+from sq2edu.classroom.domain.challenge import (
+    Board,
+    Find,
+    Round,
+    WrongTry,
+    found_keys,
+    judge,
+    tally,
+)
 from sq2edu.classroom.domain.exports import (
     BOM,
     level_words,
@@ -307,9 +315,26 @@ class Challenges:
 
     def own_finds(self, student: str, number: int) -> list[str]:
         """The equations (keys) ``student`` found in round ``number``, in the order found:
-        a child's page shows these, and no one else's."""
-        board = self.board(number)
-        return [] if board is None else list(board.finds.get(student, ()))
+        a child's page shows these, and no one else's. Read from the child's own right tries
+        only: a round of twenty thousand tries is not tallied for one child's page."""
+        with self.store.transaction() as cursor:
+            row = self._run(
+                cursor,
+                f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds "
+                "WHERE class_id = ? AND number = ?",
+                (self.store.open_class_id(cursor), number),
+            ).fetchone()
+            if row is None:
+                return []
+            round_id, round_ = _round(row)
+            texts = self._run(
+                cursor,
+                "SELECT c.text FROM {t}challenge_tries c JOIN {t}students s "
+                "ON s.id = c.student_id WHERE c.round_id = ? AND s.nickname = ? AND c.ok "
+                "ORDER BY c.id",
+                (round_id, student),
+            ).fetchall()
+        return list(found_keys(round_, (str(text) for (text,) in texts)))
 
     def watch(self) -> Watch:
         """The store's watch: it tells a child's page that a round may have started or
