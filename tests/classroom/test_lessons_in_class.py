@@ -90,6 +90,28 @@ def test_the_menu_on_screen_gets_the_lessons_button_at_the_next_heartbeat(
     assert [b for b in _buttons(app) if b[0].isdigit()] == ["1. Number bonds"]
 
 
+def test_a_lesson_opened_again_goes_on_where_the_child_was(store: SQLiteStore) -> None:
+    """Not at its first page: on the same page, where she left it (even a page of reading);
+    on a new page (a reload, the next day), at her first exercise not answered yet."""
+    _open(store, "number-bonds")
+    app = StudentApp(store)
+    app.join("Mia")
+    book = app.open_lesson("number-bonds")
+    assert book.at == 0
+    book.go(2)  # reading
+    app.show_lessons()
+    assert app.open_lesson("number-bonds").at == 2
+    book = app.open_lesson("number-bonds")
+    _answer(book, 1, "1 + 4 = 5")
+    _answer(book, 2, "2 + 3 = 5")
+    app.show_menu()
+    assert app.open_lesson("number-bonds").at == book.steps.index(("exercise", 2))
+    again = StudentApp(store)
+    again.join("Mia")
+    reopened = again.open_lesson("number-bonds")
+    assert reopened.steps[reopened.at] == ("exercise", 3)
+
+
 def test_a_lesson_that_is_not_open_cannot_be_opened(store: SQLiteStore) -> None:
     _open(store, "number-bonds")
     app = StudentApp(store)

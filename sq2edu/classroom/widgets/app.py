@@ -134,6 +134,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.activity: GameTable | EquationLab | Lobby | LessonBook | None = None
         #: Whether the screen is the list of lessons (kept when the language changes).
         self.listing_lessons = False
+        #: The lesson last opened on this page, and the page each lesson was left at: a
+        #: child who opens it again goes on where she was.
+        self._book: LessonBook | None = None
+        self._lesson_places: dict[str, int] = {}
         #: The child's seat at a table of classmates, while one is on screen.
         self.seat: TableSeat | None = None
         self._watch: Watch | None = None
@@ -682,9 +686,36 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         # The book's last page has its own way back to the list of lessons.
         book.on_leave = self._kindly(self.show_lessons)
         self.activity = book
-        book.go(0)
+        if self._book is not None:
+            self._lesson_places[self._book.lesson.key] = self._book.at
+        self._book = book
+        book.go(self._resume_at(book))
         self._show(lambda: [self._back(self.show_lessons), book])
         return book
+
+    def _resume_at(self, book: LessonBook) -> int:
+        """Where a lesson opens: where the child left it on this page; else (a new page, the
+        next day) at the reading before her first exercise not answered yet, or at the start
+        of a lesson not begun or all answered (to read it again)."""
+        last = len(book.steps) - 1
+        left_at = self._lesson_places.get(book.lesson.key)
+        if left_at is not None and 0 < left_at < last:
+            return left_at
+        first = next(
+            (
+                at
+                for at, (kind, number) in enumerate(book.steps)
+                if kind == "exercise" and number not in book.progress
+            ),
+            None,
+        )
+        if first is None or not book.progress:
+            return 0
+        # The page that leads to it, if there is one since the last exercise answered.
+        start = first
+        while start > 0 and book.steps[start - 1][0] == "page":
+            start -= 1
+        return start
 
     def _back(self, to: Callable[[], None] | None = None) -> widgets.Button:
         """A Back button to the menu; from a lesson, to the list of lessons (``to``), named
