@@ -50,28 +50,49 @@ _NOTEBOOK = "from sq2edu.hub.classroom import child_page\n\nchild_page()"
 _SERVICE_WAIT_SECONDS = 60.0
 
 
-def _app_for(client: Client) -> Any:
-    """The student app for the child the page's client names; if the class service refuses
-    the child, or stays busy for :data:`_SERVICE_WAIT_SECONDS`, a page that says so."""
+def _app_or_none(client: Client, store: Any, waited: float) -> Any:
+    """One try at the student app for the child the page's client names: the app, or a
+    page that says why there is none, or ``None`` to try again in a moment (a whole school
+    arriving, the service restarting: the child waits a moment longer rather than meeting a
+    page without their app, for :data:`_SERVICE_WAIT_SECONDS` at most)."""
     from sq2edu.classroom.storage.store import StoreError
     from sq2edu.classroom.widgets.app import StudentApp
-    from sq2edu.hub.remote import ServiceRefusedError, ServiceStore
+    from sq2edu.hub.remote import ServiceRefusedError
+
+    try:
+        return StudentApp.on_the_hub(store)
+    except StoreError as error:
+        if isinstance(error, ServiceRefusedError) and error.status == 403:
+            return _no_app(client, refused=True)  # not a child of a class
+        if waited >= _SERVICE_WAIT_SECONDS:
+            return _no_app(client, refused=False)
+    return None
+
+
+def _app_for(client: Client) -> Any:
+    """The student app for the child the page's client names, as the notebook's cell runs
+    (the cell waits: nothing else of the kernel's is going on yet)."""
+    from sq2edu.hub.remote import ServiceStore
 
     store = ServiceStore(child=client.user, key=client.key)
     waited = 0.0
-    while True:
-        try:
-            return StudentApp.on_the_hub(store)
-        except StoreError as error:
-            # Refused outright: not a child of a class. Anything else (a whole school
-            # arriving, the service restarting): the child waits a moment longer rather
-            # than meeting a page without their app.
-            if isinstance(error, ServiceRefusedError) and error.status == 403:
-                return _no_app(client, refused=True)
-            if waited >= _SERVICE_WAIT_SECONDS:
-                return _no_app(client, refused=False)
+    while (app := _app_or_none(client, store, waited)) is None:
         time.sleep(1.0)
         waited += 1.0
+    return app
+
+
+async def _app_for_later(client: Client) -> Any:
+    """:func:`_app_for` for a warm kernel whose page came after its cell ran: its waits
+    between tries leave the kernel's event loop free (the page's messages, a shutdown)."""
+    from sq2edu.hub.remote import ServiceStore
+
+    store = ServiceStore(child=client.user, key=client.key)
+    waited = 0.0
+    while (app := _app_or_none(client, store, waited)) is None:
+        await asyncio.sleep(1.0)
+        waited += 1.0
+    return app
 
 
 def _no_app(client: Client, *, refused: bool) -> Any:
@@ -117,7 +138,7 @@ def child_page(
             found: Client = client()
             if found.user and found.key:
                 try:
-                    holder.children = [_app_for(found)]
+                    holder.children = [await _app_for_later(found)]
                 finally:
                     # The page waits for this before it connects: every widget of the app
                     # is there when it asks for them.
