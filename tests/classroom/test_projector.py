@@ -361,3 +361,27 @@ def test_challenge_tries_count_in_the_skills_and_mistakes_tabs(store: SQLiteStor
     challenges.record("Liv", number, "2 + 3 = 6")
     board.refresh()
     assert board.summary.count == counted + 1
+
+
+def test_names_ticked_before_the_first_round_hold_for_the_round_it_starts(
+    store: SQLiteStore,
+) -> None:
+    """The teacher ticked "Show on the projector who found each equation" before the first
+    round: "Start a round" unticked it (the new round took the last round's, and there was
+    none). The tick holds for the round it starts, and the next, until it is unticked."""
+    panel = ChallengePanel(store)
+    panel.names.value = True
+    panel.source.value = "typed"
+    panel.typed.value = "2 3 5"
+    panel.start()
+    first = panel.challenges.current()
+    assert first is not None
+    assert first.names
+    assert panel.names.value
+    panel.end()
+    panel.start()
+    assert panel.challenges.current().names  # type: ignore[union-attr]
+    panel.names.value = False
+    panel.start()
+    assert not panel.challenges.current().names  # type: ignore[union-attr]
+    assert not panel.names.value

@@ -144,8 +144,12 @@ class Challenges:
 
     # -- the teacher -----------------------------------------------------------------------
 
-    def start(self, round_: Round) -> Round:
+    def start(self, round_: Round, names: bool | None = None) -> Round:
         """Start ``round_`` (its number is given here) and end any open one.
+
+        :param names: whether the projector shows who found each equation (``None``: as in
+            the last round, else not): the dashboard's tick, which a teacher sets before the
+            first round as well.
 
         Two teachers starting at the same moment start two rounds, one after the other: the
         class is locked first, so the second ends the first's (and the database itself
@@ -161,7 +165,8 @@ class Challenges:
             )
             last = self._current(cursor)
             number = 1 if last is None else last[1].number + 1
-            names = False if last is None else last[1].names
+            if names is None:
+                names = False if last is None else last[1].names
             self._run(
                 cursor,
                 "INSERT INTO {t}challenge_rounds (class_id, number, cards, operations, level, "

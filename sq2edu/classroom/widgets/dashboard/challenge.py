@@ -182,7 +182,7 @@ class ChallengePanel(widgets.VBox):  # type: ignore[misc]
         except ValueError as error:
             self._say(str(error))
             return
-        started = self.challenges.start(dealt)
+        started = self.challenges.start(dealt, names=bool(self.names.value))
         self._say(_("Round {number} has started.", number=started.number))
         self.refresh()
 
