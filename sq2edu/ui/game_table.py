@@ -672,7 +672,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
         values = [self.card_value(c) for c in cards]
         verdict = check(text, values, self.operations, adjust=self.may_adjust())
         attempt = self._attempt(text, verdict, typed)
-        self.verdict = self.help.verdict(verdict, text)
+        held = [self.card_value(c) for c in self.number_cards()]
+        self.verdict = self.help.verdict(verdict, text, held)
         if verdict.ok:
             used = self._cards_used(cards, list(verdict.cards_used), typed)
             try:

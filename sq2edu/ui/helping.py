@@ -4,10 +4,13 @@ The table and the Lab share it. It decides two things a teacher relies on:
 
 - The checker's near miss ("With your 7: 2 + 5 = 7 works!") is an answer handed over with
   a wrong try, so it is shown only when hints are ``"free"``. With hints ``"limited"`` the
-  child climbs the hint ladder, which counts; with hints ``"off"`` nothing gives an answer.
-- A right equation the child was shown (by the ladder's worked example or by a near miss)
-  is recorded as helped (hint level 3), so copying it never counts as their own in the
-  mastery grid; so is any attempt once the worked example is shown (:meth:`Helping.helped`).
+  child climbs the hint ladder, which counts; with hints ``"off"`` nothing gives an answer:
+  not even "1 + 1 makes 2, not 10" when the child has a 2, which is said "1 + 1 is less
+  than 10" instead (the child still learns which way to look).
+- A right equation the child was shown (by the ladder's worked example, by a near miss, or
+  by a verdict that named what their side makes when they have that card) is recorded as
+  helped (hint level 3), so copying it never counts as their own in the mastery grid nor
+  earns a star; so is any attempt once the worked example is shown (:meth:`Helping.helped`).
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from sq2edu.equations import Equation, Verdict
+from sq2edu.equations import Equation, Verdict, check
 from sq2edu.equations.hints import Hint
+from sq2edu.equations.model import Side
+from sq2edu.equations.untold import names, numbers_in, untold
 from sq2edu.i18n import local_signs
 
-__all__ = ["WORKED_EXAMPLE", "Helping", "shown_verdict"]
+__all__ = ["WORKED_EXAMPLE", "Helping", "completions", "shown_verdict"]
 
 #: The hint level recorded when the child had been shown the equation they made.
 WORKED_EXAMPLE = 3
@@ -32,6 +37,31 @@ def _key(equation: Equation) -> _Key:
     """The same equation, whichever order its cards were put in."""
     op = equation.operation
     return (op.value if op else "", tuple(sorted(Counter(equation.numbers).items())))
+
+
+def completions(verdict: Verdict, cards: Sequence[int]) -> dict[int, Equation]:
+    """The right equations, made of ``cards``, that a wrong try's verdict could hand over by
+    naming one number: a side the child wrote (or the start of it, which the working walks
+    through) and what it makes, by that number. The child's own equation is not one."""
+    equation = verdict.equation
+    if verdict.ok or equation is None:
+        return {}
+    sides = [side for side in (equation.left, equation.right) if side.ops]
+    for side in list(sides):
+        op = side.ops[0]
+        if len(set(side.ops)) == 1:
+            sides += [Side.chain(side.numbers[:end], op) for end in range(2, len(side.numbers))]
+    own = _key(equation)
+    found: dict[int, Equation] = {}
+    for value in sorted(numbers_in(" ".join(verdict.lines))):
+        for side in sides:
+            try:
+                made = check(f"{side.text} = {value}", cards)
+            except ValueError:
+                continue
+            if made.ok and made.equation is not None and _key(made.equation) != own:
+                found[value] = made.equation
+    return found
 
 
 def shown_verdict(verdict: Verdict, text: str, suggest: bool) -> dict[str, Any]:
@@ -67,10 +97,20 @@ class Helping:
         """Whether a wrong try may name an equation that works."""
         return self.policy == "free"
 
-    def verdict(self, verdict: Verdict, text: str) -> dict[str, Any]:
-        """The verdict to draw; a near miss it shows is remembered as shown."""
+    def verdict(
+        self, verdict: Verdict, text: str, cards: Sequence[int] | None = None
+    ) -> dict[str, Any]:
+        """The verdict to draw for a try with ``cards`` (the number cards the child holds);
+        what it shows of a right equation is remembered as shown. With hints off it names
+        nothing that would complete one."""
+        named = completions(verdict, cards) if cards is not None else {}
+        if self.policy == "off" and named:
+            verdict = untold(verdict, set(named))
         if self.suggests and verdict.suggested is not None:
             self._revealed.add(_key(verdict.suggested))
+        for value, equation in named.items():
+            if any(names(line, {value}, verdict) for line in verdict.shown_lines(self.suggests)):
+                self._revealed.add(_key(equation))
         return shown_verdict(verdict, text, self.suggests)
 
     def climb(self, ladder: Sequence[Hint]) -> bool:

@@ -404,7 +404,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         # the Lab had shown (a worked example, a near miss) is cheered but earns none, so the
         # stars are the same when the Lab is opened again.
         self.right += verdict.ok and not helped
-        self.verdict = self.help.verdict(verdict, text)
+        self.verdict = self.help.verdict(verdict, text, values)
         attempt = {
             "player": self.student,
             "text": text if len(text) <= MAX_LENGTH else text[:MAX_LENGTH],

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+from operator import add, mul, sub, truediv
 from typing import Any
 
 import pytest
 
+from sq2edu.equations import check
 from sq2edu.ui import EquationLab, RescueTable
+from sq2edu.ui.helping import WORKED_EXAMPLE, Helping
 from tests.ui.test_table import table_at
 
 # 2 × 3 = 5 is wrong; the cards make 2 + 3 = 5, which the checker would name.
@@ -99,3 +104,79 @@ def test_the_lab_counts_stars_for_right_equations_only() -> None:
     lab.use_cards([2, 3, 5])
     lab.handle({"intent": "check", "text": "2 + 3 = 5"})
     assert lab.state["score_text"] == "1 star"
+
+
+def _named(lines: list[str], own: str, side: str) -> set[int]:
+    """The numbers the lines say beyond the child's own equation and its side."""
+    said = " ".join(lines).replace(own, " ").replace(side, " ")
+    return {int(found) for found in re.findall(r"\d+", said)}
+
+
+def _wrong_tries() -> list[tuple[str, int, list[int]]]:
+    """Every wrong try of two cards 1-10 and a wrong card for a result, whose side makes a
+    card: the try, what its side makes, and the child's cards (that card among them)."""
+    tries = []
+    for sign, made in (("+", add), ("−", sub), ("×", mul), ("÷", truediv)):
+        for a, b in itertools.product(range(1, 11), repeat=2):
+            value = made(a, b)
+            if value != int(value) or not 1 <= value <= 10:
+                continue
+            for wrong in range(1, 11):
+                if wrong != value:
+                    tries.append(
+                        (f"{a} {sign} {b} = {wrong}", int(value), [a, b, wrong, int(value)])
+                    )
+    return tries
+
+
+def test_no_policy_counts_a_copied_answer_and_hints_off_names_none() -> None:
+    tries = _wrong_tries()
+    assert len(tries) > 600
+    for text, value, cards in tries:
+        wrong = check(text, cards)
+        side = text.split(" =")[0]
+        copy = check(f"{side} = {value}", cards)
+        assert not wrong.ok
+        assert copy.ok
+        for policy in ("free", "limited", "off"):
+            helping = Helping(policy)
+            lines = helping.verdict(wrong, text, cards)["lines"]
+            named = value in _named(lines, text, side)
+            if policy == "off":
+                assert not named, (text, lines)
+            if named:
+                assert helping.helped(copy), (policy, text, lines)
+                assert helping.level(copy) == WORKED_EXAMPLE, (policy, text, lines)
+
+
+@pytest.mark.parametrize("policy", ["off", "limited", "free"])
+def test_the_lab_gives_no_star_for_the_answer_its_verdict_named(policy: str) -> None:
+    lab = EquationLab(seed=1, hints=policy)
+    attempts: list[dict[str, Any]] = []
+    lab.attempt_listeners.append(attempts.append)
+    lab.use_cards([1, 1, 1, 2, 10])
+    lab.handle({"intent": "check", "text": "1 + 1 = 10"})
+    lines = lab.state["verdict"]["lines"]
+    lab.handle({"intent": "check", "text": "1 + 1 = 2"})
+    if policy == "off":
+        assert lines == ["Not yet.", "1 + 1 is less than 10."]
+        assert lab.state["score_text"] == "1 star"
+        assert not attempts[-1]["helped"]
+    else:
+        assert "1 + 1 makes 2, not 10." in lines
+        assert lab.state["score_text"] == "0 stars"
+        assert attempts[-1]["helped"]
+        assert attempts[-1]["hint_level"] == WORKED_EXAMPLE
+
+
+def test_the_table_records_the_answer_its_verdict_named_as_helped() -> None:
+    table = table_at(realms={0: ["n4a", "n4b", "n8a", "n10a"]}, phase="actions")
+    table.hint_policy = table.help.policy = "limited"
+    attempts: list[dict[str, Any]] = []
+    table.attempt_listeners.append(attempts.append)
+    table.handle({"intent": "check", "cards": ["n4a", "n4b"], "result": "n10a", "op": "+"})
+    assert "4 + 4 makes 8, not 10." in table.state["verdict"]["lines"]
+    table.handle({"intent": "check", "cards": ["n4a", "n4b"], "result": "n8a", "op": "+"})
+    assert attempts[-1]["ok"]
+    assert attempts[-1]["helped"]
+    assert attempts[-1]["hint_level"] == WORKED_EXAMPLE
