@@ -15,7 +15,7 @@ from sq2edu import classic, rescue
 from sq2edu.bots import make_bot
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.store import SQLiteStore
-from sq2edu.classroom.storage.tables import LEFT_WAIT_SECONDS, TableError, Tables
+from sq2edu.classroom.storage.tables import TableError, Tables
 from sq2edu.classroom.widgets.app import PRESENT_AT_TABLE_EVERY
 from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.classroom.widgets.lobby import Lobby
@@ -415,10 +415,16 @@ def test_a_childs_own_win_is_hers_after_the_computer_played_for_her(store: SQLit
     assert "The computer" not in _table(leo).state["winner"]["text"]
 
 
-def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_a_short_wait(
+def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_the_away_setting(
     store: SQLiteStore,
 ) -> None:
-    """Back or the Lab on her turn stalled the table (150 s with the default timeout)."""
+    """Back or the Lab on her turn stalled the table (her page, still open, kept her seen);
+    then the computer played for her 10 s after she left, though the teacher's away setting
+    said 30: she is away like a child whose page closed, and the Lab tells her it is her
+    turn."""
+    board = Dashboard(store, refresh=0)
+    board.settings.turn_timeout.value = 30
+    board.settings.save()
     mia, leo = _sit_down(store, ["Mia", "Leo"])
     tables = Tables(store)
     info = tables.where("Leo")
@@ -436,14 +442,18 @@ def test_a_child_who_leaves_the_table_on_her_turn_is_played_for_after_a_short_wa
         )
     leo.practise()  # Leo opens the Lab on his turn
     said = " ".join(str(getattr(widget, "value", "")) for widget in leo._screens.box.children)
-    assert "Your table of classmates is waiting for you" in said
+    assert "It is your turn at your table of classmates!" in said
+    assert "If you stay away longer than 30 seconds, the computer plays your turn." in said
     assert tables.left_seats(info.id) == [1]
     mia._last_table_look = 0.0
     mia.look()
-    assert _table(mia).state["away"] == [], "Leo is waited for a little"
+    assert _table(mia).state["away"] == [], "Leo is waited for"
     seat = mia.seat
     assert seat is not None
-    later = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=15)  # his turn began a while ago
+    left = dt.datetime.now(dt.UTC)
+    assert seat.look_for_away(left + dt.timedelta(seconds=15)) == [], "as the teacher said"
+    assert not seat.drive()
+    later = left + dt.timedelta(seconds=31)
     assert seat.look_for_away(later) == [1]
     version = tables.version(info.id)
     assert seat.drive(), "the computer plays Leo's turn"
@@ -482,7 +492,7 @@ def test_a_back_pressed_late_in_her_turn_does_not_cost_the_turn(store: SQLiteSto
     assert tables.left_seats(info.id) == [1]
     assert seat.look_for_away(left + dt.timedelta(seconds=1)) == [], "he has his turn still"
     assert not seat.drive()
-    back_in_time = left + dt.timedelta(seconds=LEFT_WAIT_SECONDS + 1)
+    back_in_time = left + dt.timedelta(seconds=seat.away_after + 1)
     assert seat.look_for_away(back_in_time) == [1], "waited for from the moment he left"
     leo.play_together()  # he comes back: his seat is his
     assert tables.left_seats(info.id) == []

@@ -49,9 +49,6 @@ MAX_SEATS = 5
 #: How often a change of seats is tried when other children change seats at the same moment.
 _SEAT_ATTEMPTS = 5
 _T = TypeVar("_T")
-#: How long a child who left the table's screen on her turn is waited for: counted from the
-#: moment she left, or from the start of her turn if she left before it.
-LEFT_WAIT_SECONDS = 10
 #: How long a kernel may take to make a computer player's move before another may.
 LEASE_SECONDS = 10
 _COLUMNS = (
@@ -612,9 +609,10 @@ class Tables:
 
     def set_away(self, table_id: str, seat: int) -> None:
         """Note that the child of ``seat`` left the table's screen (Back, the Lab), and when:
-        the computer plays for her :data:`LEFT_WAIT_SECONDS` after she left, or after her
-        turn began if that was later, until she is back (a Back pressed by mistake late in
-        her turn does not cost the turn)."""
+        on her turn, she is waited for as long as a child whose page closed (the class's
+        away setting), counted from when she left or from her turn's start if that was
+        later (a Back pressed by mistake late in her turn does not cost the turn); then the
+        computer plays for her until she is back."""
         self._set_left(table_id, seat, True)
 
     def set_back(self, table_id: str, seat: int) -> None:

@@ -21,7 +21,6 @@ from sq2edu import editions
 from sq2edu.bots import make_bot
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.tables import (
-    LEFT_WAIT_SECONDS,
     SharedGame,
     StaleTableError,
     TableError,
@@ -166,9 +165,11 @@ class TableSeat:
             if last is None or (now - last).total_seconds() > self.away_after + SEEN_EVERY:
                 away.append(seat)
         if isinstance(self.tables, Tables):
-            # A child who left the table's screen (Back, the Lab) on her turn is waited for
-            # a short while, then played for: from when she left, or from her turn's start
-            # if she left before it (a Back pressed late in her turn must not cost it).
+            # A child who left the table's screen (Back, the Lab) on her turn is away like
+            # one whose page closed: waited for as long (the teacher's setting, not less),
+            # from when she left, or from her turn's start if she left before it (a Back
+            # pressed late in her turn must not cost it). Her page, still open, keeps her
+            # "seen", so without this the table would wait for her for good.
             left = self.tables.left_since(self.table_id)
             current = self.game.current_player
             waited = seconds_since(self.shared.info.turn_since, now)
@@ -178,7 +179,7 @@ class TableSeat:
                 current in left
                 and current not in away
                 and current != self.seat
-                and waited >= LEFT_WAIT_SECONDS
+                and waited >= self.away_after
                 and current not in self.shared.info.computers()
             ):
                 away.append(current)

@@ -947,13 +947,34 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         mine = self._my_table()
         if mine is not None and mine.status == "playing":
             with language(self.language):
-                words = _(
-                    "Your table of classmates is waiting for you: go back with Play with "
-                    "classmates."
-                )
-            waiting.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
+                waiting.value = self._table_waits(mine, settings.turn_timeout)
         self._show(lambda: [self._back(), waiting, lab])
         return lab
+
+    def _table_waits(self, mine: TableInfo, timeout: int) -> str:
+        """What the Lab says to a child whose table of classmates plays on: that it is her
+        turn there, if it is, and how long the computer waits before it plays for her."""
+        tables = self.tables
+        assert tables is not None
+        assert self.student is not None
+        game = tables.load(mine.id).game
+        if game.is_over or game.current_player != mine.seat_of(self.student):
+            words = _(
+                "Your table of classmates is waiting for you: go back with Play with classmates."
+            )
+            return html("<p class='sq2-problem' role='status'>{}</p>", words)
+        lines = [
+            _("It is your turn at your table of classmates! Go back with Play with classmates.")
+        ]
+        if timeout:
+            lines.append(
+                ngettext(
+                    "If you stay away longer than {n} second, the computer plays your turn.",
+                    "If you stay away longer than {n} seconds, the computer plays your turn.",
+                    timeout,
+                )
+            )
+        return html("<p class='sq2-problem' role='alert'>{}</p>", " ".join(lines))
 
     def _follow_class(self) -> None:
         """The menu and the list of lessons follow the teacher within a heartbeat: a lesson
