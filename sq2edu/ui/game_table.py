@@ -217,6 +217,8 @@ class GameTable(Speaking, anywidget.AnyWidget):
         self.seed = seed
         self.hint_policy = hints
         self.help = Helping(hints)
+        #: Makes the verdict shown again, in the language of the moment (``None``: none can).
+        self._told: Callable[[], dict[str, Any]] | None = None
         self.pace = pace
         #: Whether the coach's tips show (a first game's walk-through); "Hide tips" ends it.
         self.tips = True
@@ -670,10 +672,14 @@ class GameTable(Speaking, anywidget.AnyWidget):
         cards, text = built
         typed = "text" in intent
         values = [self.card_value(c) for c in cards]
-        verdict = check(text, values, self.operations, adjust=self.may_adjust())
+        adjust = self.may_adjust()
+        verdict = check(text, values, self.operations, adjust=adjust)
         attempt = self._attempt(text, verdict, typed)
         held = [self.card_value(c) for c in self.number_cards()]
         self.verdict = self.help.verdict(verdict, text, held)
+        self._told = lambda: self.help.retold(
+            check(text, values, self.operations, adjust=adjust), text, held
+        )
         if verdict.ok:
             used = self._cards_used(cards, list(verdict.cards_used), typed)
             try:
@@ -681,6 +687,7 @@ class GameTable(Speaking, anywidget.AnyWidget):
                 events = self._apply(action)
             except IllegalActionError as error:
                 self.verdict = {"ok": False, "text": text[:60], "lines": [str(error)], "codes": []}
+                self._told = None
             else:
                 self._narrate(events)
                 self.help.clear()
@@ -728,12 +735,22 @@ class GameTable(Speaking, anywidget.AnyWidget):
         elif not self.builder_open():
             self.message = _("Not now. {what}", what=self.what_now())
         else:
-            values = [self.card_value(c) for c in self.number_cards()]
-            ladder: Sequence[Hint] = hints(values, self.operations, adjust=self.may_adjust())
-            if self.help.climb(ladder):
+            if self.help.climb(self._ladder()):
                 seat = self.game.current_player
                 self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
         self._publish()
+
+    def _ladder(self) -> Sequence[Hint]:
+        values = [self.card_value(c) for c in self.number_cards()]
+        return hints(values, self.operations, adjust=self.may_adjust())
+
+    def retell(self) -> None:
+        # A message answers the child's last click, and the last click was the language.
+        self.message = ""
+        if self.verdict is not None:
+            self.verdict = self._told() if self._told is not None else None
+        if self.help.rungs:
+            self.help.retell(self._ladder())
 
     def _hints_left(self) -> int:
         return HINT_LIMIT - self.hints_used.get(self.game.current_player, 0)

@@ -103,15 +103,33 @@ class Helping:
         """The verdict to draw for a try with ``cards`` (the number cards the child holds);
         what it shows of a right equation is remembered as shown. With hints off it names
         nothing that would complete one."""
+        shown, revealed = self._told(verdict, text, cards)
+        self._revealed |= revealed
+        return shown
+
+    def retold(
+        self, verdict: Verdict, text: str, cards: Sequence[int] | None = None
+    ) -> dict[str, Any]:
+        """A verdict drawn before, drawn again (in another language): it shows nothing new."""
+        return self._told(verdict, text, cards)[0]
+
+    def _told(
+        self, verdict: Verdict, text: str, cards: Sequence[int] | None
+    ) -> tuple[dict[str, Any], set[_Key]]:
         named = completions(verdict, cards) if cards is not None else {}
         if self.policy == "off" and named:
             verdict = untold(verdict, set(named))
+        revealed: set[_Key] = set()
         if self.suggests and verdict.suggested is not None:
-            self._revealed.add(_key(verdict.suggested))
+            revealed.add(_key(verdict.suggested))
         for value, equation in named.items():
             if any(names(line, {value}, verdict) for line in verdict.shown_lines(self.suggests)):
-                self._revealed.add(_key(equation))
-        return shown_verdict(verdict, text, self.suggests)
+                revealed.add(_key(equation))
+        return shown_verdict(verdict, text, self.suggests), revealed
+
+    def retell(self, ladder: Sequence[Hint]) -> None:
+        """Say the rungs shown again from ``ladder``, the same rungs in another language."""
+        self.rungs = [local_signs(rung.text) for rung in ladder[: len(self.rungs)]]
 
     def climb(self, ladder: Sequence[Hint]) -> bool:
         """Show the next rung of ``ladder``; ``False`` when every rung is shown already."""

@@ -185,6 +185,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         #: Whether the catalog draws the cards past 10 (a level, or a task that needed them).
         self.big_cards = False
         self.moved = ""
+        #: Says :attr:`moved` again, in the language of the moment.
+        self._moved_said: Callable[[], str] = str
+        #: Makes the verdict shown again, in the language of the moment (``None``: none can).
+        self._told: Callable[[], dict[str, Any]] | None = None
         #: The first line of a right answer's verdict ("Yes! 2 + 3 = 5 works."), said above
         #: the new cards it dealt: the verdict box below the builder is for these cards.
         self.praise = ""
@@ -279,7 +283,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         self.moved = ""
         if deal.level is not level:
             said, run = _MOVED[deal.reason]
-            self.moved = _(said, n=run, level=_(deal.level.title))
+            moved_to = deal.level
+            self._moved_said = lambda: _(said, n=run, level=_(moved_to.title))
+            self.moved = self._moved_said()
         self.level = deal.level
         self.dealt = deal
         self._use_cards(deal.cards)
@@ -389,12 +395,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             self._publish()
             return
         values = [_card_value(c) for c in self.cards]
-        if self.task is not None:
-            verdict = self.task.answer(text)
-        elif self.dealt is not None:
-            verdict = tasks.answer(self.dealt, text, self.operations)
-        else:
-            verdict = check(text, values, self.operations)
+        answer = self._answering(values)
+        verdict = answer(text)
+        typed = text
         if self.dealt is not None and self.dealt.missing is not None:
             text = verdict.text  # a number typed for the box is kept as the equation it makes
         self.tries += 1
@@ -405,6 +408,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         # stars are the same when the Lab is opened again.
         self.right += verdict.ok and not helped
         self.verdict = self.help.verdict(verdict, text, values)
+        helping, shown = self.help, text
+        self._told = lambda: helping.retold(answer(typed), shown, values)
         attempt = {
             "player": self.student,
             "text": text if len(text) <= MAX_LENGTH else text[:MAX_LENGTH],
@@ -433,9 +438,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 # stays, said to be about the cards before.
                 self.verdict = kept
                 if not self.moved:
-                    self.moved = _(
+                    self._moved_said = lambda: _(
                         "Here are new cards to try. The check below is about your cards before."
                     )
+                    self.moved = self._moved_said()
         if verdict.ok and helped and self.task is None and not self.moved:
             self.message = _("A star is for an equation you find on your own.")
         # The child sees the verdict first: keeping the attempt may wait for the class's
@@ -444,19 +450,44 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         for listener in self.attempt_listeners:
             listener(attempt)
 
+    def _answering(self, values: list[int]) -> Callable[[str], Verdict]:
+        """How an equation made of these cards is checked, as the Lab asks now."""
+        task, dealt, operations = self.task, self.dealt, self.operations
+        if task is not None:
+            return task.answer
+        if dealt is not None:
+            return lambda text: tasks.answer(dealt, text, operations)
+        return lambda text: check(text, values, operations)
+
+    def _ladder(self) -> Sequence[Hint]:
+        if self.task is not None:
+            return self.task.ladder()
+        if self.dealt is not None:
+            return tasks.ladder(self.dealt)
+        return hints([_card_value(c) for c in self.cards], self.operations)
+
+    def retell(self) -> None:
+        # A message answers the child's last click, and the last click was the language.
+        self.message = ""
+        if self.moved:
+            self.moved = self._moved_said()
+        told = None
+        if self._told is not None and (self.verdict is not None or self.praise):
+            told = self._told()
+        if self.verdict is not None:
+            self.verdict = told
+        if self.praise:
+            self.praise = told["lines"][0] if told and told["lines"] else ""
+        if self.help.rungs:
+            self.help.retell(self._ladder())
+
     def _hint(self) -> None:
         if self.hint_policy == "off":
             self.message = _("Hints are off in this class. You can do it!")
         elif self.hint_policy == "limited" and len(self.help.rungs) >= HINT_LIMIT:
             self.message = _("You have used all your hints for these cards.")
         else:
-            if self.task is not None:
-                ladder = self.task.ladder()
-            elif self.dealt is not None:
-                ladder = tasks.ladder(self.dealt)
-            else:
-                ladder = hints([_card_value(c) for c in self.cards], self.operations)
-            self.help.climb(ladder)
+            self.help.climb(self._ladder())
         self._publish()
 
     def _publish(self) -> None:

@@ -46,7 +46,11 @@ class Speaking:
         self.choose_language(lang)
         with self.speaking():
             self.catalog = self.make_catalog()
+            self.retell()
             self._publish()
+
+    def retell(self) -> None:
+        """Say again, in the new language, what the widget keeps as words (a verdict)."""
 
     def make_catalog(self) -> dict[str, Any]:
         """Every card's drawing and every word, in the active language."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from operator import add, mul, sub, truediv
 from typing import Any
@@ -180,3 +181,37 @@ def test_the_table_records_the_answer_its_verdict_named_as_helped() -> None:
     assert attempts[-1]["ok"]
     assert attempts[-1]["helped"]
     assert attempts[-1]["hint_level"] == WORKED_EXAMPLE
+
+
+def _russian(state: Any) -> list[str]:
+    """Every text of a widget's state with Cyrillic letters in it."""
+    return re.findall(r'"[^"]*[а-яА-ЯёЁ][^"]*"', json.dumps(state, ensure_ascii=False))
+
+
+def test_every_word_on_the_table_follows_a_new_language_at_once() -> None:
+    table = table_at(realms={0: ["n2a", "n3a", "n5a", "n9a"]}, phase="actions")
+    table.set_language("ru")
+    table.handle({"intent": "hint"})
+    table.handle(WRONG)
+    assert _russian(table.state["verdict"])
+    assert _russian(table.state["hints"])
+    table.set_language("en")
+    assert _russian(table.state) == []
+    assert table.state["verdict"]["lines"][:2] == ["Not yet.", "2 × 3 makes 6, not 5."]
+    assert len(table.state["hints"]["shown"]) == 1
+
+
+@pytest.mark.parametrize("right", [False, True])
+def test_every_word_in_the_lab_follows_a_new_language_at_once(right: bool) -> None:
+    lab = EquationLab(seed=1, hints="free", operations="+×", language="ru")
+    lab.use_cards([2, 3, 5])
+    lab.handle({"intent": "hint"})
+    lab.handle({"intent": "check", "text": "2 + 3 = 5" if right else "2 × 3 = 5"})
+    assert _russian(lab.state["praise"] if right else lab.state["verdict"])
+    lab.set_language("en")
+    assert _russian(lab.state) == []
+    if right:
+        assert lab.state["praise"] == "Yes! 2 + 3 = 5 works."
+    else:
+        assert lab.state["verdict"]["lines"][:2] == ["Not yet.", "2 × 3 makes 6, not 5."]
+        assert len(lab.state["hints"]["shown"]) == 1
