@@ -29,9 +29,10 @@ def store(tmp_path: Path) -> Iterator[SQLiteStore]:
     opened.close()
 
 
-def test_a_table_keeps_the_game_it_was_made_with(store: SQLiteStore) -> None:
-    """Switching the class to the classic game while a Rescue table waited dealt it a classic
-    game it could not read back: the children were stuck and the dashboard stopped."""
+def test_a_waiting_table_takes_the_game_the_teacher_switches_to(store: SQLiteStore) -> None:
+    """The teacher switched the class to Sleeping Queens while a Rescue table waited: its row
+    still said "Game: The Rescue", Start began the Rescue, and nobody was told. A table with
+    no game yet plays the class's new one, and says so; a table playing keeps its game."""
     mia, leo = _app(store, "Mia"), _app(store, "Leo")
     for app in (mia, leo):
         app.play_together()
@@ -44,16 +45,33 @@ def test_a_table_keeps_the_game_it_was_made_with(store: SQLiteStore) -> None:
     board = Dashboard(store, refresh=0)
     board.settings.edition.value = "classic"
     board.settings.save()
-    mia.look()
+    assert "1 table waiting to start plays Sleeping Queens now." in board.settings.saved.value
+    for app in (mia, leo):
+        app.look()
+        said = _lobby(app)._title.value
+        assert "Game: Sleeping Queens" in said
+        assert "Your teacher changed the game: this table plays Sleeping Queens now." in said
     _lobby(mia).start()
     for app in (mia, leo):
         app.look()
         _table(app)
     shared = _shared(store, "Mia")
-    assert shared.info.edition == "rescue"
-    assert isinstance(shared.game, rescue.Game)
+    assert shared.info.edition == "classic"
+    assert isinstance(shared.game, classic.Game)
+    ava = _app(store, "Ava")
+    ava.play_together()  # her lobby opens while the class plays Sleeping Queens
+    # Switched back while it plays: the table keeps the game it started with.
+    board.settings.edition.value = "rescue"
+    board.settings.save()
+    assert "waiting to start" not in board.settings.saved.value
+    assert _shared(store, "Mia").info.edition == "classic"
     board.refresh()
     assert "Mia&#39;s table: Mia, Leo ·" in board.now.tables_box.children[0].children[1].value
+    # A table made now plays the class's game as it is now.
+    _lobby(ava).make(2)
+    again = Tables(store).where("Ava")
+    assert again is not None
+    assert again.edition == "rescue"
 
 
 def test_a_table_is_never_dealt_another_game_than_its_own(store: SQLiteStore) -> None:

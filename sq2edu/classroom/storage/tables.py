@@ -468,6 +468,32 @@ class Tables:
                 raise TableError(_("The game has started: you keep your seat."))
             self._stand(cursor, info, seat)
 
+    def follow_edition(self, edition: str) -> list[str]:
+        """The teacher switched the class to ``edition``: the tables still waiting for their
+        start take it (they have no game yet, and the teacher means the class to play the new
+        one); the tables playing keep theirs. The tables changed."""
+        game_type(edition)
+        changed = []
+        for info in self.tables(("open",)):
+            if info.edition != edition and self._again_if_raced(
+                lambda table_id=info.id: self._follow(table_id, edition)  # type: ignore[misc]
+            ):
+                changed.append(info.id)
+        return changed
+
+    def _follow(self, table_id: str, edition: str) -> bool:
+        with self.store.transaction() as cursor:
+            found = self._row(cursor, table_id)
+            if found is None or found[0].status != "open" or found[0].edition == edition:
+                return False  # it started, or ended, meanwhile
+            self._swap(
+                cursor,
+                found[0],
+                {"edition": edition, "changed": utc_now()},
+                _("The game changed just now. Try again."),
+            )
+        return True
+
     def start(
         self,
         table_id: str,

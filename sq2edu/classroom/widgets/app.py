@@ -772,7 +772,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         lobby = Lobby(
             tables,
             self.student,
-            settings.edition,
+            # The game a new table plays is the class's when it is made.
+            lambda: self.settings().edition,
             dealer=self._shared_dealer,
             level=settings.level,
             on_playing=self._kindly(self._open_shared),

@@ -50,7 +50,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 
     :param tables: the class's tables.
     :param student: the child's nickname (the kernel's own, never a browser's word).
-    :param edition: the class's game, for new tables.
+    :param edition: the class's game, for new tables (or how to read it at each new table:
+        the teacher may switch it while the lobby is open).
     :param dealer: gives, when the maker presses Start, how a game of the table's edition
         is dealt (see :meth:`Tables.start`): a table keeps the game it was made with.
     :param level: the computer players' level, for free seats.
@@ -64,7 +65,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         self,
         tables: TableKeeper,
         student: str,
-        edition: str,
+        edition: str | Callable[[], str],
         dealer: Callable[[str], Callable[[Sequence[dict[str, str]]], Game[Any, Any]]],
         level: str,
         on_playing: Callable[[TableInfo], None],
@@ -113,6 +114,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         self._row_problem: tuple[str, str] | None = None
         #: Who made the child's table and left it, so that it is hers to start now.
         self._maker_left: str | None = None
+        #: Whether the teacher switched the game of the child's table while it waited.
+        self._game_changed = False
         self.redraw()
 
     def close(self) -> None:
@@ -156,7 +159,8 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
 
     def make(self, size: int) -> None:
         """Make a table of ``size`` seats and sit at it."""
-        self._try(lambda: self.tables.make(self.student, size, self.edition))
+        edition = self.edition if isinstance(self.edition, str) else self.edition()
+        self._try(lambda: self.tables.make(self.student, size, edition))
 
     def sit(self, table_id: str) -> None:
         """Sit at a table."""
@@ -202,6 +206,10 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         mine_before = self._shown[1] if self._shown else None
         self._shown = shown
         self._note_maker_left(mine_before, mine)
+        if mine is None or mine_before is None or mine.id != mine_before.id:
+            self._game_changed = False
+        elif mine.edition != mine_before.edition:
+            self._game_changed = True
         with language(self.language):
             if not keep_problem and mine != mine_before:
                 self.problem.value = ""
@@ -269,7 +277,19 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
     def _waiting(self, info: TableInfo) -> list[widgets.Widget]:
         self._rows.clear()  # the rows of the tables to choose from are closed
         waiting = _("Waiting for friends…")
-        self._title.value = _html("h2", _("Your table")) + _html("p", waiting)
+        game = _("Game: {game}", game=_game(info.edition))
+        self._title.value = (
+            _html("h2", _("Your table"))
+            + _html("p", waiting)
+            + html("<p class='sq2-game'>{}</p>", game)
+        )
+        if self._game_changed:
+            # Said where the children look, before they press Start or wait for it.
+            changed = _(
+                "Your teacher changed the game: this table plays {game} now.",
+                game=_game(info.edition),
+            )
+            self._title.value += html("<p class='sq2-problem' role='status'>{}</p>", changed)
         lines = []
         for seat in info.seats:
             who = seat.get("child") if seat else None

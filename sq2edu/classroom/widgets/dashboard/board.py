@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from sq2edu import editions
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.store import SQLStore, open_served_store
 from sq2edu.classroom.storage.summary import ClassSummary
@@ -31,7 +32,7 @@ from sq2edu.classroom.widgets.dashboard.roster import Roster
 from sq2edu.classroom.widgets.dashboard.settings import CSV_PATH, SettingsTab
 from sq2edu.classroom.widgets.dashboard.student import StudentTab
 from sq2edu.classroom.widgets.dashboard.worksheets import WorksheetsTab
-from sq2edu.i18n import _, language
+from sq2edu.i18n import _, language, ngettext
 from sq2edu.ui.heartbeat import Heartbeat
 
 __all__ = ["Dashboard"]
@@ -284,5 +285,17 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.language = settings.language
             self._build()
             self.tabs.selected_index = len(self.tabs.children) - 1
+        # A table still waiting for its start has no game yet: it plays the class's new one
+        # (its row in the lobby says so); a table playing keeps its game.
+        followed = self.store.shared_tables().follow_edition(settings.edition)
         with language(self.language):
-            self.settings.saved.value = _("Saved. Students get it in their next game or Lab.")
+            said = _("Saved. Students get it in their next game or Lab.")
+            if followed:
+                game = editions.load(settings.edition)
+                said += " " + ngettext(
+                    "{n} table waiting to start plays {game} now.",
+                    "{n} tables waiting to start play {game} now.",
+                    len(followed),
+                    game=_(game.short or game.title),
+                )
+            self.settings.saved.value = said
