@@ -280,6 +280,13 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         self.lab.gate = gate
         self.choice.gate = gate
 
+    def follow_hints(self, policy: str) -> None:
+        """Give hints as the class does now, in the open exercise and the ones to come."""
+        self.hints = policy
+        for helping in self.helping.values():
+            helping.policy = policy
+        self.lab.follow_hints(policy)
+
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on: the page, the Lab and the question change at once."""
         self.choose_language(lang)

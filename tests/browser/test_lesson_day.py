@@ -82,7 +82,8 @@ def test_a_lesson_day_holds(tmp_path: Path) -> None:
             board.click(board.find("ButtonModel", description="Save settings") or "")
             await board.wait_for(
                 lambda: board.find(
-                    "LabelModel", value="Saved. Students get it in their next game or Lab."
+                    "LabelModel",
+                    value="Saved. Hints change at once; the rest from each student's next game or Lab.",
                 ),
                 30,
             )

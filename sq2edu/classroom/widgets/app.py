@@ -127,6 +127,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self.heartbeat = Heartbeat(self.language)
         self.heartbeat.listeners.append(self._kindly(self._present))
         self.heartbeat.listeners.append(self._kindly(self._follow_class))
+        self.heartbeat.listeners.append(self._kindly(self._follow_hints))
         #: The class's settings the menu or the list of lessons was drawn with (its game and
         #: its open lessons), to redraw them when the teacher changes these.
         self._drawn_with: tuple[str, tuple[str, ...]] | None = None
@@ -976,6 +977,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 )
             )
         return html("<p class='sq2-problem' role='alert'>{}</p>", " ".join(lines))
+
+    def _follow_hints(self) -> None:
+        """The hints the teacher saves reach a child already in a game, the Lab or a lesson
+        within a heartbeat (a few seconds), as the dashboard's "Saved." promises."""
+        follow = getattr(self.activity, "follow_hints", None)
+        if self.student is not None and follow is not None:
+            follow(self.settings().hints)
 
     def _follow_class(self) -> None:
         """The menu and the list of lessons follow the teacher within a heartbeat: a lesson

@@ -289,7 +289,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         # (its row in the lobby says so); a table playing keeps its game.
         followed = self.store.shared_tables().follow_edition(settings.edition)
         with language(self.language):
-            said = _("Saved. Students get it in their next game or Lab.")
+            # Hints reach a child at play within a few seconds (StudentApp follows them at
+            # each heartbeat); the signs, the game and the rest wait for a new deal.
+            said = _("Saved. Hints change at once; the rest from each student's next game or Lab.")
             if followed:
                 game = editions.load(settings.edition)
                 said += " " + ngettext(
