@@ -274,6 +274,12 @@ def test_the_teacher_sees_the_tables_and_ends_one(store: SQLiteStore) -> None:
     assert mia.activity is None, "the ended table's children are back at the menu"
     assert mia.problem.value == "Your teacher ended that table. Everything you did is kept."
     assert len(board.now.tables_box.children) == 1
+    # Mia saw it happen: her next join (a reload, a restart) says nothing of it. Leo, who
+    # did not, is told once.
+    assert _app(store, "Mia").problem.value == ""
+    told = "Your teacher ended the game at Mia's table while you were away."
+    assert _app(store, "Leo").problem.value == told
+    assert _app(store, "Leo").problem.value == ""
 
 
 def test_the_teacher_chooses_when_an_away_child_is_played_for(store: SQLiteStore) -> None:

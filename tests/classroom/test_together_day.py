@@ -16,7 +16,7 @@ from sq2edu.bots import make_bot
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.storage.store import SQLiteStore
 from sq2edu.classroom.storage.tables import TableError, Tables
-from sq2edu.classroom.widgets.app import PRESENT_AT_TABLE_EVERY
+from sq2edu.classroom.widgets.app import PRESENT_AT_TABLE_EVERY, StudentApp
 from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.classroom.widgets.lobby import Lobby
 from tests.classroom.test_together import _app, _lobby, _shared, _sit_down, _table
@@ -189,7 +189,7 @@ def _sit_buttons(lobby: Lobby) -> list[tuple[str, str]]:
     ]
 
 
-def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_read(
+def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_it_no_longer_holds(
     store: SQLiteStore,
 ) -> None:
     mia, leo, ava, ola = (_app(store, name) for name in ("Mia", "Leo", "Ava", "Ola"))
@@ -214,6 +214,13 @@ def test_a_full_table_offers_no_seat_and_a_lost_race_is_said_until_read(
     rows = _sit_buttons(_lobby(ava))
     assert "This table is full" in rows[0][0], "the next redraw kept it"
     assert [shown for _words, shown in rows] == ["none", "shown"]
+    # It stayed after the table started: said once, it goes when it no longer holds.
+    mia.look()
+    _lobby(mia).start(fill=False)
+    ava.look()
+    rows = _sit_buttons(_lobby(ava))
+    assert "playing" in rows[0][0]
+    assert "This table is full" not in rows[0][0], "the table started"
     _lobby(ava).sit(Tables(store).where("Ola").id)  # type: ignore[union-attr]
     assert _lobby(ava).problem.value == ""
 
@@ -352,6 +359,28 @@ def test_a_child_who_comes_back_is_told_the_computer_played_for_her(store: SQLit
         if isinstance(getattr(widget, "value", None), str)
     )
     assert "While you were away, the computer played for you." in said
+    # It stayed ~30 moves later: it goes with his next move.
+    while (shared := tables.load(info.id)).game.current_player != 1:  # Mia's moves
+        action = make_bot("easy", seed=1).choose(shared.game.clone())
+        tables.move(info.id, shared.info.version, 0, action)
+    again.look()
+    assert _table(again).state["view"]["legal_actions"], "Leo's turn"
+    assert "While you were away" in _said(again), "still true before he plays"
+    legal = _table(again).state["view"]["legal_actions"][0]
+    version = tables.version(info.id)
+    _table(again).handle(
+        {"intent": "act", "action": {key: value for key, value in legal.items() if key != "label"}}
+    )
+    assert tables.version(info.id) > version, "his move"
+    assert "While you were away" not in _said(again)
+
+
+def _said(app: StudentApp) -> str:
+    return " ".join(
+        getattr(widget, "value", "")
+        for widget in app._screens.box.children
+        if isinstance(getattr(widget, "value", None), str)
+    )
 
 
 def test_a_child_whose_game_ended_while_she_was_away_sees_how_it_ended(
@@ -381,6 +410,7 @@ def test_a_child_whose_game_ended_while_she_was_away_sees_how_it_ended(
         assert again.problem.value == (
             "The game at Mia's table ended while you were away: Mia won."
         )
+    assert _app(store, "Leo").problem.value == "", "said once, not at each join"
 
 
 @pytest.mark.parametrize("edition", ["rescue", "classic"])

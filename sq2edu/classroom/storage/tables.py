@@ -208,6 +208,12 @@ def _read_marks(text: str | None) -> tuple[set[int], dict[int, str], list[int]]:
     )
 
 
+def _read_told(text: str | None) -> set[str]:
+    """The children a finished table's marks say were told how its game ended."""
+    data = json.loads(text or "[]")
+    return {str(name) for name in data.get("told", [])} if isinstance(data, dict) else set()
+
+
 def seconds_since(stamp: str | None, now: dt.datetime | None = None) -> float:
     """Seconds from a stored UTC time to ``now`` (0 for none)."""
     if not stamp:
@@ -352,9 +358,12 @@ class Tables:
         maker = info.maker if info.maker in children else (children[0] if children else "")
         self._write_seats(cursor, info, seats, maker)
 
-    def finished_with(self, nickname: str, within: float = 600.0) -> list[SharedGame]:
+    def finished_with(
+        self, nickname: str, within: float = 600.0, *, untold: bool = False
+    ) -> list[SharedGame]:
         """The games ``nickname`` sat at that ended (played to the end, or by the teacher)
-        in the last ``within`` seconds, newest first."""
+        in the last ``within`` seconds, newest first; with ``untold``, only those whose end
+        she has not seen nor been told of (see :meth:`told`)."""
         since = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=within)).isoformat()
         with self.store.transaction() as cursor:
             rows = self.store.execute(
@@ -368,11 +377,37 @@ class Tables:
             info, saved = _info(row[:-1]), row[-1]
             if nickname not in info.children or saved is None:
                 continue
+            if untold and nickname in _read_told(row[-2]):
+                continue
             try:
                 found.append(SharedGame(info, game_type(info.edition).from_json(saved)))
             except SaveFileError:
                 continue
         return found
+
+    def told(self, table_id: str, nickname: str) -> None:
+        """Note that ``nickname`` knows how the game at ``table_id`` ended (she saw it at the
+        table, or was told when she came back): she is not told again, after a restart
+        either. Kept with the table's marks once its game is over; no version: nobody acts
+        on it."""
+        with self.store.transaction() as cursor:
+            row = self.store.execute(
+                cursor,
+                "SELECT played_for, status FROM {t}game_tables WHERE id = ? AND class_id = ?",
+                (table_id, self.store.open_class_id(cursor)),
+            ).fetchone()
+            if row is None or row[1] not in ("over", "ended"):
+                return
+            told = _read_told(row[0])
+            if nickname in told:
+                return
+            data = json.loads(self._marks_json(*_read_marks(row[0])))
+            data["told"] = sorted(told | {nickname})
+            self.store.execute(
+                cursor,
+                "UPDATE {t}game_tables SET played_for = ? WHERE id = ?",
+                (json.dumps(data), table_id),
+            )
 
     def drop_left(self, last_seen: dict[str, str], after: float = 30.0) -> list[str]:
         """Stand up the makers of open tables whose page has gone (not seen for ``after``

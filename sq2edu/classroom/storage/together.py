@@ -88,6 +88,9 @@ class TableSeat:
         self.holder = secrets.token_hex(6)
         self._changed_at = time.monotonic()
         self._away: list[int] = []
+        #: Called after each move of this seat's child (what was said before it, such as
+        #: "the computer played for you", holds no more).
+        self.moved_listeners: list[Callable[[], None]] = []
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -122,6 +125,8 @@ class TableSeat:
             self.reload()
             raise IllegalActionError(str(error)) from error
         self._take(shared)
+        for listener in self.moved_listeners:
+            listener()
 
     def reload(self) -> bool:
         """Read the table again if it changed; whether it did.

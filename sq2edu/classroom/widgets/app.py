@@ -142,6 +142,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         #: The child's seat at a table of classmates, while one is on screen.
         self.seat: TableSeat | None = None
         self._watch: Watch | None = None
+        #: The table whose game's end the child saw (noted in the store once).
+        self._saw_end: str | None = None
         self._looking = False
         self._last_table_look = 0.0
         self._read_at = 0.0
@@ -456,8 +458,10 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         tables = self.tables
         if not isinstance(tables, Tables) or self.student is None:
             return ""
-        for shared in tables.finished_with(self.student)[:1]:
+        for shared in tables.finished_with(self.student, untold=True)[:1]:
             game, info = shared.game, shared.info
+            # Said once: not at her next join, nor after a restart.
+            tables.told(info.id, self.student)
             if info.status == "ended":
                 return _(
                     "Your teacher ended the game at {maker}'s table while you were away.",
@@ -843,6 +847,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
             with language(self.language):
                 words = _("While you were away, the computer played for you. Now you play again.")
             back.value = html("<p class='sq2-problem' role='status'>{}</p>", words)
+            # Said until her next move: then she plays again, as it said.
+            link.moved_listeners.append(lambda: setattr(back, "value", ""))
         self._show(lambda: [self._back(), back, table])
 
     def _back_to_lobby(self) -> None:
@@ -872,7 +878,11 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                     moved = seat.look_for_away() != before or moved
                 moved = seat.drive() or moved
             except TableError:
-                # A game being played ends only by the teacher's End table.
+                # A game being played ends only by the teacher's End table: she sees it
+                # happen, and is not told again when she joins next.
+                tables = self.tables
+                if isinstance(tables, Tables) and self.student is not None:
+                    tables.told(seat.table_id, self.student)
                 self.show_menu()
                 with language(self.language):
                     self.problem.value = _(
@@ -881,6 +891,12 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
                 return
             if moved:
                 activity.refresh()
+            if seat.game.is_over and self._saw_end != seat.table_id:
+                # She sees the end at the table: she is not told it again when she joins.
+                self._saw_end = seat.table_id
+                tables = self.tables
+                if isinstance(tables, Tables) and self.student is not None:
+                    tables.told(seat.table_id, self.student)
         elif isinstance(activity, Lobby):
             tables = self.tables
             if now - self._last_table_look >= MAKER_LOOK_EVERY and isinstance(tables, Tables):

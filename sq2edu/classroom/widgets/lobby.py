@@ -110,8 +110,9 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
         self._screens = Screens(self, kept)
         self._shown: tuple[str, TableInfo | None, list[tuple[object, ...]]] | None = None
         #: What went wrong at a table the child pressed Sit here at: said in its own row,
-        #: where she looks, until her next press.
-        self._row_problem: tuple[str, str] | None = None
+        #: where she looks, until her next press or until that table changes (it started,
+        #: a seat came free), with the table's version it was said at (``-1``: not yet drawn).
+        self._row_problem: tuple[str, str, int] | None = None
         #: Who made the child's table and left it, so that it is hers to start now.
         self._maker_left: str | None = None
         #: Whether the teacher switched the game of the child's table while it waited.
@@ -149,7 +150,7 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
                 doing()
             except TableError as error:
                 if at is not None:
-                    self._row_problem = (at, str(error))
+                    self._row_problem = (at, str(error), -1)
                 else:
                     self.problem.value = html("<p class='sq2-problem'>⚠ {}</p>", str(error))
                 self._draw(keep_problem=True, force=True)
@@ -240,6 +241,12 @@ class Lobby(widgets.VBox):  # type: ignore[misc]
             self._row_problem = None
         rows: list[widgets.Widget] = []
         for info in listed:
+            problem = self._row_problem
+            if problem is not None and problem[0] == info.id:
+                if problem[2] == -1:
+                    self._row_problem = (*problem[:2], info.version)
+                elif problem[2] != info.version:
+                    self._row_problem = None  # "This table is full" holds no more
             if info.id not in self._rows:
                 sit = big_button(button_style="primary")
                 sit.on_click(lambda _button, table_id=info.id: self.sit(table_id))
