@@ -33,7 +33,8 @@ function render({ model, el }) {
     banner.textContent = (stopped && words[stopped]) || words.lost || "";
   }
 
-  // A lost page asks the class server (for its own kernel only) whether it was stopped.
+  // A lost page asks the class server (for its own kernel only) whether it was stopped, or
+// whether the server is a new one.
   function askWhy() {
     const page = pageKernel();
     if (!page || stopped || Date.now() - askedWhy < LOST_AFTER_MS) {
@@ -44,7 +45,15 @@ function render({ model, el }) {
       credentials: "same-origin",
       cache: "no-store",
     })
-      .then((answer) => (answer.ok ? answer.json() : {}))
+      // A server that answers but refuses the page's own question does not know the page:
+      // it was started again since, and the page's kernel went with the old one. Only a
+      // reload brings the child back (their name and finds are in the store).
+      .then((answer) => {
+        if (answer.status === 403 || answer.status === 404) {
+          return { stopped: "restarted" };
+        }
+        return answer.ok ? answer.json() : {};
+      })
       .then((state) => {
         if (state && typeof state.stopped === "string" && state.stopped) {
           stopped = state.stopped;

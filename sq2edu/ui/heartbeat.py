@@ -5,7 +5,9 @@ screen and does nothing: a child keeps clicking and wonders. :class:`Heartbeat` 
 kernel every few seconds whether it is still there (a tiny message each way); without an
 answer for twelve seconds the page shows, in the child's language, that the connection is
 lost and what to do, and hides it again when answers come back. A page whose kernel the
-class server stopped (it held more memory than its share) asks the server why, and says so.
+class server stopped (it held more memory than its share) asks the server why, and says so;
+one whose server was started again since says to reload the page (nothing else brings it
+back: its kernel went with the old server).
 The teacher's dashboard has one too, whose words are for the teacher: a tab a newer one
 replaced says so, rather than that the server stopped.
 """
@@ -65,6 +67,11 @@ class Heartbeat(anywidget.AnyWidget):
                         "tabs at a time). The class server is still running: use the newer "
                         "tab, or reload this one."
                     ),
+                    # The class server stopped and started again: this tab's kernel went
+                    # with it, and the teacher's address still opens the dashboard.
+                    "restarted": _(
+                        "The class server has started again. Reload this page to go on."
+                    ),
                 }
                 return
             self.words = {
@@ -77,6 +84,9 @@ class Heartbeat(anywidget.AnyWidget):
                     "This page was stopped because it used too much of the class computer. "
                     "Reload the page to go on."
                 ),
+                # The class server stopped and started again: the page's kernel went with
+                # it, and only a reload brings the child back to their name and finds.
+                "restarted": _("The class has started again. Reload the page to go on."),
             }
 
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:

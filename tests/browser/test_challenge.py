@@ -199,6 +199,28 @@ def test_a_class_challenge_with_three_children_in_three_languages(
         assert "Oleg" in content  # his find, with names shown
         assert "Ola" not in content  # her mistake: never with a name
         assert "Mia" not in content
+
+        # The class server stops and starts again. The wall came back only to the sign-in
+        # form (the key of the teacher's cookie was new at each start): it now comes back
+        # by itself, a reload opens it, and a child's page, whose kernel went with the old
+        # server, says to reload.
+        classroom.stop()
+        gone = wall.get_by_role("alert")
+        expect(gone).to_be_visible(timeout=30_000)
+        again = Classroom(
+            classroom.db.parent, port=classroom.port, teacher_port=classroom.teacher_port
+        )
+        try:
+            expect(gone).to_be_hidden(timeout=30_000)
+            expect(board.get_by_text("Class challenge: round 2")).to_be_visible()
+            wall.reload()
+            expect(board.get_by_text("Class challenge: round 2")).to_be_visible(timeout=TIMEOUT)
+            expect(mia.locator(".sq2-lost")).to_have_text(
+                "The class has started again. Reload the page to go on.", timeout=30_000
+            )
+            mia.screenshot(path=shots / "child_after_restart.png")
+        finally:
+            again.stop()
     finally:
         for device in devices.values():
             device.close()

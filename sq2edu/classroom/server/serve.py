@@ -13,6 +13,8 @@ A server that dies while the classroom runs is started again, and the other goes
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import ipaddress
 import os
 import secrets
@@ -40,6 +42,7 @@ from sq2edu.classroom.storage.store import (
 
 __all__ = [
     "NOTEBOOKS",
+    "cookie_secret",
     "dashboard_token",
     "default_max_students",
     "network_address",
@@ -119,6 +122,7 @@ def _voila(
         "-m",
         "sq2edu.classroom.server.guard",
         *voila_arguments(notebook, ip, port, pool, refill, role, max_kernels, runtime, token),
+        *([f"--Voila.cookie_secret={cookie_secret(token)}"] if token else []),
         *(f"--ClassroomVoila.allowed_hosts={name}" for name in names),
         *([] if address_pages is None else [f"--ClassroomVoila.address_pages={address_pages}"]),
     ]
@@ -376,6 +380,15 @@ def dashboard_token(folder: Path) -> str:
         written.write(token + "\n")
     path.chmod(0o600)
     return token
+
+
+def cookie_secret(token: str) -> str:
+    """The key the teacher's server signs its sign-in cookie with, the same at every start
+    while the token is: Voilà makes a new one at each start, so after a restart the
+    projector's requests and a reload of any teacher's page were sent to the sign-in form
+    (a page opened with the token keeps only the cookie). A new token (its file removed)
+    makes a new key, and the old cookies are refused."""
+    return hmac.new(token.encode(), b"sq2edu dashboard cookies", hashlib.sha256).hexdigest()
 
 
 def _room_code(location: str, room: str, class_code: str | None) -> str:
