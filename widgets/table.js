@@ -311,13 +311,23 @@ function render({ model, el }) {
     }
     const knight = player.knight;
     return h("section", { class: `sq2-realm${current ? " sq2-current" : ""}${own ? " sq2-own" : ""}`, "aria-label": t("realmOf", { name: player.name }) },
-      h("h3", {}, current ? "▶ " : "", player.name, h("span", { class: "sq2-count" }, ` · ${player.realm.length + (Array.isArray(player.sleeping) ? player.sleeping.length : player.sleeping)}/${player.limit}`)),
+      h("h3", {}, current ? "▶ " : "", player.name, h("span", { class: "sq2-count" }, ` · ${realmCount(state, player)}`)),
       knight ? h("p", { class: `sq2-knight sq2-knight-${knight}` }, `${KNIGHT_EMOJI[knight] || ""} ${catalog().knights[knight] || knight}`) : null,
       h("div", { class: "sq2-row", role: "group", "aria-label": t("cardsOf", { name: player.name }) }, items.length ? items : h("span", { class: "sq2-nothing" }, "—")),
       h("div", { class: "sq2-row sq2-small", role: "group", "aria-label": t("keptOf", { name: player.name }) },
         player.companions.map((id) => cardItem(id, { label: cardLabel(id, t("companion")) })),
         player.kings.map((id) => cardItem(id, { label: cardLabel(id, t("rescued")) })),
         Array.isArray(player.drawn) ? player.drawn.map((id) => cardItem(id, { label: cardLabel(id, t("justDrawn")) })) : null));
+  }
+
+  // Cards in a realm against the number kept at the end of a turn ("4/5"); more than that
+  // (drawn this turn) says how many are kept, and at the end of the game only the count
+  // stands: "7/5" read as seven of five.
+  function realmCount(state, player) {
+    const count = player.realm.length + (Array.isArray(player.sleeping) ? player.sleeping.length : player.sleeping);
+    if (state.winner || player.limit == null) return `${count}`;
+    if (count > player.limit) return t("overLimit", { count, limit: player.limit });
+    return `${count}/${player.limit}`;
   }
 
   // ---- the equation builder ----
@@ -638,9 +648,25 @@ function render({ model, el }) {
   // place until something new happens.
   let narrationSeen = null;
   let narrationTop = 0;
+  // The box holds whole lines: it is as tall as the newest lines that fit in it, so the top
+  // one is never cut in half (a line may wrap onto two).
+  function fitWholeLines(list) {
+    list.style.height = "";
+    if (list.scrollHeight <= list.clientHeight) return;
+    const room = list.clientHeight;
+    let height = 0;
+    for (const item of Array.from(list.children).reverse()) {
+      const tall = item.getBoundingClientRect().height;
+      if (height + tall > room) break;
+      height += tall;
+    }
+    if (height > 0) list.style.height = `${height}px`;
+  }
+
   function showNewest(state) {
     const list = root.querySelector(".sq2-narration ul");
     if (!list) return;
+    fitWholeLines(list);
     const total = state.narrated ?? 0;
     list.scrollTop = total === narrationSeen ? narrationTop : list.scrollHeight;
     narrationSeen = total;

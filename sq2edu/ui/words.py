@@ -25,6 +25,8 @@ _WORDS = {
     "realmOf": N_("{name}'s realm"),
     "cardsOf": N_("{name}'s cards"),
     "keptOf": N_("{name}'s companions and kings"),
+    # A realm holding more cards than it keeps at the end of a turn: "7, keep 5".
+    "overLimit": N_("{count}, keep {limit}"),
     "sleeping": N_("sleeping"),
     "sleepingQueen": N_("a sleeping queen"),
     "awake": N_("awake"),

@@ -451,13 +451,37 @@ def test_what_just_happened_shows_every_line_since_the_childs_move_in_a_box_that
         """list => {
           const outer = list.getBoundingClientRect();
           const last = list.lastElementChild.getBoundingClientRect();
+          // The line at the top of the box in view: whole, never cut in half.
+          const inner = list.getBoundingClientRect().top + list.clientTop;
+          const top = Array.from(list.children).find(
+            (item) => item.getBoundingClientRect().bottom > inner + 1);
           return {height: outer.height, scrolls: list.scrollHeight > list.clientHeight,
-                  newest: last.top >= outer.top - 1 && last.bottom <= outer.bottom + 1};
+                  newest: last.top >= outer.top - 1 && last.bottom <= outer.bottom + 1,
+                  topCut: inner - top.getBoundingClientRect().top};
         }"""
     )
     assert box["scrolls"], box
     assert box["newest"], box
     assert box["height"] < 140, box
+    assert box["topCut"] <= 1, box
+
+
+def test_a_realm_over_what_it_keeps_says_so_and_a_finished_game_shows_the_count(
+    page: Page,
+) -> None:
+    """ "Петя · 7/5" at the end of a game read as seven of five."""
+    scene = SCENE["rescue-game-over"]
+    table = scene.make("en")
+    drawn = show_widget(page, table)
+    counts = page.locator(".sq2-realm h3 .sq2-count")
+    assert all(re.fullmatch(r" · \d+/\d+", text) for text in counts.all_inner_texts())
+    for intent in scene.intents:
+        table.handle(intent)
+    drawn.push()
+    expect(page.locator(".sq2-over h2")).to_be_visible()
+    assert all(re.fullmatch(r" · \d+", text) for text in counts.all_inner_texts()), (
+        counts.all_inner_texts()
+    )
 
 
 def test_the_winners_headline_is_at_the_top_of_the_screen_when_the_game_ends(page: Page) -> None:
