@@ -175,6 +175,8 @@ def test_the_tables_of_classmates_keep_their_rows_and_are_listed_to_a_bound(
     assert [kind for kind, _data in recorded if kind == "comm_open"] == []
     assert list(board.now.tables_box.children) == list(rows)
     rows[0].children[0].click()  # End table
+    assert len(board.now.tables_box.children) == SHOWN_TABLES + 1, "asked first"
+    rows[0].children[3].click()  # Yes, end the game
     assert len(board.now.tables_box.children) == SHOWN_TABLES + 1
     assert board.now.tables_box.children[-1].value == "<p>…and 4 more tables.</p>"
     assert f"{second}&#39;s table" in board.now.tables_box.children[0].children[1].value

@@ -269,7 +269,17 @@ def test_the_teacher_sees_the_tables_and_ends_one(store: SQLiteStore) -> None:
     assert "turn, waiting 0:0" in shown
     assert "Ava's table: Ava · waiting to start, 2 free" in shown
     playing = _shared(store, "Mia").info.id
-    board.now.end_table(playing)
+    # One press ended a game of three children: End table asks first.
+    row = board.now._table_widgets[playing]
+    row.end_button.click()
+    assert _shared(store, "Mia").info.status == "playing"
+    assert row.sure.layout.display == ""
+    assert "End this table?" in row.question.value
+    row.keep.click()  # no: the game goes on
+    assert row.sure.layout.display == "none"
+    assert row.end_button.layout.display == ""
+    row.end_button.click()
+    row.sure.click()
     mia.look()
     assert mia.activity is None, "the ended table's children are back at the menu"
     assert mia.problem.value == "Your teacher ended that table. Everything you did is kept."

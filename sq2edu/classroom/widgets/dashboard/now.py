@@ -7,6 +7,7 @@ import contextlib
 import datetime as dt
 import logging
 from collections import Counter
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -45,7 +46,7 @@ class NowTab(Tab):
         self.tables_box = widgets.VBox()
         self._no_tables = widgets.HTML(html("<p>{}</p>", _("No tables right now.")))
         self._more_tables = widgets.HTML()
-        self._table_widgets: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
+        self._table_widgets: dict[str, _TableRow] = {}
         self._table_rows = Screens(self.tables_box, [self._no_tables, self._more_tables])
         self.children = [
             self.address,
@@ -102,22 +103,19 @@ class NowTab(Tab):
         # A table whose maker left before the start is not kept waiting for ever.
         tables.drop_left(self.desk.store.last_seen())
         found = tables.tables()
-        kept: dict[str, tuple[widgets.HBox, widgets.HTML]] = {}
+        kept: dict[str, _TableRow] = {}
         for info in found[:SHOWN_TABLES]:
             if info.id not in self._table_widgets:
-                end = widgets.Button(description=_("End table"), layout={"width": "auto"})
-                end.on_click(lambda _button, table_id=info.id: self.end_table(table_id))
-                words = widgets.HTML()
-                self._table_widgets[info.id] = (widgets.HBox([end, words]), words)
+                self._table_widgets[info.id] = _TableRow(info.id, self.end_table)
             kept[info.id] = self._table_widgets[info.id]
             try:
                 said = self._table_words(tables, info)
             except Exception:  # one broken table never takes the dashboard down
                 _LOG.exception("sq2edu: table %s could not be shown", info.id)
                 said = _("{maker}'s table cannot be shown: end it.", maker=info.maker)
-            kept[info.id][1].value = html("<p>{}</p>", said)
+            kept[info.id].words.value = html("<p>{}</p>", said)
         self._table_widgets = kept
-        rows: list[widgets.Widget] = [row for row, _words in kept.values()] or [self._no_tables]
+        rows: list[widgets.Widget] = [row.box for row in kept.values()] or [self._no_tables]
         hidden = len(found) - len(kept)
         more = ngettext("…and {n} more table.", "…and {n} more tables.", hidden)
         self._more_tables.value = html("<p>{}</p>", more)
@@ -183,6 +181,40 @@ class NowTab(Tab):
             nothing = _("Nothing refused in the last {minutes} minutes.", minutes=DOOR_MINUTES)
             return html("<p>{}</p>", nothing)
         return html("<ul>{}</ul>", joined(html("<li>{}</li>", line) for line in lines))
+
+
+class _TableRow:
+    """A table's row: End table asks first (a children's game ended by a slip of the mouse
+    cannot be taken back), and the teacher confirms or keeps the game going."""
+
+    def __init__(self, table_id: str, end: Callable[[str], None]) -> None:
+        self.end_button = widgets.Button(description=_("End table"), layout={"width": "auto"})
+        self.sure = widgets.Button(
+            description=_("Yes, end the game"),
+            button_style="danger",
+            layout={"width": "auto", "display": "none"},
+        )
+        self.keep = widgets.Button(
+            description=_("No, let them play"), layout={"width": "auto", "display": "none"}
+        )
+        self.question = widgets.HTML(
+            html("<b>{}</b>", _("End this table? Its game stops for every child at it.")),
+            layout={"display": "none"},
+        )
+        self.words = widgets.HTML()
+        self.end_button.on_click(lambda _button: self.ask())
+        self.sure.on_click(lambda _button: end(table_id))
+        self.keep.on_click(lambda _button: self.ask(False))
+        self.box = widgets.HBox(
+            [self.end_button, self.words, self.question, self.sure, self.keep],
+            layout={"flex_flow": "row wrap", "align_items": "center"},
+        )
+
+    def ask(self, asking: bool = True) -> None:
+        """Ask whether to end the table (or, ``False``, stop asking)."""
+        self.end_button.layout.display = "none" if asking else ""
+        for part in (self.question, self.sure, self.keep):
+            part.layout.display = "" if asking else "none"
 
 
 def _qr_svg(url: str) -> Markup:
