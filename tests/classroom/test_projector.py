@@ -385,3 +385,54 @@ def test_names_ticked_before_the_first_round_hold_for_the_round_it_starts(
     panel.start()
     assert not panel.challenges.current().names  # type: ignore[union-attr]
     assert not panel.names.value
+
+
+def test_a_store_the_server_cannot_read_gives_the_wall_words_not_a_bare_500(
+    tmp_path: Path,
+) -> None:
+    """A store written by a newer sq2edu while an older server ran: the projector said
+    "500: Internal Server Error". Its page and its board now say what happened and what to
+    do, in the class's words."""
+    import asyncio
+    import json
+
+    import tornado.httpclient
+    import tornado.web
+
+    from sq2edu.classroom.server.projector_handlers import challenge_handlers
+    from sq2edu.classroom.storage.store import StoreError
+    from sq2edu.hub.ports import spare_port
+
+    class Teacher(tornado.web.RequestHandler):
+        def get_current_user(self) -> str:
+            return "teacher"
+
+    def newer(_handler: object) -> None:
+        raise StoreError(f"{tmp_path} was written by a newer sq2edu (schema 99). Update sq2edu.")
+
+    async def ask() -> list[tuple[int, str]]:
+        app = tornado.web.Application(
+            challenge_handlers(Teacher, newer, lambda base, path: path, ""), login_url="/login"
+        )
+        port = spare_port()
+        server = app.listen(port, "127.0.0.1")
+        client = tornado.httpclient.AsyncHTTPClient()
+        try:
+            answers = []
+            for path in ("/sq2edu/projector", "/sq2edu/projector/board?seen="):
+                answer = await client.fetch(f"http://127.0.0.1:{port}{path}", raise_error=False)
+                answers.append((answer.code, answer.body.decode()))
+            return answers
+        finally:
+            server.stop()
+
+    (page_code, page), (board_code, board) = asyncio.run(ask())
+    words = "The class server cannot read the class's progress"
+    assert page_code == 503, page
+    assert words in page.replace("&#x27;", "'").replace("&#39;", "'"), page
+    assert "make serve" in page
+    assert board_code == 200, board
+    answer = json.loads(board)
+    assert words in answer["said"]
+    assert "schema 99" in answer["html"]
+    assert answer["stamp"]

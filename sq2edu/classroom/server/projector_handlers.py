@@ -20,7 +20,15 @@ import tornado.web
 from sq2edu.classroom.domain.settings import ClassSettings
 from sq2edu.classroom.server.off_loop import in_thread, reading
 from sq2edu.classroom.storage.challenge_store import Challenges
-from sq2edu.classroom.views.projector import HOLD_SECONDS, board_html, projector_page, said
+from sq2edu.classroom.storage.store import StoreError
+from sq2edu.classroom.views.projector import (
+    HOLD_SECONDS,
+    board_html,
+    projector_page,
+    said,
+    unreadable_html,
+    unreadable_words,
+)
 from sq2edu.i18n import language
 
 __all__ = ["HOLD_SECONDS", "challenge_handlers"]
@@ -48,7 +56,13 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
                 with language(ClassSettings.from_dict(store.settings()).language):
                     return projector_page(Challenges(store).board(), token)
 
-            page = await reading(lambda: request_store(self), page_of)
+            try:
+                page = await reading(lambda: request_store(self), page_of)
+            except StoreError as error:
+                # A store this server cannot read (written by a newer sq2edu while it ran):
+                # the wall says what happened and what to do, never a bare "500".
+                page = projector_page(None, token, unreadable=str(error))
+                self.set_status(503)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
             self.finish(page)
@@ -59,7 +73,21 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
         @tornado.web.authenticated
         async def get(self) -> None:
             seen = self.get_argument("seen", "")[:64]
-            store = await in_thread(request_store, self)
+            try:
+                store = await in_thread(request_store, self)
+            except StoreError as error:
+                # Answered as a board, so that the wall shows the words and keeps asking
+                # (a refusal would read as a stopped server); back once the store reads.
+                self.set_header("Content-Type", "application/json; charset=utf-8")
+                self.set_header("Cache-Control", "no-store")
+                await asyncio.sleep(1)
+                words = unreadable_words()
+                self.finish(
+                    json.dumps(
+                        {"stamp": "unreadable", "html": unreadable_html(str(error)), "said": words}
+                    )
+                )
+                return
             watch = None
             try:
                 challenges = Challenges(store)

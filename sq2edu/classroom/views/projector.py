@@ -25,7 +25,16 @@ from sq2edu.classroom.domain.challenge import Board, Mistake, Round, Tile
 from sq2edu.i18n import _, get_language, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
 
-__all__ = ["BOARD_PATH", "HOLD_SECONDS", "PAGE_PATH", "board_html", "equation_markup", "page"]
+__all__ = [
+    "BOARD_PATH",
+    "HOLD_SECONDS",
+    "PAGE_PATH",
+    "board_html",
+    "equation_markup",
+    "page",
+    "unreadable_html",
+    "unreadable_words",
+]
 
 #: Where the teacher's server serves the projector's page and its board.
 PAGE_PATH = "sq2edu/projector"
@@ -476,6 +485,30 @@ def said(board: Board | None) -> str:
     return _("The round has ended.") + " " + progress_words(board)
 
 
-def projector_page(board: Board | None, xsrf: str = "") -> Markup:
-    """The whole page in the active language (``xsrf``: see :func:`page`)."""
+def projector_page(board: Board | None, xsrf: str = "", unreadable: str = "") -> Markup:
+    """The whole page in the active language (``xsrf``: see :func:`page`); with
+    ``unreadable``, the store's error, what :func:`unreadable_html` says instead of a board."""
+    if unreadable:
+        shown, words = unreadable_html(unreadable), unreadable_words()
+        return page(_("Class challenge"), shown, words, get_language(), xsrf)
     return page(_("Class challenge"), board_html(board), said(board), get_language(), xsrf)
+
+
+def unreadable_words() -> str:
+    """What the teacher does when the class server cannot read its store (in the active
+    language)."""
+    return _(
+        "The class server cannot read the class's progress: a newer sq2edu may have written "
+        "it. Stop the class server and start it again (make serve)."
+    )
+
+
+def unreadable_html(detail: str) -> Markup:
+    """The wall when the store cannot be read: what happened and what to do, with the
+    store's own words (``detail``) for whoever updates sq2edu."""
+    return html(
+        '<h1>{}</h1><p class="progress" role="alert">{}</p><p class="note">{}</p>',
+        _("Class challenge"),
+        unreadable_words(),
+        detail,
+    )
