@@ -212,7 +212,12 @@ def _worksheet_parser(commands: Any) -> None:
         action="store_true",
         help="the class: at the level most children are at (or --level)",
     )
-    sheet.add_argument("--count", type=_count, default=12, help="how many exercises (1 to 60)")
+    sheet.add_argument(
+        "--count",
+        type=_count,
+        default=None,
+        help="how many exercises (1 to 60; 12, or 6 in large type)",
+    )
     sheet.add_argument(
         "--seed", type=int, help="the sheet's number: the same number, the same sheet"
     )

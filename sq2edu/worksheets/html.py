@@ -32,6 +32,9 @@ __all__ = ["KEYS", "answer_text", "document", "sheet_html", "title_of"]
 KEYS = ("end", "none", "only")
 #: Room for the title, the name and the date at the top of a sheet's first page, in mm.
 _TOP = 30.0
+#: Room for the name line at the top of every later page of a sheet: a page a child gets
+#: separated from the first still says whose it is.
+_AGAIN = 12.0
 #: Room for the line at the foot of every page.
 _FOOT = 8.0
 #: The answer key's type, in points, and its line height.
@@ -178,6 +181,17 @@ def _top(sheet: Sheet) -> Markup:
     )
 
 
+def _name_again(sheet: Sheet) -> Markup:
+    """The name line alone, at the top of every page after the first."""
+    return html(
+        '<header class="top again" style="height:{:.2f}mm">'
+        '<p class="name"><span>{}</span><span class="blank">{}</span></p></header>',
+        _AGAIN,
+        _("Name:"),
+        sheet.student,
+    )
+
+
 def _foot(sheet: Sheet, words: str) -> Markup:
     line = _(
         "sq2edu · {title} · sheet {number} · {words}",
@@ -191,7 +205,7 @@ def _foot(sheet: Sheet, words: str) -> Markup:
 def _sheet_pages(sheet: Sheet, paper: Paper, style: Type) -> list[Markup]:
     rows = rows_of(sheet.exercises, style, paper)
     room = paper.inner_height - _FOOT
-    pages = paginate(rows, room - _TOP, room)
+    pages = paginate(rows, room - _TOP, room - _AGAIN)
     out = []
     for page_number, page_rows in enumerate(pages, start=1):
         words = _("page {page} of {pages}", page=page_number, pages=len(pages))
@@ -199,7 +213,7 @@ def _sheet_pages(sheet: Sheet, paper: Paper, style: Type) -> list[Markup]:
             html(
                 '<section class="page sheet {}">{}<div class="rows">{}</div>{}</section>',
                 style.name,
-                _top(sheet) if page_number == 1 else "",
+                _top(sheet) if page_number == 1 else _name_again(sheet),
                 joined(_row(row, sheet, style) for row in page_rows),
                 _foot(sheet, words),
             )
@@ -318,6 +332,8 @@ body {{ font-family: "DejaVu Sans", "Noto Sans", Arial, system-ui, sans-serif; }
 .top {{ display: flex; flex-direction: column; justify-content: flex-start; }}
 .top {{ border-bottom: 0.4mm solid #000; margin: 0; }}
 .top + .rows {{ height: {inner - _TOP:.2f}mm; }}
+.top.again {{ justify-content: flex-end; }}
+.top.again + .rows {{ height: {inner - _AGAIN:.2f}mm; }}
 h1 {{ font-size: 16pt; margin: 0 0 1.5mm; line-height: 1.2; }}
 .sheet.large h1 {{ font-size: 19pt; }}
 .for {{ margin: 0 0 1.5mm; font-size: 10.5pt; }}

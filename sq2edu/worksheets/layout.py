@@ -18,10 +18,12 @@ from sq2edu.worksheets.shown import equation_shown, heading
 
 __all__ = [
     "CARD_GAP",
+    "FEWEST",
     "GAP",
     "Row",
     "card_width",
     "cards_width",
+    "exercises_on",
     "paginate",
     "rows_of",
     "text_width",
@@ -139,6 +141,10 @@ def paginate(rows: Sequence[Row], first: float, rest: float) -> list[list[Row]]:
     """Rows shared out on pages: ``first`` mm of room on the first page, ``rest`` on each
     page after it; a heading goes to the next page with the row it heads.
 
+    A last page with a single exercise on it is a page wasted (and easily lost), so the last
+    page takes rows back from the one before it while it stays the lighter of the two: the
+    last two pages come out about even, and neither holds fewer than :data:`FEWEST`.
+
     :raises ValueError: for a row higher than a page.
     """
     pages: list[list[Row]] = [[]]
@@ -154,4 +160,31 @@ def paginate(rows: Sequence[Row], first: float, rest: float) -> list[list[Row]]:
             room = rest
         pages[-1].append(row)
         room -= row.height
+    while len(pages) > 1:
+        before, last = pages[-2], pages[-1]
+        taken = [before[-1]]
+        if len(before) > 1 and before[-2].kind == "heading":
+            taken.insert(0, before[-2])
+        kept = before[: len(before) - len(taken)]
+        moved = sum(row.height for row in taken)
+        if (
+            exercises_on(kept) < FEWEST
+            or moved + _filled(last) > rest
+            or (exercises_on(last) >= FEWEST and moved + _filled(last) > _filled(kept))
+        ):
+            break
+        pages[-2], pages[-1] = kept, taken + last
     return pages
+
+
+def _filled(rows: Sequence[Row]) -> float:
+    return sum(row.height for row in rows)
+
+
+#: The fewest exercises a page of a sheet holds, where the sheet has that many.
+FEWEST = 2
+
+
+def exercises_on(rows: Sequence[Row]) -> int:
+    """How many exercises (or key entries) a page's rows hold."""
+    return sum(len(row.items) for row in rows if row.kind != "heading")

@@ -22,12 +22,26 @@ from sq2edu.practice import LEVELS, Level, skills_of
 from sq2edu.worksheets.choose import choose
 from sq2edu.worksheets.exercises import Exercise
 
-__all__ = ["MAX_COUNT", "MAX_NUMBER", "Sheet", "make_sheet", "read_levels", "young"]
+__all__ = [
+    "DEFAULT_COUNT",
+    "DEFAULT_COUNT_LARGE",
+    "MAX_COUNT",
+    "MAX_NUMBER",
+    "Sheet",
+    "default_count",
+    "make_sheet",
+    "read_levels",
+    "young",
+]
 
 #: The most exercises one sheet holds.
 MAX_COUNT = 60
 #: Sheet numbers go from 0 to this.
 MAX_NUMBER = 999_999
+#: How many exercises a sheet holds unless asked for another number: as many as share two
+#: pages evenly, for every level in either size of type (large type holds fewer a page).
+DEFAULT_COUNT = 12
+DEFAULT_COUNT_LARGE = 6
 #: The largest number of the levels printed in large type (with + and − only).
 _YOUNG_LARGEST = 20
 
@@ -35,6 +49,12 @@ _YOUNG_LARGEST = 20
 def young(level: Level) -> bool:
     """Whether a level is for the youngest (adding and taking away to 20): large type."""
     return set(level.operations) <= {"+", "−"} and level.largest <= _YOUNG_LARGEST
+
+
+def default_count(levels: Sequence[Level | str] | Level | str) -> int:
+    """How many exercises a sheet of ``levels`` holds when nobody says."""
+    large = all(young(level) for level in read_levels(levels))
+    return DEFAULT_COUNT_LARGE if large else DEFAULT_COUNT
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +86,7 @@ class Sheet:
 
 def make_sheet(
     levels: Sequence[Level | str] | Level | str,
-    count: int = 12,
+    count: int | None = None,
     seed: int | None = None,
     operations: str = "+−×÷",
     focus: str | None = None,
@@ -76,7 +96,7 @@ def make_sheet(
     """A sheet of ``count`` exercises from ``levels``.
 
     :param levels: levels of practice or their keys (put in :data:`LEVELS` order).
-    :param count: how many exercises, 1 to :data:`MAX_COUNT`.
+    :param count: how many exercises, 1 to :data:`MAX_COUNT` (``None``: :func:`default_count`).
     :param seed: the sheet's number (``None``: a new one, printed on the sheet).
     :param operations: the signs the class uses.
     :param focus: a skill to practise more; ignored where the levels do not train it.
@@ -86,6 +106,8 @@ def make_sheet(
         range, signs that are not signs, or levels that have nothing for these signs.
     """
     chosen = read_levels(levels)
+    if count is None:
+        count = default_count(chosen)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise ValueError(f"a sheet has 1 to {MAX_COUNT} exercises, not {count!r}")
     if seed is None:

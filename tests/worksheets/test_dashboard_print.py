@@ -44,10 +44,32 @@ def test_the_tab_offers_the_class_each_group_and_each_child(store: SQLiteStore) 
     ]
     assert set(store.students()) == {"Mia", "<b>Leo</b>"}
     assert board.worksheets.whom.options[1][0] == "Группа: Tables"
-    board.worksheets.whom.value = "student:Mia"
-    assert board.worksheets.level.disabled
-    board.worksheets.whom.value = "class:"
-    assert not board.worksheets.level.disabled
+
+
+def test_the_form_says_the_level_a_child_s_or_a_group_s_sheet_is_at(store: SQLiteStore) -> None:
+    """The list of levels is the class's: for a child or a group the form hides it and says
+    the level the sheet comes out at, and the sheet is at that level."""
+    store.save_settings(ClassSettings(language="en").to_dict())
+    for _ in range(4):
+        store.record_attempt(Attempt("<b>Leo</b>", "3 + 7 = 10", True, (), level="bonds-10"))
+    board = Dashboard(store, refresh=0)
+    tab = board.worksheets
+    tab.level.value = "within-20"
+    tab.whom.value = "student:<b>Leo</b>"
+    assert tab.level.layout.display == "none"
+    assert tab.aimed.layout.display != "none"
+    assert "Level: Number bonds to 10 (&lt;b&gt;Leo&lt;/b&gt;&#39;s level)" in tab.aimed.value
+    assert tab.count.value == 6  # large type: six share two pages
+    tab.make()
+    assert "Number bonds to 10" in tab.links.value
+    tab.whom.value = "group:Tables"
+    assert "Level: Tables of 2, 5 and 10 to Times tables to 10 × 10 (the group" in tab.aimed.value
+    assert tab.count.value == 12
+    tab.count.value = 9
+    tab.whom.value = "class:"
+    assert tab.level.layout.display != "none"
+    assert tab.aimed.layout.display == "none"
+    assert tab.count.value == 9  # the teacher's own number is kept
 
 
 @pytest.mark.browser

@@ -25,8 +25,10 @@ from sq2edu.worksheets.pdf import PrintError, find_chromium, to_pdf
 __all__ = [
     "CLASS_HISTORY",
     "HISTORY",
+    "Aim",
     "Audience",
     "NotInClassError",
+    "aim_of",
     "downloads_html",
     "sheet_for",
 ]
@@ -75,13 +77,19 @@ def _range(settings: ClassSettings, focus: Focus | None) -> tuple[str, tuple[Lev
     return operations, available(operations, chosen) or available(operations)
 
 
-def sheet_for(
-    store: ProgressStore, audience: Audience, count: int = 12, seed: int | None = None
-) -> Sheet:
-    """A sheet for the class, a group or a child of ``store``'s class.
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """What a sheet for an audience is made of, before it is drawn: the form says it."""
+
+    levels: tuple[Level, ...]
+    operations: str
+    focus: str | None = None
+
+
+def aim_of(store: ProgressStore, audience: Audience) -> Aim:
+    """The levels, signs and weakest skill a sheet for ``audience`` is made at.
 
     :raises NotInClassError: for a child or group the class does not have.
-    :raises ValueError: in plain words, as :func:`~sq2edu.worksheets.make_sheet` does.
     """
     settings = ClassSettings.from_dict(store.settings())
     groups = store.groups()
@@ -99,8 +107,7 @@ def sheet_for(
         operations, levels = _range(settings, focus)
         history = store.attempts(audience.name, HISTORY)
         at = place(levels, history)
-        weakest = weakest_skill(at, history, operations)
-        return make_sheet([at], count, seed, operations, weakest, student=audience.name)
+        return Aim((at,), operations, weakest_skill(at, history, operations))
     if audience.kind == "group":
         if audience.name not in groups:
             raise NotInClassError(f"the class has no group called {audience.name[:40]!r}")
@@ -110,12 +117,28 @@ def sheet_for(
         if focus is None or not focus.has_levels:
             theirs = [a for a in store.attempts(limit=CLASS_HISTORY) if a.student in members]
             levels = (common_place(levels, theirs),)
-        return make_sheet(levels, count, seed, operations, group=audience.name)
+        return Aim(tuple(levels), operations)
     operations, levels = _range(settings, None)
     if audience.level:
-        return make_sheet([audience.level], count, seed, operations)
-    chosen = common_place(levels, store.attempts(limit=CLASS_HISTORY))
-    return make_sheet([chosen], count, seed, operations)
+        return Aim((LEVELS[audience.level],), operations)
+    return Aim((common_place(levels, store.attempts(limit=CLASS_HISTORY)),), operations)
+
+
+def sheet_for(
+    store: ProgressStore, audience: Audience, count: int | None = None, seed: int | None = None
+) -> Sheet:
+    """A sheet for the class, a group or a child of ``store``'s class.
+
+    :param count: how many exercises (``None``: as many as the levels' type fills evenly).
+    :raises NotInClassError: for a child or group the class does not have.
+    :raises ValueError: in plain words, as :func:`~sq2edu.worksheets.make_sheet` does.
+    """
+    aim = aim_of(store, audience)
+    student = audience.name if audience.kind == "student" else ""
+    group = audience.name if audience.kind == "group" else ""
+    return make_sheet(
+        aim.levels, count, seed, aim.operations, aim.focus, student=student, group=group
+    )
 
 
 def downloads_html(sheet: Sheet, paper: str, lang: str, teacher: str = "") -> str:

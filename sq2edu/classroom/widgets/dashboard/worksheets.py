@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from sq2edu.classroom.views.worksheets import Audience, NotInClassError, downloads_html, sheet_for
+from sq2edu.classroom.views.worksheets import (
+    Audience,
+    NotInClassError,
+    aim_of,
+    downloads_html,
+    sheet_for,
+)
 from sq2edu.classroom.widgets.dashboard.desk import (
     WIDE,
     Desk,
@@ -18,6 +24,8 @@ from sq2edu.classroom.widgets.dashboard.desk import (
 from sq2edu.i18n import N_, _, language
 from sq2edu.markup import html
 from sq2edu.worksheets import MAX_COUNT, PAPERS
+from sq2edu.worksheets.html import title_of
+from sq2edu.worksheets.sheet import DEFAULT_COUNT, default_count
 
 __all__ = ["WorksheetsTab"]
 
@@ -31,10 +39,10 @@ class WorksheetsTab(Tab):
         super().__init__(desk)
         self.whom = widgets.Dropdown(description=_("For"), style=WIDE, layout={"width": "auto"})
         self.level = level_picker(_("Level"), "", [(_("where most children are"), "")])
-        self.whom.observe(
-            lambda change: setattr(self.level, "disabled", change["new"] != "class:"),
-            names="value",
-        )
+        #: For a child or a group the level is theirs, not the list's: the form says which.
+        self.aimed = widgets.HTML(layout={"display": "none"})
+        self.whom.observe(lambda _change: self._show_aim(), names="value")
+        self.level.observe(lambda _change: self._show_aim(), names="value")
         self.whom.observe(lambda change: self._child_language(change["new"]), names="value")
         self.paper = widgets.Dropdown(
             description=_("Paper"),
@@ -46,8 +54,11 @@ class WorksheetsTab(Tab):
         #: default).
         self.sheet_language = language_picker(_("Language"), desk.language)
         self.count = widgets.BoundedIntText(
-            value=12, min=1, max=MAX_COUNT, description=_("Exercises"), style=WIDE
+            value=DEFAULT_COUNT, min=1, max=MAX_COUNT, description=_("Exercises"), style=WIDE
         )
+        #: The count the form last offered: one the teacher typed is kept when the level
+        #: changes, the offered one follows the level's type (large type holds fewer).
+        self._offered = DEFAULT_COUNT
         make = widgets.Button(
             description=_("Make the sheet"), button_style="primary", layout={"width": "auto"}
         )
@@ -62,6 +73,7 @@ class WorksheetsTab(Tab):
             widgets.HTML(html("<p>{}</p>", about)),
             self.whom,
             self.level,
+            self.aimed,
             self.paper,
             self.sheet_language,
             self.count,
@@ -80,6 +92,31 @@ class WorksheetsTab(Tab):
             chosen = self.whom.value
             self.whom.options = options
             self.whom.value = chosen if chosen in dict(options).values() else "class:"
+
+    @in_class_language
+    def _show_aim(self) -> None:
+        """Say the level the sheet will be at: a child's or a group's own, in place of the
+        list, which only the class's sheet follows."""
+        kind, _colon, name = (self.whom.value or "class:").partition(":")
+        words = ""
+        try:
+            aim = aim_of(self.desk.store, Audience(kind, name, self.level.value or ""))
+        except ValueError:
+            aim = None
+        if aim is not None and kind != "class":
+            title = title_of(aim.levels)
+            if kind == "student":
+                words = _("Level: {level} ({name}'s level)", level=title, name=name)
+            else:
+                words = _("Level: {level} (the group's levels)", level=title)
+        self.level.layout.display = "none" if words else None
+        self.aimed.layout.display = None if words else "none"
+        self.aimed.value = html('<p class="sq-aimed">{}</p>', words) if words else ""
+        if aim is not None:
+            offered = default_count(aim.levels)
+            if self.count.value == self._offered:
+                self.count.value = offered
+            self._offered = offered
 
     def _child_language(self, whom: str | None) -> None:
         """A child's sheet starts in the language the child reads the app in (the teacher
