@@ -47,6 +47,16 @@ _PROBLEMS = """
 """
 
 
+#: The least size of type for what the page says to a child: the lobby's (1.05rem).
+CHILD_TYPE_PX = 16.8
+
+
+def _small_type(page: Page, words: str, screen: str) -> list[str]:
+    """``words`` on the page, if its type is smaller than a child's (a widget's 13 px)."""
+    size = page.get_by_text(words).first.evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+    return [] if size >= CHILD_TYPE_PX else [f"{screen}: small type ({size} px): {words}"]
+
+
 def _look(
     page: Page, screen: str, lang: str, shots: Path, sizes: tuple[tuple[int, int], ...] = SIZES
 ) -> list[str]:
@@ -93,6 +103,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
                 waiting = _("Waiting for friends…")
                 dividing = _("{number}. {title}", number=5, title=str(LESSONS["dividing"].title))
                 back, all_lessons = _("Back"), _("All lessons")
+                hello = _("Hi, {name}! What would you like to do?", name=f"Kid {lang}")
             # Each child on a device of their own: a device holds one name at a time.
             device = browser.new_context()
             devices.append(device)
@@ -107,6 +118,7 @@ def test_the_class_apps_screens_fit_and_have_large_buttons_in_every_language(
             page.get_by_role("button", name=join).click()
             expect(page.get_by_role("button", name=menu_lessons)).to_be_visible()
             problems += _look(page, "menu", lang, shots)
+            problems += _small_type(page, hello, f"menu {lang}")
             page.get_by_role("button", name=menu_lessons).click()
             expect(page.get_by_role("button", name=dividing)).to_be_visible()
             problems += _look(page, "lessons", lang, shots)
@@ -214,6 +226,7 @@ def test_a_returning_child_and_an_ended_table_fit_in_every_language(
             narration = page.locator(".sq2-narration")
             expect(narration).to_contain_text(re.compile(re.escape(played.strip())))
             problems += _look(page, "returning", lang, shots, THREE_SIZES)
+            problems += _small_type(page, back, f"returning {lang}")
             with SQLiteStore(classroom.db) as store:
                 Tables(store).end(table_id)
             expect(page.get_by_text(ended)).to_be_visible(timeout=WIDGET_TIMEOUT_MS)

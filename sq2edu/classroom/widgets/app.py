@@ -167,8 +167,9 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         self._code_asked = False
         self.join_button = big_button(button_style="primary")
         self.problem = widgets.Label()
-        # Long words wrap on a tablet (see widgets/heartbeat.css).
+        # Long words wrap on a tablet, in a child's size of type (see widgets/heartbeat.css).
         self.problem.add_class("sq2-words")
+        self.problem.add_class("sq2-say")
         #: The class challenge's banner, on the screens that may carry it.
         self.banner: ChallengeBanner | None = ChallengeBanner(
             store.challenges(),
@@ -579,6 +580,8 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         press on a button just as the menu is drawn again still reaches it."""
         self._menu_made = True
         self.hello = widgets.Label()
+        self.hello.add_class("sq2-words")
+        self.hello.add_class("sq2-say")
         self.play_button = big_button(button_style="primary")
         self.lab_button = big_button()
         self.together_button = big_button()
@@ -843,6 +846,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         if isinstance(tables, Tables):
             tables.set_back(info.id, seat)
         back = widgets.HTML()
+        back.add_class("sq2-say")
         if seat in played_for:
             with language(self.language):
                 words = _("While you were away, the computer played for you. Now you play again.")
@@ -962,6 +966,7 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         lab.gate = self._slow_down
         self.activity = lab
         waiting = widgets.HTML()
+        waiting.add_class("sq2-say")
         mine = self._my_table()
         if mine is not None and mine.status == "playing":
             with language(self.language):
