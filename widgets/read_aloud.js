@@ -3,17 +3,14 @@
 // A device with no voice for that language (or no speech at all) says so in plain words.
 // Plain ES module for anywidget; every word comes from the kernel, set as text only.
 
-function sayable(text, words) {
-  return String(text)
-    .replace(/[🔊✓✗🎉⭐💡]/gu, " ")
-    .replace(/(\d)\s*[:÷]\s*(?=\d|□)/g, `$1 ${words.saidDivide} `)
-    .replace(/(\d)\s*[·×]\s*(?=\d|□)/g, `$1 ${words.saidTimes} `)
-    .replace(/(\d|□)\s*−\s*(?=\d|□)/g, `$1 ${words.saidMinus} `)
-    .replace(/(\d|□)\s*\+\s*(?=\d|□)/g, `$1 ${words.saidPlus} `)
-    .replace(/\s=\s/g, ` ${words.saidEquals} `)
-    .replace(/□/g, ` ${words.saidBox} `)
-    .replace(/○/g, " … ")
-    .replace(/\s+/g, " ").trim();
+// Signs said as words, by the rules the kernel sends (sq2edu/ui/speech.py, where they are
+// tested): "7 : 2" is "7 divided by 2", "3 r 2" is "3 remainder 2".
+function sayable(text, rules) {
+  let said = String(text);
+  for (const [pattern, replacement] of rules || []) {
+    said = said.replace(new RegExp(pattern, "gu"), replacement);
+  }
+  return said.trim();
 }
 
 function render({ model, el }) {
@@ -53,7 +50,7 @@ function render({ model, el }) {
       return;
     }
     note.textContent = "";
-    const utterance = new window.SpeechSynthesisUtterance(sayable(model.get("text"), words));
+    const utterance = new window.SpeechSynthesisUtterance(sayable(model.get("text"), model.get("rules")));
     utterance.lang = voice.lang || lang;
     utterance.voice = voice;
     synth.cancel();

@@ -508,17 +508,14 @@ function render({ model, el }) {
       h("span", { class: "sq2-speaker", "aria-hidden": "true" }));
   }
 
-  // Signs said as words: "7 : 2" is "7 divided by 2", not "7 colon 2".
+  // Signs said as words, by the rules the kernel sends (sq2edu/ui/speech.py, where they
+  // are tested): "7 : 2" is "7 divided by 2", "3 r 2" is "3 remainder 2".
   function sayable(text) {
-    return String(text)
-      .replace(/[🔊✓✗🎉⭐💡]/gu, " ")
-      .replace(/(\d)\s*[:÷]\s*(?=\d|□)/g, `$1 ${t("saidDivide")} `)
-      .replace(/(\d)\s*[·×]\s*(?=\d|□)/g, `$1 ${t("saidTimes")} `)
-      .replace(/(\d|□)\s*−\s*(?=\d|□)/g, `$1 ${t("saidMinus")} `)
-      .replace(/(\d|□)\s*\+\s*(?=\d|□)/g, `$1 ${t("saidPlus")} `)
-      .replace(/\s=\s/g, ` ${t("saidEquals")} `)
-      .replace(/□/g, ` ${t("saidBox")} `)
-      .replace(/\s+/g, " ").trim();
+    let said = String(text);
+    for (const [pattern, replacement] of catalog().speech || []) {
+      said = said.replace(new RegExp(pattern, "gu"), replacement);
+    }
+    return said.trim();
   }
 
   // Where a device that cannot read aloud says so: the note of the part of the table whose

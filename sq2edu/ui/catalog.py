@@ -6,6 +6,7 @@ from typing import Any
 
 from sq2edu.i18n import N_, _, get_language
 from sq2edu.rescue.cards import CARDS, SYMBOL_EMOJI
+from sq2edu.ui.speech import speech_rules
 from sq2edu.ui.words import card_entry, table_signs, table_words
 
 __all__ = ["KNIGHT_POWERS", "catalog"]
@@ -49,5 +50,6 @@ def catalog(green_limit: int = 6) -> dict[str, Any]:
         },
         "words": table_words(),
         "signs": table_signs(),
+        "speech": speech_rules(),
         "lang": get_language(),
     }

@@ -7,6 +7,7 @@ from typing import Any
 
 from sq2edu.classic.cards import CARDS, Kind
 from sq2edu.i18n import N_, _, get_language
+from sq2edu.ui.speech import speech_rules
 from sq2edu.ui.words import card_entry, card_word, seat_name, table_signs, table_words
 
 __all__ = ["classic_action_label", "classic_catalog"]
@@ -42,6 +43,7 @@ def classic_catalog() -> dict[str, Any]:
         "knights": {},
         "words": {**table_words(), **{key: _(text) for key, text in _WORDS.items()}},
         "signs": table_signs(),
+        "speech": speech_rules(),
         "lang": get_language(),
     }
 

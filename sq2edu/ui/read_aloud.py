@@ -14,22 +14,13 @@ import traitlets
 
 from sq2edu.i18n import get_language
 from sq2edu.ui.game_table import asset
+from sq2edu.ui.speech import speech_rules
 from sq2edu.ui.words import table_words
 
 __all__ = ["ReadAloud", "speech_words"]
 
 #: The words the button needs, by their keys in the table's words.
-_KEYS = (
-    "readAloud",
-    "noSpeech",
-    "noVoice",
-    "saidPlus",
-    "saidMinus",
-    "saidTimes",
-    "saidDivide",
-    "saidEquals",
-    "saidBox",
-)
+_KEYS = ("readAloud", "noSpeech", "noVoice")
 
 
 def speech_words() -> dict[str, str]:
@@ -47,9 +38,12 @@ class ReadAloud(anywidget.AnyWidget):
     text = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
+    #: How signs are said (:func:`sq2edu.ui.speech.speech_rules`).
+    rules: traitlets.List[list[str]] = traitlets.List().tag(sync=True)
 
     def say(self, text: str) -> None:
         """Read ``text`` when pressed, in the active language."""
         self.lang = get_language()
         self.words = speech_words()
+        self.rules = [list(rule) for rule in speech_rules()]
         self.text = text

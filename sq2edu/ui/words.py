@@ -91,12 +91,6 @@ _WORDS = {
         "This device has no voice for this language, so it cannot read aloud. "
         "Ask a grown-up to read it with you."
     ),
-    "saidPlus": N_("plus"),
-    "saidMinus": N_("minus"),
-    "saidTimes": N_("times"),
-    "saidDivide": N_("divided by"),
-    "saidEquals": N_("equals"),
-    "saidBox": N_("box"),
     "levelStars": N_("{title}: {n} of {of} stars"),
     "cancel": N_("Cancel"),
     "switchWhich": N_("Switch Witch: which of your cards will you give away?"),
