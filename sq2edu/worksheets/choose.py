@@ -52,12 +52,13 @@ def choose(
     chosen: list[Exercise] = []
     families: set[tuple[object, ...]] = set()
     seen: set[tuple[object, ...]] = set()
+    told: set[tuple[object, ...]] = set()
     for level_index, (level, kinds) in enumerate(offered):
         share = count // len(offered) + (level_index < count % len(offered))
         for slot in range(share):
             kind = kinds[slot % len(kinds)]
             aimed = focus if slot % 3 < FOCUS_EVERY else None
-            exercise = _draw(level, kind, kinds, aimed, rng, operations, families, seen)
+            exercise = _draw(level, kind, kinds, aimed, rng, operations, families, seen, told)
             if exercise is None:
                 raise ValueError(
                     f"the level {level.key} has fewer than {share} different exercises"
@@ -65,6 +66,7 @@ def choose(
             chosen.append(exercise)
             families.add(family_key(exercise.fact))
             seen.add(exercise.key)
+            told.add(_told(exercise))
     order = {level.key: index for index, (level, _kinds) in enumerate(offered)}
     return tuple(sorted(chosen, key=lambda e: (KINDS.index(e.kind), order[e.level.key])))
 
@@ -78,10 +80,12 @@ def _draw(
     operations: str,
     families: set[tuple[object, ...]],
     seen: set[tuple[object, ...]],
+    told: set[tuple[object, ...]],
 ) -> Exercise | None:
     """One new exercise: of ``kind`` in the aimed skill if it can be, then of ``kind`` in
     any skill, then of another kind; a new fact family if there is one, else a new
-    exercise on a family already used."""
+    exercise on a family already used. A story told the same way as one already on the
+    sheet (two of Leo giving cards away) is a new family's last resort too."""
     tries = [kind, *(other for other in kinds if other != kind)]
     for fresh_family in (True, False):
         if fresh_family and families >= families_of(level, operations):
@@ -95,6 +99,17 @@ def _draw(
                 else:
                     skill = rng.choice(skills)
                 exercise = build(attempt, level, skill, rng, operations, avoid)
-                if exercise is not None and exercise.key not in seen:
-                    return exercise
+                if exercise is None or exercise.key in seen:
+                    continue
+                if fresh_family and exercise.kind == "story" and _told(exercise) in told:
+                    continue
+                return exercise
     return None
+
+
+def _told(exercise: Exercise) -> tuple[object, ...]:
+    """How a story is told: by its sign and how many numbers it has (others are "")."""
+    if exercise.kind != "story":
+        return ()
+    equation = exercise.fact.equation
+    return (equation.operation, len(equation.numbers), exercise.fact.rest > 0)

@@ -287,6 +287,18 @@ def _key_pages(sheet: Sheet, paper: Paper) -> list[Markup]:
     return out
 
 
+def signs_used(sheet: Sheet) -> str:
+    """Every sign the sheet and its answers use, in ``+−×÷`` order: a family or a box of ×
+    has its ÷ answers, whatever the level's own signs."""
+    used = {
+        char
+        for exercise in sheet.exercises
+        for text in (*exercise.answers, exercise.operations, exercise.fact.text)
+        for char in text
+    }
+    return "".join(sign for sign in "+−×÷" if sign in used)
+
+
 def _key_about(sheet: Sheet) -> Markup:
     """For the teacher: whom the sheet is for and what it aims at."""
     parts = []
@@ -296,8 +308,7 @@ def _key_about(sheet: Sheet) -> Markup:
         parts.append(_("Group: {name}", name=sheet.group))
     if sheet.focus:
         parts.append(_("More practice in: {skill}", skill=_skill_words(sheet.focus)))
-    signs = " ".join(s for s in sheet.operations if any(s in lv.operations for lv in sheet.levels))
-    parts.append(_("Signs: {signs}", signs=signs))
+    parts.append(_("Signs: {signs}", signs=local_signs(" ".join(signs_used(sheet)))))
     return html('<p class="for">{}</p>', " · ".join(parts))
 
 

@@ -181,12 +181,16 @@ def _find(
 
 
 def _family(level: Level, skill: str, fact: Fact, signs: str) -> Exercise:
-    """``3 + 4 = 7``, ``4 + 3 = 7``, ``7 − 3 = 4``, ``7 − 4 = 3`` (two for a double)."""
+    """``3 + 4 = 7``, ``7 − 3 = 4``, ``7 − 4 = 3`` (two for a double).
+
+    ``4 + 3 = 7`` is the same equation turned around: a sheet has one rule for what counts as
+    another equation, the checker's, and "find every equation" counts by it too (its heading
+    says so).
+    """
     first, second, whole = sorted(fact.equation.numbers)
     joined, undone = (Op(sign) for sign in signs)
     members = [
         Equation.of((first, second), joined, whole),
-        Equation.of((second, first), joined, whole),
         Equation.of((whole, first), undone, second),
         Equation.of((whole, second), undone, first),
     ]

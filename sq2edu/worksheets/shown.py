@@ -19,10 +19,12 @@ HEADINGS = {
     "make": N_("Make the number with the cards and the signs."),
     "missing": N_("Which number goes in the box?"),
     "remainder": N_("Divide, and say what is left over."),
-    "family": N_("Write every equation these three numbers make."),
+    "family": N_(
+        "Write every equation these three numbers make. 3 + 4 = 7 and 4 + 3 = 7 count as one."
+    ),
     "true": N_("Is it true? Tick one."),
     "story": N_("Write the story as an equation, then the answer."),
-    "find": N_("Find every equation the cards make."),
+    "find": N_("Find every equation the cards make. 3 + 4 = 7 and 4 + 3 = 7 count as one."),
 }
 
 

@@ -52,7 +52,7 @@ def _add_more(numbers: tuple[int, ...]) -> str:
 def _take_two(numbers: tuple[int, ...]) -> str:
     total, played, _left = numbers
     return _(
-        "Leo has {cards}. He plays {n} of them in an equation. How many cards are left?",
+        "Leo has {cards}. He gives {n} of them to Mia. How many cards does he have left?",
         cards=_cards(total),
         n=played,
     )
@@ -61,7 +61,8 @@ def _take_two(numbers: tuple[int, ...]) -> str:
 def _take_more(numbers: tuple[int, ...]) -> str:
     total, played, again, _left = numbers
     return _(
-        "Leo has {cards}. He plays {n} of them, then {m} more. How many cards are left?",
+        "Leo has {cards}. He gives {n} of them to Mia, then {m} to Ola. "
+        "How many cards does he have left?",
         cards=_cards(total),
         n=played,
         m=again,
