@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 import subprocess
 import sys
@@ -85,3 +86,29 @@ def test_a_server_that_keeps_dying_stops_the_classroom_and_says_so(
     assert said.count("the student app's server stopped unexpectedly (exit status 3)") == RESTARTS
     assert f"{RESTARTS + 1} times in 300 s; not starting it again" in said
     assert "a server kept stopping unexpectedly; everything was stopped" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("taken", ["--port", "--teacher-port"])
+def test_a_port_already_in_use_is_said_before_anything_starts(
+    taken: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second ``sq2edu serve`` on the same ports: which port, and how to choose another,
+    and exit status 2, instead of restarting servers that die at once."""
+    from sq2edu.classroom.server.serve import serve
+
+    with socket.socket() as holder, socket.socket() as spare:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        spare.bind(("127.0.0.1", 0))
+        held, other = holder.getsockname()[1], spare.getsockname()[1]
+        spare.close()
+        ports = (held, other) if taken == "--port" else (other, held)
+        status = serve(
+            host="127.0.0.1", port=ports[0], teacher_port=ports[1], db=tmp_path / "c.sqlite3"
+        )
+    said = capsys.readouterr().err
+    assert status == 2
+    assert f"port {held} is already in use" in said
+    offered = re.search(r"sq2edu serve --port (\d+) --teacher-port (\d+)", said)
+    assert offered, said
+    assert held not in {int(offered[1]), int(offered[2])}

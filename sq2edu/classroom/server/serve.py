@@ -237,6 +237,44 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _free(host: str, port: int) -> bool:
+    """Whether a server could listen on ``port`` of ``host`` now (as Voilà binds: a port
+    left in TIME_WAIT by a server just stopped counts as free)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host or "0.0.0.0", port))
+        except OSError:
+            return False
+    return True
+
+
+def ports_taken(wanted: Sequence[tuple[str, int, str]]) -> str:
+    """In plain words, which of the ``(host, port, option)`` ports another program holds
+    and how to choose others ("" when all are free)."""
+    taken = [(port, option) for host, port, option in wanted if not _free(host, port)]
+    if not taken:
+        return ""
+    used = {port for _host, port, _option in wanted}
+    free: list[int] = []
+    candidate = max(used) + 10
+    while len(free) < len(wanted) and candidate < 65535:
+        if all(_free(host, candidate) for host, _port, _option in wanted):
+            free.append(candidate)
+        candidate += 1
+    ports = " and ".join(str(port) for port, _option in taken)
+    which = "port" if len(taken) == 1 else "ports"
+    options = " ".join(
+        f"{option} {port}" for (_h, _p, option), port in zip(wanted, free, strict=False)
+    )
+    return (
+        f"{which} {ports} {'is' if len(taken) == 1 else 'are'} already in use: another "
+        f"sq2edu serve, or another program, is listening there. Stop it, or choose other "
+        f"ports: sq2edu serve {options}"
+    )
+
+
 def serve(
     host: str = "0.0.0.0",
     port: int = 8866,
@@ -277,6 +315,12 @@ def serve(
         class_code = _room_code(location, room, class_code)
     except StoreError as error:
         print(f"sq2edu: {error}", file=sys.stderr)
+        return 2
+    taken = ports_taken([(host, port, "--port"), ("127.0.0.1", teacher_port, "--teacher-port")])
+    if taken:
+        # Started anyway, each server would die at once and be restarted until it gave up,
+        # saying only that it "stopped unexpectedly".
+        print(f"sq2edu: {taken}", file=sys.stderr)
         return 2
     root = runtime_root()
     _clear_stale(root)
