@@ -31,6 +31,31 @@ _CUT_OFF = """
   .map((n) => n.textContent.trim().slice(0, 60))
 """
 
+#: A drop-down list whose chosen option is wider than its box (the arrow sits in its right
+#: padding); a language's list is set to its longest name first.
+_SELECT_CUT = """
+() => {
+  const ruler = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll("select")]
+    .filter((n) => n.offsetParent !== null && n.selectedIndex >= 0 && !n.multiple && n.size <= 1)
+    .filter((n) => {
+      const style = getComputedStyle(n);
+      ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = n.options[n.selectedIndex].text;
+      const room = n.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return ruler.measureText(text).width > room;
+    })
+    .map((n) => n.options[n.selectedIndex].text.slice(0, 60));
+}
+"""
+
+_LONGEST_LANGUAGE = """
+() => document.querySelectorAll(".sq2-language select").forEach((n) => {
+  const lengths = [...n.options].map((o) => o.text.length);
+  n.selectedIndex = lengths.indexOf(Math.max(...lengths));
+})
+"""
+
 _UNLABELLED = """
 () => [...document.querySelectorAll("input, select, textarea, button")]
   .filter((n) => n.offsetParent !== null)
@@ -87,6 +112,8 @@ def test_every_tab_of_the_dashboard_in_every_language(
         title = tabs.nth(index).inner_text()
         page.screenshot(path=shots / f"dashboard_{lang}_{index}.png", full_page=True)
         problems += [f"{title}: cut off: {text}" for text in page.evaluate(_CUT_OFF)]
+        page.evaluate(_LONGEST_LANGUAGE)
+        problems += [f"{title}: list cut off: {text}" for text in page.evaluate(_SELECT_CUT)]
         problems += [f"{title}: no label: {html}" for html in page.evaluate(_UNLABELLED)]
         if lang != "en":
             shown = page.locator(".lm-TabPanel, .p-TabPanel, body").first.inner_text()

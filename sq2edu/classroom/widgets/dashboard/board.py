@@ -44,6 +44,7 @@ _STYLE = """<style>
 .sq2-scroll { overflow-x: auto; max-width: 100%; }
 .widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
+.sq2-language > select { flex: 0 0 auto; min-width: 11em; }
 a.sq2-button { display: inline-block; margin: 6px 0; padding: 8px 16px; border-radius: 4px;
   background: #1f5fa8; color: #fff; font-weight: 600; text-decoration: none; }
 a.sq2-button:hover, a.sq2-button:focus { background: #174a84; outline: 3px solid #f0b400; }

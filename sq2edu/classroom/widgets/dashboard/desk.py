@@ -154,14 +154,17 @@ def sign_boxes(chosen: str) -> dict[str, widgets.Checkbox]:
 
 
 def language_picker(description: str, value: str) -> widgets.Dropdown:
-    """A choice of one of the languages, each named in itself."""
-    return widgets.Dropdown(
+    """A choice of one of the languages, each named in itself: wide enough for the longest
+    name ("Norsk bokmål") beside a button that would otherwise squeeze it."""
+    picker = widgets.Dropdown(
         options=[(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
         value=value,
         description=description,
         style=WIDE,
-        layout={"width": "auto"},
+        layout={"width": "auto", "flex": "0 0 auto"},
     )
+    picker.add_class("sq2-language")
+    return picker
 
 
 def level_picker(
