@@ -228,7 +228,7 @@ def test_a_class_challenge_with_three_children_in_three_languages(
 
 
 #: Every text of the board that is on the screen: its words, size in pixels, and whether it
-#: lies inside its tile (or is in none).
+#: lies inside its box (a tile, a mistake, the pin; or is in none).
 _TEXTS = """() => [...document.querySelectorAll('#board *')]
   .filter(e => e.offsetParent !== null
     && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
@@ -236,7 +236,7 @@ _TEXTS = """() => [...document.querySelectorAll('#board *')]
     const words = document.createRange();
     words.selectNodeContents(e);
     const text = words.getBoundingClientRect();
-    const tile = e.closest('.tile');
+    const tile = e.closest('.tile, .mistakes li, .pinned');
     const box = tile ? tile.getBoundingClientRect() : text;
     const inside = text.left >= box.left - 0.5 && text.right <= box.right + 0.5
       && text.top >= box.top - 0.5 && text.bottom <= box.bottom + 0.5;
@@ -244,18 +244,41 @@ _TEXTS = """() => [...document.querySelectorAll('#board *')]
   })"""
 
 
+#: What one screen of the end of a round shows: each heading with the left edge of its
+#: column and of its first item's, and whether that item is below it; every tile and the
+#: mistakes' block with how many pieces the columns cut it into; how far right anything
+#: reaches; the first tile's kind and the first heading.
+_SCREEN = """() => {
+  const seen = e => e.offsetParent !== null;
+  const headings = [...document.querySelectorAll('.flow h2')].filter(seen).map(h => {
+    const item = [...h.parentElement.querySelectorAll('li')].find(seen);
+    const [a, b] = [h.getBoundingClientRect(), item.getBoundingClientRect()];
+    return [h.textContent, a.left, b.left, b.top >= a.bottom - 1];
+  });
+  const units = [...document.querySelectorAll('.flow .unit, .flow li')].filter(seen)
+    .map(u => [u.textContent, u.getClientRects().length]);
+  const right = Math.max(...[...document.querySelectorAll('.flow li')].filter(seen)
+    .map(u => u.getBoundingClientRect().right));
+  const tiles = [...document.querySelectorAll('.tile')].filter(seen);
+  return {headings, units, right, first: tiles.length ? tiles[0].className : ''};
+}"""
+
+
 @pytest.mark.parametrize("pinned", [False, True])
 def test_the_end_of_a_long_round_is_read_from_the_back_of_the_room_a_screenful_at_a_time(
     browser: Browser, artifacts_dir: Path, tmp_path: Path, pinned: bool
 ) -> None:
-    """Ten equations nobody found, with their working, two finds, three common mistakes and
-    a pin, at 1920×1080 and 1280×720 in each language: never a scroll bar, every text at
-    least 24 px high on a 1280×720 wall (the finds were 16-17 px, the working 18), the
-    mistakes always in view, and the round's equations a screenful at a time, as many as
-    fill the wall (it showed two of them, a third of the wall empty), each one on exactly
-    one screen, turned by the buttons or the arrow keys."""
+    """Ten equations nobody found, with their working, two finds with names, three common
+    mistakes and a pin, at 1920×1080 and 1280×720 in each language: never a scroll bar,
+    every text inside its box and at least 24 px high on a 1280×720 wall (36 on 1920×1080),
+    and the round a screenful at a time, the wall filled to its right third on each but the
+    last, turned by the buttons or the arrow keys. The first screen starts with the
+    equations nobody found (the teacher saw one of seven); each heading is in the column of
+    its first item, the mistakes are one block on one screen (they were cut across columns,
+    their heading apart), each tile on one screen, never cut. The pin is as large as the
+    tiles and says why the try does not work (it was small type, with no why)."""
     from sq2edu.classroom.domain.challenge import Round
-    from sq2edu.classroom.views.projector import projector_page
+    from sq2edu.classroom.views.projector import pin_words, projector_page
 
     shots = artifacts_dir / "challenge"
     shots.mkdir(exist_ok=True)
@@ -282,14 +305,25 @@ def test_the_end_of_a_long_round_is_read_from_the_back_of_the_room_a_screenful_a
         with language(lang):
             html = projector_page(board)
             every = [local_signs(tile.text) for tile in board.tiles]
+            nobody = _("Nobody found these yet")
+            why = " ".join(pin_words(board)) if pinned else ""
         for width, height in ((1920, 1080), (1280, 720)):
             least = 24 * width / 1280  # the type is sized to the wall's width
             page = browser.new_page(viewport={"width": width, "height": height})
             try:
                 page.set_content(html)
                 expect(page.locator(".tile.revealed")).to_have_count(10)
+                if pinned:
+                    pin = page.locator(".pinned")
+                    expect(pin).to_contain_text(why)
+                    pin_size, tile_size = page.evaluate(
+                        "[document.querySelector('.pinned .why'), document.querySelector('.tile .eq')]"
+                        ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+                    )
+                    assert pin_size >= tile_size, (lang, width, pin_size, tile_size)
                 seen: list[str] = []
                 places: list[str] = []
+                with_mistakes = 0
                 where = page.locator(".pager .where")
                 for screen in range(1, 13):
                     name = f"projector_long_end{'_pinned' if pinned else ''}_{lang}"
@@ -302,35 +336,45 @@ def test_the_end_of_a_long_round_is_read_from_the_back_of_the_room_a_screenful_a
                     for text, pixels, inside in page.evaluate(_TEXTS):
                         assert pixels >= least - 0.5, (lang, width, screen, text, pixels)
                         assert inside, (lang, width, screen, text)
+                    laid = page.evaluate(_SCREEN)
+                    for heading, left, first_left, below in laid["headings"]:
+                        assert abs(left - first_left) <= 1, (lang, width, screen, heading)
+                        assert below, (lang, width, screen, heading)
+                    for text, pieces in laid["units"]:
+                        assert pieces == 1, (lang, width, screen, text)
+                    if screen == 1:
+                        assert "revealed" in laid["first"], (lang, width)
+                        assert laid["headings"][0][0] == nobody, (lang, width)
                     shown = page.evaluate(
                         """() => [...document.querySelectorAll('.tile')]
                           .filter(tile => tile.offsetParent !== null)
                           .map(tile => tile.querySelector('.eq').textContent)"""
                     )
-                    assert len(shown) >= (4 if screen == 1 else 1), (lang, width, screen, shown)
                     seen += [" ".join(equation.split()) for equation in shown]
                     mistakes = page.locator(".mistakes li")
-                    expect(mistakes).to_have_count(3)
-                    for item in range(3):
-                        expect(mistakes.nth(item)).to_be_in_viewport(ratio=1)
+                    if mistakes.first.is_visible():
+                        with_mistakes += 1
+                        for item in range(3):
+                            expect(mistakes.nth(item)).to_be_in_viewport(ratio=0.99)
+                    else:
+                        expect(mistakes).to_have_count(3)
+                        for item in range(3):
+                            expect(mistakes.nth(item)).to_be_hidden()
                     more = page.locator(".pager .next")
                     if not more.is_visible() or more.is_disabled():
                         break
+                    assert laid["right"] > 2 * width / 3, (lang, width, screen)  # no empty third
                     places.append(where.text_content() or "")
                     if screen == 1:
                         page.keyboard.press("ArrowRight")  # the teacher's arrow key
                     else:
                         more.click()
                 assert sorted(seen) == sorted(every), (lang, width)  # each once, none left out
+                assert with_mistakes == 1, (lang, width)
                 if places:  # the last screen says where it is; a step back, where that was
+                    count = len(places) + 1
                     expect(where).to_have_text(
-                        _words(
-                            lang,
-                            "{first}–{last} of {total}",
-                            first=len(seen) - len(shown) + 1,
-                            last=12,
-                            total=12,
-                        )
+                        _words(lang, "Screen {n} of {count}", n=count, count=count)
                     )
                     page.keyboard.press("ArrowLeft")
                     expect(where).to_have_text(places[-1])

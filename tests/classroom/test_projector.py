@@ -86,7 +86,7 @@ def test_the_end_of_a_round_reveals_the_rest_and_the_common_mistakes(store: SQLi
     board = challenges.board()
     html = board_html(board).replace("\u00a0", " ")  # signs kept on their line (below)
     assert "The round has ended." in html
-    assert html.count('class="tile revealed"') == 10
+    assert html.count(' revealed"') == 10
     assert "Nobody found these yet" in html
     assert "6 ÷ 3 = 2, because" in html  # the checker's worked explanation
     assert "4 children tried 8 − 2 = 6 + 0: " in html
@@ -158,12 +158,48 @@ def test_a_screen_reader_hears_the_wall_in_words(store: SQLiteStore) -> None:
     assert ended.count('<button type="button"') == 2  # Back and Next, keyboard-reachable
 
 
-def test_a_pin_is_on_the_wall(store: SQLiteStore) -> None:
+def test_a_pin_is_on_the_wall_with_why_it_does_not_work(store: SQLiteStore) -> None:
+    """The pinned try says why it fails in the checker's words, in the class's language (it
+    said only "Let us talk about 8 − 2 = 6 + 0"); a pinned equation that works, its working."""
     challenges = Challenges(store)
     _play(challenges)
     challenges.pin("8 − 2 = 6 + 0")
-    wall = board_html(challenges.board()).replace("\u00a0", " ")
-    assert "Let us talk about</strong> 8 − 2 = 6 + 0" in wall
+    board = challenges.board()
+    assert board is not None
+    wall = board_html(board).replace("\u00a0", " ")
+    assert '<strong>Let us talk about</strong> <span class="eq">8 − 2 = 6 + 0</span>' in wall
+    assert '<div class="why">This uses + and −. Use only one kind of sign in an equation.' in wall
+    challenges.end()
+    with language("ru"):
+        ended = board_html(challenges.board()).replace("\u00a0", " ")
+        why = _("This uses {signs}. Use only one kind of sign in an equation.", signs="+ и −")
+    assert f'<div class="why">{why}</div>' in ended
+    challenges.pin("2 + 6 = 8")
+    assert "Both sides are 8 ✓" in board_html(challenges.board()).replace("\u00a0", " ")
+
+
+def test_the_end_of_a_round_shows_what_nobody_found_first_then_the_mistakes_then_the_finds(
+    store: SQLiteStore,
+) -> None:
+    """At a round's end the equations nobody found come first, each block under its own
+    heading: the heading and the first tile one piece, the mistakes with their heading one
+    piece (they were cut across columns, their heading at the foot of another)."""
+    challenges = Challenges(store)
+    _play(challenges)
+    challenges.end()
+    wall = str(board_html(challenges.board()))
+    flow = wall[wall.index('<div class="flow">') :]
+    nobody = flow.index("Nobody found these yet")
+    mistakes = flow.index("Tries that do not work yet")
+    found = flow.index("The class found these")
+    assert nobody < mistakes < found
+    assert flow.index(' revealed"') > nobody
+    assert flow.index(' found"') > found
+    assert '<div class="unit lead"><h2 id="sq2-nobody">Nobody found these yet</h2>' in flow
+    block = re.search(r'<section class="block unit mistakes-block">(.*?)</section>', flow)
+    assert block is not None
+    assert block.group(1).startswith("<h2>Tries that do not work yet</h2>")
+    assert block.group(1).count("<li>") == 2
 
 
 def test_before_any_round_the_wall_says_how_to_start() -> None:

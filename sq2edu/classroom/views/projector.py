@@ -13,15 +13,17 @@ the equations nobody found are revealed with the checker's worked explanation, a
 common wrong tries are shown with why they do not work, never with a name. Every equation,
 name and try came from a child's browser: all of it is escaped. The type is large (sized to
 the screen's width) for 1920×1080 and 1280×720, read from the back of a classroom; when the
-end of a long round does not fit at such a size, the equations nobody found come a
-screenful at a time, and the teacher turns the page on the projector's page.
+end of a long round does not fit at such a size, it comes a screenful at a time (the
+equations nobody found first, never a block or a tile cut in two), and the teacher turns
+the page on the projector's page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from sq2edu.classroom.domain.challenge import Board, Mistake, Round, Tile
+from sq2edu.classroom.domain.challenge import Board, Mistake, Tile, judge
 from sq2edu.i18n import _, get_language, local_signs, ngettext
 from sq2edu.markup import Markup, html, joined
 
@@ -77,22 +79,27 @@ h2 { font-size: 1.15em; margin: .8em 0 .3em; }
 .mistakes { margin: 0; padding: 0; list-style: none; }
 .mistakes li { margin: .25em 0; padding: .3em .55em; border-left: .3em solid #8d4a00;
   background: #fff6e8; }
-.pinned { border: .15em solid #1b5e20; background: #f1f8e9; padding: .4em .7em;
-  border-radius: .35em;
-  font-size: 1.2em; margin: .3em 0; }
+.pinned { border: .15em solid #1b5e20; background: #f1f8e9; padding: .25em .6em;
+  border-radius: .35em; font-size: 1.2em; margin: .3em 0; }
+.pinned .eq { font-weight: 700; overflow-wrap: normal; }
 .note { color: #3d4255; margin: .2em 0 .4em; }
 .cards.small .card { font-size: 1.2em; }
 .tiles.small .eq, .tiles.revealing .eq { font-size: 1.15em; }
 main:has(> .flow) { display: flex; flex-direction: column; height: 100vh; }
 main:has(> .flow) > * { flex-shrink: 0; }
 .flow { flex: 1 1 0; min-height: 0; overflow: hidden; columns: 3 13em; column-gap: 1em;
-  column-fill: auto; }
+  column-fill: balance; }
 .flow .tiles { display: block; }
 .flow .tiles::after { display: none; }
-.flow .tile, .flow .mistakes li { break-inside: avoid; margin: 0 0 .5em; }
+.flow .tile, .flow .mistakes li, .flow .unit { break-inside: avoid; margin: 0 0 .5em; }
+.flow .lead .tile { margin: 0; }
+.flow .mistakes-block { column-span: all; }
+.flow .mistakes { display: grid; gap: .5em 1em; margin: 0;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 13em), 1fr)); }
+.flow .mistakes li { margin: 0; }
 .flow h2 { break-after: avoid; margin: 0 0 .3em; }
 .pager { display: flex; align-items: center; gap: .6em; margin: .5em 0 0; }
-.pager[hidden], .tile[hidden], .tiles[hidden], h2[hidden] { display: none; }
+.pager[hidden], .flow [hidden] { display: none; }
 .pager button { font: inherit; font-weight: 600; min-height: 44px; padding: .2em .8em;
   border: .1em solid #283593; border-radius: .3em; background: #fff; color: #1a1d29;
   cursor: pointer; }
@@ -101,8 +108,7 @@ main:has(> .flow) > * { flex-shrink: 0; }
 .columns h2 { margin-top: .4em; }
 .top { display: flex; flex-wrap: wrap; align-items: center; gap: .3em 1em; }
 .top h1 { margin: 0; font-size: 1.3em; }
-.top .cards, .top .pinned { margin: 0; }
-.top .pinned { font-size: 1em; padding: .2em .6em; }
+.top .cards { margin: 0; }
 .ended { font-weight: 400; color: #3d4255; margin-left: .3em; }
 #gone { position: fixed; inset: 0 0 auto 0; z-index: 1; margin: 0; padding: .6em 2.4vw;
   background: #b71c1c; color: #fff; font-size: 1.3em; font-weight: 700;
@@ -123,15 +129,17 @@ _SCRIPT = """
   var gone = document.getElementById("gone");
   var xsrf = document.querySelector('meta[name="sq2-xsrf"]').content;
   var root = document.documentElement;
-  // The end of a round lays its equations and mistakes out in columns as tall as the wall
-  // leaves them: what does not fit there makes a column beyond the wall's right edge, and a
-  // tile taller than a column is cut in two.
+  // The end of a round lays its blocks out in columns as tall as the wall leaves them: what
+  // does not fit there makes a column beyond the wall's right edge, and a tile or the
+  // mistakes' block taller than a column is cut in two.
   function overflows() {
     if (root.scrollHeight > window.innerHeight) return true;
+    if (root.scrollWidth > window.innerWidth) return true;
     var flow = main.querySelector(".flow");
     if (flow === null) return false;
     if (flow.scrollWidth > flow.clientWidth + 1) return true;
-    var items = flow.querySelectorAll("li:not([hidden])");
+    if (flow.scrollHeight > flow.clientHeight + 1) return true;
+    var items = flow.querySelectorAll(".unit:not([hidden]), li:not([hidden])");
     for (var i = 0; i < items.length; i++) {
       if (items[i].getClientRects().length > 1) return true;
     }
@@ -147,71 +155,112 @@ _SCRIPT = """
     }
   }
   // The end of a long round (ten equations nobody found, with their working, on a 1280x720
-  // projector) does not fit at a size the back of the room can read: its equations (found,
-  // then nobody found) then come a screenful at a time, and the teacher turns the page (the
-  // buttons, or the arrow keys). Where each screenful starts is worked out by laying it out.
-  var starts = [0], shown = 0;
-  var EQUATIONS = ".flow .tile";
-  // A list, and the heading over it, take no room on a screen that shows none of its tiles.
+  // projector) does not fit at a size the back of the room can read: it then comes a
+  // screenful at a time, and the teacher turns the page (the buttons, or the arrow keys).
+  // What a screen holds is whole: an equation, or the mistakes with their heading (a
+  // teacher talks them through together). Where each screen starts, and in how many
+  // columns (a block too tall for a third of the wall takes a half), is worked out by
+  // laying it out.
+  var screens = [], shown = 0;
+  var UNITS = ".flow .unit";
+  // A block, and the heading over it, take no room on a screen that shows none of its
+  // items. A heading the columns would leave at the foot of one column, its first item at
+  // the top of the next, starts the next column with its item.
   function tidy() {
-    var lists = main.querySelectorAll(".flow .tiles");
-    for (var i = 0; i < lists.length; i++) {
-      var empty = !lists[i].querySelector(".tile:not([hidden])");
-      lists[i].hidden = empty;
-      var heading = lists[i].previousElementSibling;
-      if (heading && heading.tagName === "H2") heading.hidden = empty;
+    var blocks = main.querySelectorAll(".flow .block:not(.unit)");
+    for (var i = 0; i < blocks.length; i++) {
+      blocks[i].hidden = !blocks[i].querySelector(".unit:not([hidden])");
     }
+    var headings = main.querySelectorAll(".flow h2");
+    for (var j = 0; j < headings.length; j++) headings[j].style.breakBefore = "";
+    for (var k = 0; k < headings.length; k++) {
+      var heading = headings[k];
+      var item = heading.parentElement.querySelector("li:not([hidden])");
+      if (heading.offsetParent === null || item === null) continue;
+      var left = heading.getBoundingClientRect().left;
+      if (Math.abs(item.getBoundingClientRect().left - left) > 1) {
+        heading.style.breakBefore = "column";
+      }
+    }
+  }
+  function show(first, end, columns) {
+    var units = main.querySelectorAll(UNITS);
+    main.querySelector(".flow").style.columnCount = String(columns);
+    for (var i = 0; i < units.length; i++) units[i].hidden = i < first || i >= end;
+    tidy();
+  }
+  // The most of what comes from ``first`` on that fits one screen in ``columns``.
+  function fill(first, columns) {
+    var count = main.querySelectorAll(UNITS).length;
+    var end = first;
+    while (end < count) {
+      show(first, end + 1, columns);
+      if (overflows()) break;
+      end += 1;
+    }
+    return end;
+  }
+  function where(pager, number, count) {
+    pager.querySelector(".where").textContent = pager.dataset.where
+      .replace("{n}", number).replace("{count}", count);
   }
   function turn(to) {
-    var tiles = main.querySelectorAll(EQUATIONS);
     var pager = main.querySelector(".pager");
-    if (!pager || starts.length < 2) return;
-    shown = Math.max(0, Math.min(to, starts.length - 1));
-    var first = starts[shown];
-    var end = shown + 1 < starts.length ? starts[shown + 1] : tiles.length;
-    for (var i = 0; i < tiles.length; i++) tiles[i].hidden = i < first || i >= end;
-    tidy();
-    pager.querySelector(".where").textContent = pager.dataset.where
-      .replace("{first}", first + 1).replace("{last}", end).replace("{total}", tiles.length);
+    if (!pager || screens.length < 2) return;
+    shown = Math.max(0, Math.min(to, screens.length - 1));
+    var screen = screens[shown];
+    show(screen.first, screen.end, screen.columns);
+    where(pager, shown + 1, screens.length);
     pager.querySelector(".back").disabled = shown === 0;
-    pager.querySelector(".next").disabled = shown === starts.length - 1;
+    pager.querySelector(".next").disabled = shown === screens.length - 1;
   }
   function fit() {
-    var tiles = main.querySelectorAll(EQUATIONS);
+    var units = main.querySelectorAll(UNITS);
     var pager = main.querySelector(".pager");
-    starts = [0];
-    if (!pager || !tiles.length) { shown = 0; shrink(0.6); return; }
-    for (var i = 0; i < tiles.length; i++) tiles[i].hidden = false;
-    tidy();
+    screens = [];
+    if (!pager || !units.length) { shown = 0; shrink(0.6); return; }
     pager.hidden = true;
     root.style.setProperty("--fit", "1");
+    show(0, units.length, 3);
     if (!overflows()) { shown = 0; return; }
-    // Never smaller than the back row reads: at full size, as many equations a screen as
-    // fit. Only when the rest of the board and one equation do not fit (the mistakes beside
-    // them may be what is tall) does the type get smaller, as far as that needs.
+    // Never smaller than the back row reads: at full size, as much a screen as fits. Only
+    // when one thing alone does not fit a screen (even as wide as the wall) does the type
+    // get smaller, as far as that needs.
     pager.hidden = false;
-    pager.querySelector(".where").textContent = pager.dataset.where
-      .replace("{first}", tiles.length).replace("{last}", tiles.length)
-      .replace("{total}", tiles.length);
-    for (var k = 1; k < tiles.length; k++) tiles[k].hidden = true;
-    tidy();
-    shrink(0.6);
-    var first = 0;
-    while (first < tiles.length) {
-      for (var j = 0; j < tiles.length; j++) tiles[j].hidden = j < first;
-      tidy();
-      var end = tiles.length;
-      while (end - first > 1 && overflows()) {
-        end -= 1;
-        tiles[end].hidden = true;
-        tidy();
+    where(pager, units.length, units.length);
+    var scale = 1;
+    for (var k = 0; k < units.length; k++) {
+      show(k, k + 1, 1);
+      while (scale > 0.6 && overflows()) {
+        scale -= 0.02;
+        root.style.setProperty("--fit", String(scale));
       }
-      if (end < tiles.length) starts.push(end);
-      first = end;
     }
-    if (starts.length === 1) {  // it fits after all, with the pager's line taken away
+    var first = 0;
+    while (first < units.length) {
+      var best = null;
+      for (var columns = 3; columns >= 1; columns--) {
+        var end = fill(first, columns);
+        if (best === null || end > best.end) best = {first: first, end: end, columns: columns};
+        if (end === units.length) break;
+        show(end, end + 1, columns);
+        if (!overflows()) break;  // the wall is full: what comes next starts the next screen
+      }
+      if (best.end === first) best.end = first + 1;
+      // Fewer, wider columns where they hold the same (four tiles in two columns, not a
+      // third of the wall empty beside them), two at least for two things or more.
+      var least = best.end - first > 1 ? 2 : 1;
+      for (var fewer = best.columns - 1; fewer >= least; fewer--) {
+        show(first, best.end, fewer);
+        if (overflows()) break;
+        best.columns = fewer;
+      }
+      screens.push(best);
+      first = best.end;
+    }
+    if (screens.length === 1) {  // it fits after all, with the pager's line taken away
       pager.hidden = true;
-      tidy();
+      show(0, units.length, screens[0].columns);
       shown = 0;
       return;
     }
@@ -326,13 +375,16 @@ def equation_markup(text: str) -> Markup:
     return joined(parts, "<wbr>" if len(parts) > 2 else "")
 
 
-def _tile(tile: Tile, board: Board) -> Markup:
+def _tile(tile: Tile, board: Board, unit: str = "") -> Markup:
+    """One equation's tile; ``unit``: a class the page's script pages the end of a round by."""
     equation = equation_markup(tile.text)
+    kind = f"tile {unit}" if unit else "tile"
     if tile.found:
         by = ngettext("found by {n} child", "found by {n} children", tile.finders)
         names = html(" ({})", ", ".join(tile.names)) if tile.names else ""
         return html(
-            '<li class="tile found"><div class="eq">{}</div><div class="by">✓ {}{}</div></li>',
+            '<li class="{} found"><div class="eq">{}</div><div class="by">✓ {}{}</div></li>',
+            kind,
             equation,
             by,
             names,
@@ -345,7 +397,8 @@ def _tile(tile: Tile, board: Board) -> Markup:
         )
     worked = joined(html("<div>{}</div>", unbroken(line)) for line in tile.worked(board.round))
     return html(
-        '<li class="tile revealed"><div class="eq">{}</div><div class="worked">{}</div></li>',
+        '<li class="{} revealed"><div class="eq">{}</div><div class="worked">{}</div></li>',
+        kind,
         equation,
         worked,
     )
@@ -391,7 +444,7 @@ def board_html(board: Board | None) -> Markup:
     return joined(
         [
             title,
-            _pinned(round_),
+            _pinned(board),
             _cards(board),
             html('<p class="progress">{}</p>', progress_words(board)),
             html(
@@ -407,26 +460,42 @@ def board_html(board: Board | None) -> Markup:
     )
 
 
-def _pinned(round_: Round) -> Markup:
-    if not round_.pinned:
+def pin_words(board: Board) -> tuple[str, ...]:
+    """Why the pinned try does not work, in the checker's words (those of the mistake it
+    stands for, when it is one on the board), or the working of a pinned equation that
+    does: what the class talks about is on the wall, not in the teacher's head alone."""
+    round_ = board.round
+    for mistake in board.mistakes:
+        if mistake.example == round_.pinned:
+            return (mistake.why(round_),)
+    verdict = judge(round_, round_.pinned)
+    if verdict.problems:
+        return (verdict.problems[0].message,)
+    return verdict.steps + verdict.teaching
+
+
+def _pinned(board: Board) -> Markup:
+    """The try or equation the teacher pinned, as large as the tiles' equations, with why."""
+    if not board.round.pinned:
         return Markup()
     return html(
-        '<div class="pinned"><strong>{}</strong> {}</div>',
+        '<div class="pinned"><strong>{}</strong> <span class="eq">{}</span>{}</div>',
         _("Let us talk about"),
-        unbroken(local_signs(round_.pinned)),
+        unbroken(local_signs(board.round.pinned)),
+        joined(html('<div class="why">{}</div>', unbroken(line)) for line in pin_words(board)),
     )
 
 
 def _ended_html(board: Board, title: Markup) -> Markup:
-    """The end of a round: the title beside the cards, the class's progress and that the
-    round ended on one line, then the finds, the most common mistakes and what nobody found
-    (with the working), in columns as tall as the wall. The mistakes come before the
-    equations nobody found so that they stay on every screen while those fill the rest of
-    the wall, a screenful at a time when they do not all fit (see :func:`_pager`)."""
-    round_ = board.round
+    """The end of a round: the title beside the cards, the pinned try with why, the
+    class's progress and that the round ended on one line, then in columns as tall as the
+    wall: the equations nobody found (with the working) first, as what the class talks about
+    most, then the most common mistakes as one block, then the finds. Each block has its
+    heading; a screenful at a time when they do not all fit (see :func:`_pager`)."""
     share = 0 if not board.total else round(100 * board.found / board.total)
     parts = [
-        html('<div class="top">{}{}{}</div>', title, _cards(board), _pinned(round_)),
+        html('<div class="top">{}{}</div>', title, _cards(board)),
+        _pinned(board),
         html(
             '<p class="progress">{} <span class="ended">{}</span></p>',
             progress_words(board),
@@ -435,36 +504,49 @@ def _ended_html(board: Board, title: Markup) -> Markup:
         html('<div class="bar" aria-hidden="true"><span style="width:{}%"></span></div>', share),
     ]
     flow = []
-    found = [tile for tile in board.tiles if tile.found]
-    if found:
-        flow.append(
-            html('<ul class="tiles small">{}</ul>', joined(_tile(tile, board) for tile in found))
-        )
+    if board.unfound:
+        heading = html('<h2 id="sq2-nobody">{}</h2>', _("Nobody found these yet"))
+        flow.append(_block(heading, "tiles revealing", board.unfound, board))
     if board.mistakes:
         items = joined(html("<li>{}</li>", mistake_words(m, board)) for m in board.mistakes)
         flow.append(
             html(
-                '<h2>{}</h2><ul class="mistakes">{}</ul>',
+                '<section class="block unit mistakes-block"><h2>{}</h2>'
+                '<ul class="mistakes">{}</ul></section>',
                 _("Tries that do not work yet"),
                 items,
             )
         )
-    if board.unfound:
-        flow.append(
-            html(
-                '<h2 id="sq2-nobody">{}</h2><ul class="tiles revealing">{}</ul>',
-                _("Nobody found these yet"),
-                joined(_tile(tile, board) for tile in board.unfound),
-            )
-        )
+    found = [tile for tile in board.tiles if tile.found]
+    if found:
+        heading = html("<h2>{}</h2>", _("The class found these"))
+        flow.append(_block(heading, "tiles small", found, board))
     parts.append(html('<div class="flow">{}</div>{}', joined(flow), _pager()))
     return joined(parts)
 
 
+def _block(heading: Markup, kind: str, tiles: Sequence[Tile], board: Board) -> Markup:
+    """A heading over its tiles. The heading and the first tile are one piece the columns
+    never cut (a heading at the foot of one column, its tile atop the next, heads nothing);
+    the page's script turns the screens a piece at a time."""
+    first, rest = tiles[0], tiles[1:]
+    lead = html(
+        '<div class="unit lead">{}<ul class="{}">{}</ul></div>', heading, kind, _tile(first, board)
+    )
+    if not rest:
+        return html('<section class="block">{}</section>', lead)
+    return html(
+        '<section class="block">{}<ul class="{}">{}</ul></section>',
+        lead,
+        kind,
+        joined(_tile(tile, board, "unit") for tile in rest),
+    )
+
+
 def _pager() -> Markup:
-    """Buttons that turn the round's equations a screenful at a time, shown by the page's
-    script only when they do not all fit at a size the back of the room can read."""
-    where = _("{first}–{last} of {total}", first="{first}", last="{last}", total="{total}")
+    """Buttons that turn the end of a round a screenful at a time, shown by the page's
+    script only when it does not all fit at a size the back of the room can read."""
+    where = _("Screen {n} of {count}", n="{n}", count="{count}")
     return html(
         '<nav class="pager" hidden aria-labelledby="sq2-title" data-where="{}">'
         '<button type="button" class="back">◀ {}</button>'
