@@ -16,7 +16,8 @@ import io
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sq2edu.i18n import N_, _
+from sq2edu.equations.model import SIGNS
+from sq2edu.i18n import N_, _, local_signs
 from sq2edu.progress.records import Attempt
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "problems_words",
     "safe_cell",
     "shown_class_name",
+    "shown_equation",
     "yes_no",
 ]
 
@@ -87,6 +89,30 @@ _OPERATION_WORDS = {
     "division": N_("dividing"),
 }
 _FORMULA_STARTS = "=+-@\t\r\n \uff1d\uff0b\uff0d\uff20"
+
+
+def shown_equation(text: str) -> str:
+    """A child's equation as the teacher reads it: in the language's signs (× ÷ −, or · and
+    :), one space between its parts, whatever keys the child used (``2 x 4 = 8``,
+    ``6 : 2 = 3``, ``8 - 2``). Text that is not made of numbers and signs is left as typed."""
+    parts: list[str] = []
+    number = ""
+    for char in text:
+        if char.isascii() and char.isdigit():
+            number += char
+            continue
+        if number:
+            parts.append(number)
+            number = ""
+        if char in SIGNS:
+            parts.append(SIGNS[char].value)
+        elif char == "=":
+            parts.append("=")
+        elif not char.isspace():
+            return text.strip()
+    if number:
+        parts.append(number)
+    return local_signs(" ".join(parts)) if parts else text.strip()
 
 
 def _cell(text: str) -> str:
@@ -200,7 +226,7 @@ class CsvRows:
             _cell(attempt.student),
             words(_where_words, attempt.where),
             words(_level_words, attempt.level),
-            _cell(attempt.text),
+            words(shown_equation, attempt.text),
             yes[bool(attempt.ok)],
             yes[bool(attempt.helped)],
             words(_problems_words, attempt.codes),

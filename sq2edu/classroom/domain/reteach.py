@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sq2edu.i18n import N_, _, local_signs, ngettext
+from sq2edu.classroom.domain.exports import shown_equation
+from sq2edu.i18n import N_, _, ngettext
 
 __all__ = ["RETEACH", "MistakeNote", "note"]
 
@@ -149,6 +150,6 @@ class MistakeNote:
 def note(code: str, children: int, examples: list[str]) -> MistakeNote:
     """A mistake in the teacher's words: what the children did, real examples, what to teach."""
     said, teach = RETEACH[code]
-    shown = ", ".join(local_signs(example) for example in examples[:3])
+    shown = ", ".join(shown_equation(example) for example in examples[:3])
     text = _("{what} ({examples}): {teach}", what=said(children), examples=shown, teach=_(teach))
     return MistakeNote(code, children, text)

@@ -11,7 +11,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from sq2edu.classroom.domain.exports import local_time, shown_class_name
+from sq2edu.classroom.domain.exports import local_time, shown_class_name, shown_equation
 from sq2edu.classroom.domain.reteach import RETEACH, note
 from sq2edu.classroom.storage.summary import OPERATIONS, ClassSummary, Days
 from sq2edu.classroom.storage.tables import TableInfo
@@ -102,7 +102,7 @@ def here_html(
             _(
                 "{mark} {equation} ({where})",
                 mark=attempt_mark(latest),
-                equation=local_signs(latest.text),
+                equation=shown_equation(latest.text),
                 where=_(_WHERE.get(latest.where, latest.where)),
             )
             if latest
@@ -328,7 +328,7 @@ def student_html(name: str, summary: ClassSummary) -> Markup:
     usual = theirs.mistakes.most_common(1)
     advice = _(RETEACH[usual[0][0]][1]) if usual and usual[0][0] in RETEACH else ""
     recent = joined(
-        html("<li>{} {}</li>", attempt_mark(a), local_signs(a.text)) for a in theirs.last
+        html("<li>{} {}</li>", attempt_mark(a), shown_equation(a.text)) for a in theirs.last
     )
     at = LEVELS.get(theirs.level)
     lab = (
