@@ -3,9 +3,12 @@ its answers (every answer checked)."""
 
 from __future__ import annotations
 
+import contextlib
+
 import ipywidgets as widgets
 
 from sq2edu.classroom.views.worksheets import (
+    Aim,
     Audience,
     NotInClassError,
     aim_of,
@@ -23,6 +26,7 @@ from sq2edu.classroom.widgets.dashboard.desk import (
 )
 from sq2edu.i18n import N_, _, language
 from sq2edu.markup import html
+from sq2edu.practice import LEVELS
 from sq2edu.worksheets import MAX_COUNT, PAPERS
 from sq2edu.worksheets.html import title_of
 from sq2edu.worksheets.sheet import DEFAULT_COUNT, default_count
@@ -99,10 +103,13 @@ class WorksheetsTab(Tab):
         list, which only the class's sheet follows."""
         kind, _colon, name = (self.whom.value or "class:").partition(":")
         words = ""
-        try:
-            aim = aim_of(self.desk.store, Audience(kind, name, self.level.value or ""))
-        except ValueError:
-            aim = None
+        aim: Aim | None = None
+        if kind != "class":
+            with contextlib.suppress(ValueError):
+                aim = aim_of(self.desk.store, Audience(kind, name))
+        elif self.level.value:
+            # The class's sheet at a chosen level needs no reading of the store.
+            aim = Aim((LEVELS[self.level.value],), "")
         if aim is not None and kind != "class":
             title = title_of(aim.levels)
             if kind == "student":
