@@ -892,6 +892,10 @@ function render({ model, el }) {
     // sleeping queens, which a King or a Knight aims at, stay at the top of the second column.
     const building = state.mode !== "lab" && builderOpen(state) ? equationBuilder(state) : null;
     const besideCards = building !== null && !classic && twoColumns.matches;
+    // A Knight or a Sleeping Potion is aimed at another player's queens: their realms come
+    // before the sleeping queens, close to the words that ask for them (below twelve places
+    // they were at the bottom edge of a tablet, their names cut off).
+    const aimsAtPlayers = classic && picked !== null && card(picked).kind !== "king";
     const parts = state.mode === "lab" ? lab(state) : [
       topBar(state),
       h("div", { class: "sq2-status" }, header(state), narration(state)),
@@ -906,8 +910,9 @@ function render({ model, el }) {
           building ? (besideCards ? null : building) : [verdictBox(state), state.verdict ? speechNote() : null]),
         h("div", { class: "sq2-board" },
           besideCards ? building : null,
+          aimsAtPlayers ? others.map((seat) => player(state, seat)) : null,
           classic ? classicCentre(state) : centre(state),
-          others.map((seat) => player(state, seat)))),
+          aimsAtPlayers ? null : others.map((seat) => player(state, seat)))),
     ];
     root.replaceChildren(...parts.filter(Boolean));
     showNewest(state);
@@ -934,7 +939,13 @@ function render({ model, el }) {
     if (Boolean(state.winner) !== lastOver) {
       lastOver = Boolean(state.winner);
       const over = root.querySelector(".sq2-over");
-      if (over && over.getBoundingClientRect().top < 0) over.scrollIntoView({ block: "start" });
+      // "Game over" above it stays whole too when both fit on the screen.
+      if (over && over.getBoundingClientRect().top < 0) {
+        const head = root.querySelector(".sq2-header");
+        const button = over.querySelector(":scope > button");
+        const both = head && button && button.getBoundingClientRect().bottom - head.getBoundingClientRect().top + MARGIN <= window.innerHeight;
+        (both ? head : over).scrollIntoView({ block: "start" });
+      }
     }
     // A new verdict or a new hint is brought into view (below the builder, it can be below
     // the fold on a laptop, in a lesson or after three hints).
@@ -963,8 +974,13 @@ function render({ model, el }) {
   ].join(", ");
   let lastAsked = "";
 
+  // While a card is aimed or chosen (a Knight, a Spell Book's card, the Switch Witch's), only
+  // what it can be aimed at is asked for: the builder's cards are not, though they are framed.
+  const AIMING = [".sq2-choices:not(.sq2-picking) button", "button.sq2-choose"].join(", ");
+
   function markTargets() {
-    for (const node of root.querySelectorAll(TARGETS)) node.dataset.target = "";
+    const aiming = picked !== null || reading || throwing || giving !== null;
+    for (const node of root.querySelectorAll(aiming ? AIMING : TARGETS)) node.dataset.target = "";
   }
 
   // Where a keyboard starts: the card marked to lead (see ``realm``), else the first target.
@@ -972,29 +988,38 @@ function render({ model, el }) {
     return root.querySelector("[data-target][data-lead]") || root.querySelector("[data-target]");
   }
 
-  // When the prompt asks for something new, bring what it asks for into view: all of it
-  // when it fits on the screen, else the first of it.
+  // When the prompt asks for something new, bring what it asks for into view with the words
+  // that ask, headed by their heading (whose turn it is, or the picked card's question): all
+  // of it when it fits on the screen, else every target, else the words and the first target,
+  // else the first target alone.
   function showTargets() {
     const targets = root.querySelectorAll("[data-target]");
     if (!targets.length) return;
     const first = targets[0];
     const last = targets[targets.length - 1];
-    const seen = (node) => {
-      const box = node.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
+    const header = root.querySelector(".sq2-header");
+    const prompt = header && header.querySelector(".sq2-prompt");
+    const asking = root.querySelector(".sq2-picking") || (prompt && prompt.textContent.trim() ? header : null);
+    const span = (nodes) => {
+      const boxes = nodes.map((n) => n.getBoundingClientRect());
+      return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
     };
-    // The words that ask, too, when they fit on the screen with what they ask for.
-    const prompt = root.querySelector(".sq2-picking .sq2-prompt") || root.querySelector(".sq2-header .sq2-prompt");
-    const fits = (node) => {
-      const boxes = [node, first, last].map((n) => n.getBoundingClientRect());
-      return Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top)) <= window.innerHeight;
+    const fits = (nodes) => {
+      const box = span(nodes);
+      return box.bottom - box.top + MARGIN <= window.innerHeight;
     };
-    const asking = prompt && prompt.textContent.trim() && fits(prompt) ? prompt : null;
-    if (seen(first) && seen(last) && (!asking || seen(asking))) return;
-    last.scrollIntoView({ block: "nearest" });
-    first.scrollIntoView({ block: "nearest" });
-    if (asking && !seen(asking)) asking.scrollIntoView({ block: "nearest" });
+    const shown = [[asking, first, last], [first, last], [asking, first], [first]]
+      .map((nodes) => nodes.filter(Boolean))
+      .find((nodes) => nodes.length === 1 || fits(nodes));
+    const box = span(shown);
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    const byTop = [...shown].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const lowest = [...shown].sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom)[0];
+    lowest.scrollIntoView({ block: "nearest" });
+    byTop[0].scrollIntoView({ block: "nearest" });
   }
+  // The room left above what is brought into view (table.css: scroll-margin-top).
+  const MARGIN = 8;
 
   // Everything new is spoken, not only the last line (a roll and the cards it drew).
   let narrated = null;

@@ -498,3 +498,84 @@ def test_the_winners_headline_is_at_the_top_of_the_screen_when_the_game_ends(pag
     drawn.push()
     expect(page.locator(".sq2-over h2")).to_be_in_viewport(ratio=1)
     expect(page.get_by_role("button", name="New game")).to_be_in_viewport(ratio=1)
+
+
+# Every box of the given selector against the window: all inside it, or else the first.
+_IN_VIEW = """
+(selector) => {
+  const boxes = [...document.querySelectorAll(selector)].map((n) => n.getBoundingClientRect());
+  const inside = (b) => b.top >= 0 && b.bottom <= window.innerHeight + 0.5;
+  const span = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+  return { count: boxes.length, all: boxes.every(inside), first: inside(boxes[0]), fits: span <= window.innerHeight };
+}
+"""
+
+
+@pytest.mark.parametrize("size", [(820, 1180), (1024, 768)])
+@pytest.mark.parametrize("lang", ["en", "ru", "nb"])
+def test_a_card_aimed_at_another_player_brings_its_targets_into_view_with_the_prompt(
+    page: Page, lang: str, size: tuple[int, int]
+) -> None:
+    """A Knight or a Sleeping Potion picked from a hand of number cards (the builder open
+    above the board): the other players' queens it can be aimed at come into view with the
+    words that ask for them, not left cut off at the bottom edge."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    table = classic(
+        lang,
+        ("Mia", "easy", "medium"),
+        hands={
+            0: ["potion1", "knight1", "n2a", "n3a", "n5a"],
+            2: ["n4c", "n6c", "n7c", "n8c", "n9d"],
+        },
+        queens={1: ["q-rose", "q-cat", "q-moon", "q-cake"], 2: ["q-dog", "q-heart"]},
+    )
+    show_widget(page, table)
+    page.evaluate(_TEXT_ABOVE)
+    for key in ("pick:potion1", "pick:knight1"):
+        page.locator(f"[data-key='{key}']").click()
+        expect(page.locator(".sq2-picking")).to_be_visible()
+        seen = page.evaluate(_IN_VIEW, "button.sq2-choose")
+        assert seen["count"] == 6
+        assert seen["all"] or (not seen["fits"] and seen["first"]), (key, seen)
+        expect(page.locator(".sq2-picking .sq2-prompt")).to_be_in_viewport(ratio=1)
+        page.locator("[data-key='cancel-pick']").click()
+        page.evaluate("window.scrollTo(0, 0)")
+
+
+_HEADING_WHOLE = "() => document.querySelector('.sq2-who').getBoundingClientRect().top >= 0"
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1024, 768)), ("ru", (820, 1180))])
+def test_a_scroll_the_table_makes_by_itself_keeps_its_heading_whole(
+    page: Page, lang: str, size: tuple[int, int]
+) -> None:
+    """The page brings the prompt and its targets into view (a king to take, the New game
+    button, the computer's Knight at the child's queen): the heading above the prompt
+    ("Your turn", "Game over", "Easy bot is after your queen!") is not cut off at the top."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    scene = SCENE["rescue-game-over"]
+    table = scene.make(lang)
+    drawn = show_widget(page, table)
+    for intent in scene.intents:
+        page.evaluate(_TEXT_BELOW)
+        table.handle(intent)
+        drawn.push()
+        assert page.evaluate(_HEADING_WHOLE), intent
+    expect(page.locator(".sq2-over h2")).to_be_in_viewport(ratio=1)
+    attacked = classic(lang)
+    drawn = show_widget(page, attacked)
+    page.evaluate(_TEXT_BELOW)
+    attacked.load(
+        classic_position(
+            attacked.game.names,
+            hands={0: ["n2a", "n3a", "n5a", "n9a", "n6a"], 1: ["n4b", "n6b", "n7b", "n8b"]},
+            queens={0: ["q-heart"]},
+            attack=("knight1", 0, "q-heart"),
+            current=0,
+            turn_player=1,
+            phase="block",
+        )
+    )
+    drawn.push()
+    expect(page.locator(".sq2-table")).to_have_attribute("data-phase", "block")
+    assert page.evaluate(_HEADING_WHOLE)
