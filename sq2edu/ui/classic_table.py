@@ -20,7 +20,7 @@ from sq2edu.classic.cards import CARDS, Kind
 from sq2edu.i18n import _
 from sq2edu.ui.classic_words import classic_action_label, classic_catalog
 from sq2edu.ui.game_table import GameTable, pile_texts
-from sq2edu.ui.guide import classic_goal, classic_guide, classic_tip
+from sq2edu.ui.guide import can_block, classic_goal, classic_guide, classic_tip
 
 __all__ = ["ClassicTable"]
 
@@ -62,6 +62,10 @@ class ClassicTable(GameTable):
         return _("Put number cards from your hand in the equation first.")
 
     def label(self, action: dict[str, Any]) -> str:
+        # Letting an attack happen is a choice only beside a Dragon or a Wand; alone, the
+        # button only goes on, and says no more than that.
+        if action.get("kind") == "classic-no-block" and not can_block(self.game):
+            return _("OK")
         return classic_action_label(action, self.game.names)
 
     def goal(self, view: dict[str, Any]) -> str:

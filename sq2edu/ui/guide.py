@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from sq2edu.classic.cards import BLOCKERS
+from sq2edu.classic.cards import CARDS as CLASSIC_CARDS
+from sq2edu.classic.cards import Kind as ClassicKind
 from sq2edu.i18n import N_, _, ngettext
 from sq2edu.rescue.cards import CARDS, Kind
 
@@ -144,7 +147,7 @@ def classic_tip(game: ClassicGame) -> str:
     """What to do now in a first classic game, in a child's words."""
     phase = game.phase.value
     if phase == "block":
-        return _("Someone wants your queen! Stop it with a Dragon or a Wand, if you have one.")
+        return _block_tip(game)
     if phase == "choose-queen":
         return _("Click any sleeping queen to wake her.")
     if phase != "turn":
@@ -157,3 +160,28 @@ def classic_tip(game: ClassicGame) -> str:
     if "classic-potion" in kinds:
         return _("Click your Sleeping Potion, then another player's queen to put her to sleep.")
     return _("No King? Throw away cards: click numbers for an adding equation, or press a button.")
+
+
+def _block_tip(game: ClassicGame) -> str:
+    """The owl says what the prompt says: a child with no Dragon (or Wand) is not told to use
+    one, only that this one cannot be stopped and which button goes on."""
+    attack = game.state.attack
+    if attack is None:
+        return ""
+    knight = CLASSIC_CARDS[attack.card].kind is ClassicKind.KNIGHT
+    if can_block(game):
+        if knight:
+            return _("Someone wants your queen! Click your Dragon to keep her.")
+        return _("Someone wants your queen! Click your Wand to keep her awake.")
+    if knight:
+        return _("You have no Dragon this time, so your queen goes. Press “OK”.")
+    return _("You have no Wand this time, so your queen falls asleep. Press “OK”.")
+
+
+def can_block(game: ClassicGame) -> bool:
+    """Whether the child deciding on an attack holds the card that stops it."""
+    attack = game.state.attack
+    if attack is None:
+        return False
+    blocker = BLOCKERS[CLASSIC_CARDS[attack.card].kind]
+    return any(CLASSIC_CARDS[card].kind is blocker for card in game.me.hand)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sq2edu.i18n import LANGUAGES
+from sq2edu.i18n import LANGUAGES, _, language
 from sq2edu.rescue.state import Phase
 from sq2edu.ui import ClassicTable, RescueTable
 from sq2edu.ui.game_table import GameTable
@@ -79,3 +79,43 @@ def test_the_coach_speaks_of_the_card_that_can_play_now() -> None:
     assert "Press Finish" not in book.state["tip"]
     alone = rescue("en", realms={0: ["n4a", "book1"]}, phase="actions")  # nothing to fetch
     assert alone.state["tip"].endswith("Press Finish: next turn brings more.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("attacker", ["knight1", "potion1"])
+def test_an_attack_the_child_cannot_stop_is_said_the_same_by_the_owl_and_its_one_button(
+    lang: str, attacker: str
+) -> None:
+    """No Dragon (or Wand) in hand: the owl does not say to use one, and the one button does
+    not read as a choice ("Let it happen"); with one, the owl says to click it."""
+    from tests.browser.scenes import classic
+
+    def attacked(hand: list[str]) -> ClassicTable:
+        return classic(
+            lang,
+            hands={0: hand, 1: ["n4b", "n6b", "n7b", "n8b"]},
+            queens={0: ["q-heart"]},
+            attack=(attacker, 0, "q-heart"),
+            current=0,
+            turn_player=1,
+            phase="block",
+        )
+
+    blocker = "dragon1" if attacker == "knight1" else "wand1"
+    alone = attacked(["n2a", "n3a", "n5a", "n9a"])
+    with language(lang):
+        ok = _("OK")
+    stop = "Dragon" if attacker == "knight1" else "Wand"
+    buttons = [a["label"] for a in alone.state["view"]["legal_actions"]]
+    assert buttons == [ok]
+    assert ok in alone.state["tip"]
+    armed = attacked([blocker, "n2a", "n3a", "n5a"])
+    labels = [a["label"] for a in armed.state["view"]["legal_actions"]]
+    assert ok not in labels
+    assert len(labels) == 2
+    assert ok not in armed.state["tip"]
+    assert armed.state["tip"] != alone.state["tip"]
+    if lang == "en":
+        assert f"no {stop}" in alone.state["view"]["prompt"]
+        assert f"no {stop}" in alone.state["tip"]
+        assert f"your {stop}" in armed.state["tip"]
