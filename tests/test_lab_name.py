@@ -15,6 +15,11 @@ LOCALE = "sq2edu/locale/{lang}/LC_MESSAGES/sq2edu.po"
 NAMES = {"nb": ("regnelab", ("verksted", "laben ")), "ru": ("мастерск", ("лаборатор",))}
 
 
+def _each(text: object) -> tuple[object, ...]:
+    """A message's singular and plural (or its one text) as a tuple."""
+    return tuple(text) if isinstance(text, list | tuple) else (text or "",)
+
+
 @pytest.mark.parametrize("lang", sorted(NAMES))
 def test_every_message_about_the_lab_calls_it_by_one_name(lang: str) -> None:
     stem, wrong = NAMES[lang]
@@ -23,8 +28,8 @@ def test_every_message_about_the_lab_calls_it_by_one_name(lang: str) -> None:
     with open(LOCALE.format(lang=lang), "rb") as po:
         catalog = read_po(po)
     for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = [str(text) for text in _each(message.id)]
+        strings = [str(text) for text in _each(message.string)]
         if not any(re.search(r"\bLab\b", text) for text in ids):
             continue
         for text in strings:
