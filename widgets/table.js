@@ -165,11 +165,15 @@ function render({ model, el }) {
     const view = state.view;
     const current = view.current_player;
     const mine = state.seat !== null && state.seat === current;
+    // While a card is being chosen (a Spell Book's number, cards to throw away, a Knight's
+    // queen) the turn's prompt ("…Press Finish when you are done") speaks of a button that is
+    // not shown: it says what to do now instead.
+    const prompt = mine && (picked || reading || throwing) ? t("pickNow") : view.prompt || "";
     return h("header", { class: "sq2-header" },
       h("div", { class: "sq2-turn" },
         h("span", { class: "sq2-who" }, whoseTurn(state, mine)),
         view.roll && !state.winner ? h("span", { class: "sq2-die", role: "img", "aria-label": t("dieShows", { face: view.roll === "dragon" ? t("dragon") : view.roll }) }, (view.roll === "dragon" ? "🐉" : view.roll)) : null),
-      h("p", { class: "sq2-prompt" }, view.prompt || "", readAloudButton(view.prompt || "", "prompt")),
+      h("p", { class: "sq2-prompt" }, prompt, readAloudButton(prompt, "prompt")),
       (state.away || []).map((name) => h("p", { class: "sq2-away" }, h("span", { "aria-hidden": "true" }, "🤖 "), t("awayPlays", { name }))),
       h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
       speechNote());

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 from sq2edu.classic.cards import BLOCKERS
 from sq2edu.classic.cards import CARDS as CLASSIC_CARDS
 from sq2edu.classic.cards import Kind as ClassicKind
+from sq2edu.core.equation_cards import equation_choices
 from sq2edu.i18n import N_, _, ngettext
+from sq2edu.rescue.actions import UseSpellBook
 from sq2edu.rescue.cards import CARDS, Kind
 
 if TYPE_CHECKING:
@@ -134,13 +136,29 @@ def rescue_tip(game: RescueGame) -> str:
             "Click two number cards, choose a sign, then click the answer card and press "
             "“Check”. Stuck? Press “Hint”."
         )
-    if "use-spell-book" in kinds:
+    if "use-spell-book" in kinds and _book_completes(game):
         # The book fetches the number the equation lacks: say so before "Finish".
         return _(
             "An equation needs three number cards. Your Spell Book can take one from the "
             "discard pile: press “Use a Spell Book”."
         )
     return _("An equation needs three number cards. Press Finish: next turn brings more.")
+
+
+def _book_completes(game: RescueGame) -> bool:
+    """Whether one number a Spell Book fetches from the discard pile makes an equation with
+    the number cards in the realm: with none or one in it, the book alone cannot."""
+    if not any(card is not None for card in game.state.grid):
+        return False
+    numbers = tuple(
+        (card, CARDS[card].value) for card in game.me.realm if CARDS[card].kind is Kind.NUMBER
+    )
+    fetched = {action.card for action in game.legal_actions() if isinstance(action, UseSpellBook)}
+    red = game.me.knight == "red"
+    return any(
+        equation_choices((*numbers, (card, CARDS[card].value)), game.rules.operations, red)
+        for card in fetched
+    )
 
 
 def classic_tip(game: ClassicGame) -> str:

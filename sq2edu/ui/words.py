@@ -98,6 +98,7 @@ _WORDS = {
     "takeTheir": N_("Take {name}'s {card}"),
     "useBook": N_("📖 Use a Spell Book"),
     "bookWhich": N_("Spell Book: which number will you take from the discard pile?"),
+    "pickNow": N_("Click a card with a dashed frame, or press “Cancel”."),
     "tipsOn": N_("Show tips"),
     "tipsOff": N_("Hide tips"),
     "tip": N_("Tip"),

@@ -105,8 +105,13 @@ def test_a_spell_book_shows_the_numbers_to_take_as_cards_and_can_be_cancelled(pa
         "group", name="Spell Book: which number will you take from the discard pile?"
     )
     expect(picker.locator("button.sq2-card")).to_have_count(10)
+    # The prompt says what to do now, not to press Finish, which the picker hides.
+    prompt = page.locator(".sq2-header .sq2-prompt")
+    expect(prompt).to_have_text("Click a card with a dashed frame, or press “Cancel”.")
+    expect(page.locator("[data-key*='end-actions']")).to_have_count(0)
     picker.get_by_role("button", name="Cancel").click()
     expect(page.get_by_role("button", name="Use a Spell Book")).to_be_visible()
+    expect(prompt).to_contain_text("Press Finish")
 
 
 def test_the_cards_to_discard_are_framed_and_named(page: Page) -> None:

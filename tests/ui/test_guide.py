@@ -73,10 +73,15 @@ def test_the_coach_speaks_of_the_card_that_can_play_now() -> None:
         "en", hands={0: ["potion1", "n2a", "n3a", "n7a", "n9a"]}, queens={1: ["q-rose"]}
     )
     assert potion.state["tip"].startswith("Click your Sleeping Potion")
-    book = rescue("en", realms={0: ["n4a", "book1"]}, discard=["n6a"], phase="actions")
+    book = rescue("en", realms={0: ["n4a", "n2a", "book1"]}, discard=["n6a"], phase="actions")
     assert "use-spell-book" in {a["kind"] for a in book.state["view"]["legal_actions"]}
     assert "Spell Book" in book.state["tip"]
     assert "Press Finish" not in book.state["tip"]
+    # One card fetched to one number (or to none) is no equation: the book is no advice.
+    for realm in (["n4a", "book1"], ["book1", "q-owl"], ["n1a", "n9a", "book1"]):
+        short = rescue("en", realms={0: realm}, discard=["n6a", "n2b"], phase="actions")
+        assert "use-spell-book" in {a["kind"] for a in short.state["view"]["legal_actions"]}
+        assert "Spell Book" not in short.state["tip"], realm
     alone = rescue("en", realms={0: ["n4a", "book1"]}, phase="actions")  # nothing to fetch
     assert alone.state["tip"].endswith("Press Finish: next turn brings more.")
 
