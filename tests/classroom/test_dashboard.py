@@ -233,9 +233,9 @@ def test_the_settings_speak_the_teachers_language_with_every_control_labelled(
         "нет",
     }
     board.settings.save()
-    assert (
-        board.settings.saved.value
-        == "Сохранено. Ученики получат это в следующей игре или мастерской."
+    assert board.settings.saved.value == (
+        "Сохранено. Подсказки меняются сразу, остальное — в следующей игре или мастерской "
+        "каждого ученика."
     )
 
 
