@@ -819,7 +819,7 @@ function render({ model, el }) {
         state.praise ? h("p", { class: "sq2-praise" }, words("✓ "), words(state.praise), words(" 🎉 "), t("newCardsDealt"),
           readAloudButton(`${state.praise} ${t("newCardsDealt")}`, "praise")) : null,
         h("p", { class: "sq2-prompt" }, state.view.prompt || "", readAloudButton(promptSaid(state), "prompt")),
-        h("p", { class: "sq2-message" }, state.message || "", readAloudButton(state.message || "", "message")),
+        h("p", { class: `sq2-message${state.note ? ` sq2-note-${state.note}` : ""}` }, state.message || "", readAloudButton(state.message || "", "message")),
         speechNote()),
       box ? h("p", { class: "sq2-box-task", "aria-label": box.replace("□", t("theBox")) },
         box.split("□").flatMap((part, index) => (index ? [h("span", { class: "sq2-box", "aria-hidden": "true" }, "\u00a0"), part] : [part]))) : null,
@@ -844,10 +844,12 @@ function render({ model, el }) {
   // Where the child is: the level's name and its stars, drawn filled and hollow (a shape,
   // not only a colour) and said in words.
   function levelLine(level) {
-    const said = t("levelStars", { title: level.title, n: level.stars, of: level.of });
+    // Just moved up, the empty row is not stars lost: it says they start afresh here.
+    const said = [t("levelStars", { title: level.title, n: level.stars, of: level.of }), level.fresh ? t("starsAfresh") : ""].join(" ").trim();
     return h("p", { class: "sq2-level", role: "img", "aria-label": said },
       h("span", { class: "sq2-level-title" }, level.title), " ",
-      h("span", { class: "sq2-level-stars" }, "★".repeat(level.stars) + "☆".repeat(Math.max(0, level.of - level.stars))));
+      h("span", { class: "sq2-level-stars" }, "★".repeat(level.stars) + "☆".repeat(Math.max(0, level.of - level.stars))),
+      level.fresh ? h("span", { class: "sq2-level-new" }, t("starsAfresh")) : null);
   }
 
   // A missing-number task needs no builder: a card is the answer. Hints and the verdict stay.

@@ -185,6 +185,9 @@ class EquationLab(Speaking, anywidget.AnyWidget):
         #: Whether the catalog draws the cards past 10 (a level, or a task that needed them).
         self.big_cards = False
         self.moved = ""
+        #: What :attr:`moved` is: a ``"level-up"`` is drawn as a celebration, a
+        #: ``"step-back"`` and ``"new-cards"`` calmly; none of them is a warning.
+        self.moved_kind = ""
         #: Says :attr:`moved` again, in the language of the moment.
         self._moved_said: Callable[[], str] = str
         #: Makes the verdict shown again, in the language of the moment (``None``: none can).
@@ -290,8 +293,10 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             level, self.history, self.rng, operations=self.operations, levels=self.range
         )
         self.moved = ""
+        self.moved_kind = ""
         if deal.level is not level:
             said, run = _MOVED[deal.reason]
+            self.moved_kind = "level-up" if deal.reason == "step-up" else "step-back"
             moved_to = deal.level
             self._moved_said = lambda: _(said, n=run, level=_(moved_to.title))
             self.moved = self._moved_said()
@@ -447,6 +452,7 @@ class EquationLab(Speaking, anywidget.AnyWidget):
                 # stays, said to be about the cards before.
                 self.verdict = kept
                 if not self.moved:
+                    self.moved_kind = "new-cards"
                     self._moved_said = lambda: _(
                         "Here are new cards to try. The check below is about your cards before."
                     )
@@ -531,6 +537,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "curtain": None,
             "winner": None,
             "message": self.message or self.moved,
+            # The message's kind: a warning, unless it is the Lab's news of a move.
+            "note": "" if self.message or not self.moved else self.moved_kind,
             "verdict": self.verdict,
             "praise": self.praise,
             "level": self._level_state(),
@@ -562,6 +570,8 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             "title": _(self.level.title),
             "stars": stars(self.level, self.history),
             "of": STARS,
+            # Just moved up: the row of stars is empty because it is new, and says so.
+            "fresh": self.moved_kind == "level-up" and bool(self.moved),
         }
 
 

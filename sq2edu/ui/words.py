@@ -92,6 +92,7 @@ _WORDS = {
         "Ask a grown-up to read it with you."
     ),
     "levelStars": N_("{title}: {n} of {of} stars"),
+    "starsAfresh": N_("New level: your stars start here."),
     "cancel": N_("Cancel"),
     "switchWhich": N_("Switch Witch: which of your cards will you give away?"),
     "giveYour": N_("Give your {card}"),

@@ -96,6 +96,9 @@ def test_three_mistakes_of_one_kind_step_back_at_once_and_say_so() -> None:
     assert lab.state["message"] == (
         "3 tries went wrong the same way. Let's practise Times tables to 10 × 10 for a while."
     )
+    # Said calmly, not as a warning; the stars of the easier level are not new.
+    assert lab.state["note"] == "step-back"
+    assert lab.state["level"]["fresh"] is False
 
 
 def test_a_step_up_says_which_level_and_why() -> None:
@@ -105,6 +108,13 @@ def test_a_step_up_says_which_level_and_why() -> None:
         lab.handle({"intent": "check", "text": lab.dealt.fact.text})
     assert lab.state["level"]["key"] == "missing"
     assert lab.state["message"] == "5 right in a row on your own! Next level: Missing numbers."
+    # A celebration, not a warning, and the empty row of stars says it is new.
+    assert lab.state["note"] == "level-up"
+    assert lab.state["level"]["fresh"] is True
+    assert lab.dealt is not None
+    lab.handle({"intent": "check", "text": lab.dealt.fact.text})
+    assert lab.state["note"] == ""
+    assert lab.state["level"]["fresh"] is False
 
 
 def test_a_level_is_refused_in_words_when_unknown_or_closed() -> None:
