@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from typing import Any
 
@@ -32,6 +33,8 @@ from sq2edu.classroom.views.projector import (
 from sq2edu.i18n import language
 
 __all__ = ["HOLD_SECONDS", "challenge_handlers"]
+
+_LOG = logging.getLogger("sq2edu.classroom")
 
 #: How often a waiting board request looks at the store's watch (a look costs microseconds).
 _LOOK_SECONDS = 0.03
@@ -61,7 +64,8 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
             except StoreError as error:
                 # A store this server cannot read (written by a newer sq2edu while it ran):
                 # the wall says what happened and what to do, never a bare "500".
-                page = projector_page(None, token, unreadable=str(error))
+                _LOG.warning("sq2edu: the projector cannot read the store: %s", error)
+                page = projector_page(None, token, unreadable=True)
                 self.set_status(503)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
@@ -76,6 +80,7 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
             try:
                 store = await in_thread(request_store, self)
             except StoreError as error:
+                _LOG.warning("sq2edu: the projector cannot read the store: %s", error)
                 # Answered as a board, so that the wall shows the words and keeps asking
                 # (a refusal would read as a stopped server); back once the store reads.
                 self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -84,7 +89,7 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
                 words = unreadable_words()
                 self.finish(
                     json.dumps(
-                        {"stamp": "unreadable", "html": unreadable_html(str(error)), "said": words}
+                        {"stamp": "unreadable", "html": unreadable_html(), "said": words}
                     )
                 )
                 return

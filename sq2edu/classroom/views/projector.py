@@ -567,11 +567,11 @@ def said(board: Board | None) -> str:
     return _("The round has ended.") + " " + progress_words(board)
 
 
-def projector_page(board: Board | None, xsrf: str = "", unreadable: str = "") -> Markup:
-    """The whole page in the active language (``xsrf``: see :func:`page`); with
-    ``unreadable``, the store's error, what :func:`unreadable_html` says instead of a board."""
+def projector_page(board: Board | None, xsrf: str = "", unreadable: bool = False) -> Markup:
+    """The whole page in the active language (``xsrf``: see :func:`page`); when the store
+    is ``unreadable``, what :func:`unreadable_html` says instead of a board."""
     if unreadable:
-        shown, words = unreadable_html(unreadable), unreadable_words()
+        shown, words = unreadable_html(), unreadable_words()
         return page(_("Class challenge"), shown, words, get_language(), xsrf)
     return page(_("Class challenge"), board_html(board), said(board), get_language(), xsrf)
 
@@ -585,12 +585,12 @@ def unreadable_words() -> str:
     )
 
 
-def unreadable_html(detail: str) -> Markup:
-    """The wall when the store cannot be read: what happened and what to do, with the
-    store's own words (``detail``) for whoever updates sq2edu."""
+def unreadable_html() -> Markup:
+    """The wall when the store cannot be read: what happened and what to do. The store's
+    own error (paths, a database's host) goes to the server's log, not to a wall the class
+    reads."""
     return html(
-        '<h1>{}</h1><p class="progress" role="alert">{}</p><p class="note">{}</p>',
+        '<h1>{}</h1><p class="progress" role="alert">{}</p>',
         _("Class challenge"),
         unreadable_words(),
-        detail,
     )
