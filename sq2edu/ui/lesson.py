@@ -370,13 +370,17 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         left = count - len(self.progress)
         if left:
             lines.append(
-                ngettext("{n} exercise not answered yet.", "{n} exercises not answered yet.", left)
+                ngettext(
+                    "{n} exercise is waiting for you.", "{n} exercises are waiting for you.", left
+                )
             )
-        heading = _("You finished the lesson!")
+        # A lesson with exercises left is not celebrated as finished: the page says where the
+        # child is, and the button beside it leads to the first exercise waiting.
+        heading = _("You reached the end of the lesson.") if left else _("You finished the lesson!")
         self.body.value = html(
-            '<h2 style="font: 600 1.8rem system-ui, sans-serif;">{} '
-            '<span aria-hidden="true">🎉</span></h2>{}',
+            '<h2 style="font: 600 1.8rem system-ui, sans-serif;">{}{}</h2>{}',
             heading,
+            "" if left else html(' <span aria-hidden="true">🎉</span>'),
             joined(
                 html('<p style="font: 1.3rem/1.5 system-ui, sans-serif;">{}</p>', line)
                 for line in lines
@@ -428,11 +432,16 @@ class LessonBook(Speaking, widgets.VBox):  # type: ignore[misc]
         said = _("{own} of {count} right on your own", own=own, count=count)
         if later:
             said += "; " + _("{later} with help or at a later try", later=later)
+        # What the shapes mean, beside them: a child meets ◑ with no other word for it.
+        legend = _("✓ right on your own · ◑ right with help or later · ○ not yet")
         return html(
-            '<p role="img" aria-label="{}" style="font-size: 1.4rem; letter-spacing: 0.3em;">'
-            "{}</p>",
+            '<p role="img" aria-label="{}" style="font-size: 1.4rem; letter-spacing: 0.3em;'
+            ' margin-bottom: 0;">{}</p>'
+            '<p class="sq2-marks-legend" aria-hidden="true"'
+            ' style="font: 1rem system-ui, sans-serif; margin-top: 0.2em;">{}</p>',
             said,
             marks,
+            legend,
         )
 
     def _lab_attempt(self, attempt: dict[str, Any]) -> None:

@@ -356,10 +356,13 @@ def test_the_last_page_says_the_lesson_is_done_how_it_went_and_leads_back_to_the
     assert not book.next.disabled
     book.next.click()
     count = len(book.lesson.exercises)
-    assert "You finished the lesson!" in book.body.value
+    # Exercises left: the page says so, and does not celebrate a lesson not finished.
+    assert "You reached the end of the lesson." in book.body.value
+    assert "finished" not in book.body.value
+    assert "🎉" not in book.body.value
     assert f"1 of {count} exercises right on your own." in book.body.value
-    assert f"{count - 1} exercises not answered yet." in book.body.value
-    assert book.read_page.text.startswith("You finished the lesson!")
+    assert f"{count - 1} exercises are waiting for you." in book.body.value
+    assert book.read_page.text.startswith("You reached the end of the lesson.")
     assert book.next.layout.display == "none"  # no grey Next: the book has ended
     assert book.leave.layout.display is None
     assert book.again.description == "Go to exercise 2"
@@ -369,8 +372,34 @@ def test_the_last_page_says_the_lesson_is_done_how_it_went_and_leads_back_to_the
     assert book.steps[book.at] == ("exercise", 2)
 
 
+def test_the_last_page_celebrates_only_a_lesson_whose_every_exercise_is_answered() -> None:
+    book = LessonBook("number-bonds", student="Mia", seed=1)
+    for number, task in enumerate(book.lesson.exercises, start=1):
+        book.go(book.steps.index(("exercise", number)))
+        if isinstance(task, Choice):
+            book.choice.choose(0)
+        else:
+            book.lab.handle({"intent": "check", "text": task.answers()[0]})
+    book.go(len(book.steps) - 1)
+    assert "You finished the lesson!" in book.body.value
+    assert "🎉" in book.body.value
+    assert "waiting" not in book.body.value
+    assert book.again.layout.display == "none"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_marks_of_the_exercises_say_what_their_shapes_mean(lang: str) -> None:
+    book = LessonBook("number-bonds", language=lang)
+    book.go(book.steps.index(("exercise", 1)))
+    legend = book.marks.value.split('class="sq2-marks-legend"')[1]
+    for shape in ("✓", "◑", "○"):
+        assert shape in legend
+    if lang != "en":
+        assert "right on your own" not in legend
+
+
 def test_the_last_page_has_no_way_to_lessons_where_there_is_no_list_of_them() -> None:
     book = LessonBook("number-bonds", language="ru")
     book.go(len(book.steps) - 1)
     assert book.leave.layout.display == "none"
-    assert "Урок пройден!" in book.body.value
+    assert "Вот и конец урока." in book.body.value
