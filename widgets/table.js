@@ -428,11 +428,15 @@ function render({ model, el }) {
     if (builder.slots.length < 5 && !restOn()) {
       slotsRow.append(h("button", { class: "sq2-small-button", "data-key": "add-slot", onclick: () => { builder.slots.push(null); builder.active = builder.slots.length - 1; redraw(); } }, t("addSlot")));
     }
-    slotsRow.append(h("span", { class: "sq2-sign", "aria-hidden": "true" }, "="));
-    slotsRow.append(slotButton(builder.result, builder.active === "result", builder.result ? t("answerFull", { card: card(builder.result).name }) : t("answerEmpty"), () => { if (builder.result) placeCard(builder.result); else { builder.active = "result"; redraw(); } }, "slot:result"));
+    // "=" and the answer's place wrap to the next line together, never apart (a lone "?" on
+    // a line of its own reads as a new question); so do the rest's word and its place.
+    slotsRow.append(h("span", { class: "sq2-together" },
+      h("span", { class: "sq2-sign", "aria-hidden": "true" }, "="),
+      slotButton(builder.result, builder.active === "result", builder.result ? t("answerFull", { card: card(builder.result).name }) : t("answerEmpty"), () => { if (builder.result) placeCard(builder.result); else { builder.active = "result"; redraw(); } }, "slot:result")));
     if (restOn()) {
-      slotsRow.append(h("span", { class: "sq2-sign sq2-rest-word", "aria-hidden": "true" }, t("restWord")));
-      slotsRow.append(slotButton(builder.rest, builder.active === "rest", builder.rest ? t("restFull", { card: card(builder.rest).name }) : t("restEmpty"), () => { if (builder.rest) placeCard(builder.rest); else { builder.active = "rest"; redraw(); } }, "slot:rest"));
+      slotsRow.append(h("span", { class: "sq2-together" },
+        h("span", { class: "sq2-sign sq2-rest-word", "aria-hidden": "true" }, t("restWord")),
+        slotButton(builder.rest, builder.active === "rest", builder.rest ? t("restFull", { card: card(builder.rest).name }) : t("restEmpty"), () => { if (builder.rest) placeCard(builder.rest); else { builder.active = "rest"; redraw(); } }, "slot:rest")));
     }
 
     const signs = h("div", { class: "sq2-signs", role: "group", "aria-label": t("chooseSign") },

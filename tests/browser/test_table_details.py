@@ -394,6 +394,16 @@ def test_the_heading_and_the_tip_fit_the_moment(page: Page) -> None:
     expect(tip).to_have_count(0)
 
 
+_EQUALS_BESIDE_ANSWER = """
+() => {
+  const equals = [...document.querySelectorAll(".sq2-slots .sq2-sign")].find((n) => n.textContent === "=");
+  const a = equals.getBoundingClientRect();
+  const b = document.querySelector("[data-key='slot:result']").getBoundingClientRect();
+  return b.left > a.right && Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) < 2;
+}
+"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "nb"])
 def test_the_builder_and_check_are_above_the_fold_of_a_laptop_under_a_full_realm(
     page: Page, lang: str
@@ -421,6 +431,8 @@ def test_the_builder_and_check_are_above_the_fold_of_a_laptop_under_a_full_realm
             expect(check).to_be_in_viewport(ratio=1)
         else:
             expect(check).not_to_be_in_viewport()
+        # "=" and the answer's place stay on one line (in Russian the "?" fell to a second).
+        assert page.evaluate(_EQUALS_BESIDE_ANSWER), (lang, width)
         page.locator("[data-key='build:n2a']").click()
         expect(check).to_be_in_viewport(ratio=1)
         expect(page.locator("[data-key='build:n3a']")).to_be_in_viewport()
