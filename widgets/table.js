@@ -583,6 +583,10 @@ function render({ model, el }) {
     if (reading) return cardPicker(t("bookWhich"), books, (a) => [a.card], () => { reading = false; });
     if (throwing) return cardPicker(t("throwWhich"), throws, (a) => (a.kind === "classic-discard" ? [a.card] : [a.first, a.second]), () => { throwing = false; });
     const grouped = new Set(["switch-cards", "use-spell-book", ...THROWS]);
+    // The Switch Witch's second step has one way out, its Cancel (back to the first step,
+    // where "No, thanks" is): two buttons that both leave read as two different things.
+    const taking = giving !== null && switches.some((a) => a.mine === giving);
+    if (taking) return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") }, switchPicker(state, switches));
     return h("div", { class: "sq2-choices", role: "group", "aria-label": t("whatNow") },
       switches.length ? switchPicker(state, switches) : null,
       books.length ? h("button", { class: "sq2-big sq2-primary", "data-key": "spell-book", onclick: () => { reading = true; redraw(); } }, words(t("useBook"))) : null,

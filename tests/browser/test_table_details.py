@@ -596,3 +596,13 @@ def test_a_scroll_the_table_makes_by_itself_keeps_its_heading_whole(
     drawn.push()
     expect(page.locator(".sq2-table")).to_have_attribute("data-phase", "block")
     assert page.evaluate(_HEADING_WHOLE)
+
+
+def test_each_step_of_the_switch_witch_has_one_way_out(page: Page) -> None:
+    show(page, "rescue-switch-witch-take")
+    choices = page.locator(".sq2-choices")
+    expect(choices.get_by_role("button", name="Cancel")).to_have_count(1)
+    expect(choices.get_by_role("button", name="No, thanks")).to_have_count(0)
+    choices.get_by_role("button", name="Cancel").click()
+    expect(choices.get_by_role("button", name="No, thanks")).to_have_count(1)
+    expect(choices.get_by_role("button", name="Cancel")).to_have_count(0)
