@@ -88,9 +88,7 @@ def challenge_handlers(base: type[Any], request_store: Any, join: Any, base_url:
                 await asyncio.sleep(1)
                 words = unreadable_words()
                 self.finish(
-                    json.dumps(
-                        {"stamp": "unreadable", "html": unreadable_html(), "said": words}
-                    )
+                    json.dumps({"stamp": "unreadable", "html": unreadable_html(), "said": words})
                 )
                 return
             watch = None
