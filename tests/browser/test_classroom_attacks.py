@@ -214,7 +214,7 @@ def test_the_dashboard_streams_every_attempt_as_csv(classroom: Classroom) -> Non
         assert answer.headers["Content-Type"].startswith("text/csv")
         lines = answer.read().decode().splitlines()
     assert lines[0].startswith("\ufefftime,class,student,activity,level,equation")
-    assert sum(",'=1+1," in line for line in lines) == 12_000
+    assert sum(",'= 1 + 1," in line for line in lines) == 12_000
 
 
 def test_a_flood_of_equations_is_slowed_down(classroom: Classroom) -> None:

@@ -126,6 +126,11 @@ def test_a_lesson_day_holds(tmp_path: Path) -> None:
             end = board.find("ButtonModel", description="End table")
             assert end is not None
             board.click(end)
+            # End table asks first: one press leaves three children's game alone.
+            await board.wait_for(
+                lambda: board.find("ButtonModel", description="Yes, end the game"), 30
+            )
+            board.click(board.find("ButtonModel", description="Yes, end the game") or "")
             await board.wait_for(
                 lambda: board.find("HTMLModel", value="<p>No tables right now.</p>"), 30
             )

@@ -143,10 +143,14 @@ def _mover(children: list[Child]) -> Child | None:
         for child in children:
             if child.page.locator(".sq2-over").count():
                 return None
-            if child.page.locator(".sq2-who").first.inner_text() == "Your turn":
+            said = child.page.locator(".sq2-who").first.inner_text()
+            # Her turn, or a choice of hers in a classmate's turn ("Leo's turn: you choose",
+            # "Leo is after your queen!").
+            if said == "Your turn" or said.endswith((": you choose", " is after your queen!")):
                 return child
         children[0].page.wait_for_timeout(100)
-    pytest.fail("no page says it is its child's turn")
+    said = {child.name: child.page.locator(".sq2-who").first.inner_text() for child in children}
+    pytest.fail(f"no page says it is its child's turn: {said}")
 
 
 def _wait_for_answer(child: Child, answered: int) -> None:

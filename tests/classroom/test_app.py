@@ -193,7 +193,7 @@ def test_common_mistakes_keep_real_examples() -> None:
 
 def test_the_csv_cannot_smuggle_a_spreadsheet_formula() -> None:
     text = attempts_csv([Attempt("=HYPERLINK(1)", "=1+1", False)])
-    assert ",'=HYPERLINK(1),game,,'=1+1," in text
+    assert ",'=HYPERLINK(1),game,,'= 1 + 1," in text
 
 
 def test_the_csv_neutralises_a_formula_in_every_text_cell_the_time_and_codes_included() -> None:
@@ -405,6 +405,7 @@ def test_the_lab_goes_on_at_the_childs_level_and_keeps_it_with_each_attempt(
         "title": "Tables of 2, 5 and 10",
         "stars": 1,
         "of": 10,
+        "fresh": False,
     }
     assert lab.dealt is not None
     lab.handle({"intent": "check", "text": lab.dealt.fact.text})

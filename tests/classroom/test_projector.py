@@ -21,6 +21,7 @@ from sq2edu.classroom.views.projector import (
 from sq2edu.classroom.widgets.dashboard import Dashboard
 from sq2edu.classroom.widgets.dashboard.challenge import ChallengePanel
 from sq2edu.i18n import _, language
+from tests.own_loop import run_apart
 
 CARDS = (2, 3, 5, 6, 8)
 MISTAKERS = ("Zoe<b>", "Ali", "Ida", "Eva")
@@ -429,7 +430,6 @@ def test_a_store_the_server_cannot_read_gives_the_wall_words_not_a_bare_500(
     """A store written by a newer sq2edu while an older server ran: the projector said
     "500: Internal Server Error". Its page and its board now say what happened and what to
     do, in the class's words."""
-    import asyncio
     import json
 
     import tornado.httpclient
@@ -462,7 +462,7 @@ def test_a_store_the_server_cannot_read_gives_the_wall_words_not_a_bare_500(
         finally:
             server.stop()
 
-    (page_code, page), (board_code, board) = asyncio.run(ask())
+    (page_code, page), (board_code, board) = run_apart(ask)
     words = "The class server cannot read the class's progress"
     assert page_code == 503, page
     assert words in page.replace("&#x27;", "'").replace("&#39;", "'"), page
