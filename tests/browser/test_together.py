@@ -149,8 +149,8 @@ def _mover(children: list[Child]) -> Child | None:
             if said == "Your turn" or said.endswith((": you choose", " is after your queen!")):
                 return child
         children[0].page.wait_for_timeout(100)
-    said = {child.name: child.page.locator(".sq2-who").first.inner_text() for child in children}
-    pytest.fail(f"no page says it is its child's turn: {said}")
+    headings = {child.name: child.page.locator(".sq2-who").first.inner_text() for child in children}
+    pytest.fail(f"no page says it is its child's turn: {headings}")
 
 
 def _wait_for_answer(child: Child, answered: int) -> None:
