@@ -244,15 +244,6 @@ class GameTable(Speaking, anywidget.AnyWidget):
         # Short and stable: a notebook stores this as the widget's plain-text output.
         return f"{type(self).__name__}(players={self.players!r}, seed={self.seed!r})"
 
-    def follow_hints(self, policy: str) -> None:
-        """Give hints as the class does now: the teacher may change it while a child plays,
-        and the child sees it at once (the hint button, what a wrong try is told)."""
-        if policy == self.hint_policy or policy not in HINT_POLICIES:
-            return
-        with self.speaking():
-            self.hint_policy = self.help.policy = policy
-            self._publish()
-
     # -- what an edition's table says ------------------------------------------------------
 
     def deal(self, names: list[str], seed: int | None) -> TableGame:

@@ -229,15 +229,6 @@ class EquationLab(Speaking, anywidget.AnyWidget):
             f" hints={self.hint_policy!r})"
         )
 
-    def follow_hints(self, policy: str) -> None:
-        """Give hints as the class does now: the teacher may change it while a child plays,
-        and the child sees it at once (the hint button, what a wrong try is told)."""
-        if policy == self.hint_policy or policy not in HINT_POLICIES:
-            return
-        with self.speaking():
-            self.hint_policy = self.help.policy = policy
-            self._publish()
-
     def make_catalog(self) -> dict[str, Any]:
         made = catalog()
         if self.level is not None or self.big_cards:

@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from sq2edu.equations.hint_policy import HINT_POLICIES
 from sq2edu.i18n import LANGUAGES, get_language, language
+from sq2edu.ui.helping import Helping
 
 __all__ = ["Speaking"]
 
@@ -21,6 +23,8 @@ class Speaking:
 
     language: str
     catalog: dict[str, Any]
+    hint_policy: str
+    help: Helping
 
     def choose_language(self, lang: str | None) -> None:
         """Take ``lang`` (``None``: the active language) as this widget's language.
@@ -47,6 +51,15 @@ class Speaking:
         with self.speaking():
             self.catalog = self.make_catalog()
             self.retell()
+            self._publish()
+
+    def follow_hints(self, policy: str) -> None:
+        """Give hints as the class does now: the teacher may change it while a child plays,
+        and the child sees it at once (the hint button, what a wrong try is told)."""
+        if policy == self.hint_policy or policy not in HINT_POLICIES:
+            return
+        with self.speaking():
+            self.hint_policy = self.help.policy = policy
             self._publish()
 
     def retell(self) -> None:

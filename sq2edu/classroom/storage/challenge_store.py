@@ -142,6 +142,14 @@ class Challenges:
         ).fetchone()
         return None if row is None else _round(row)
 
+    def _numbered(self, cursor: Cursor, number: int) -> tuple[int, Round] | None:
+        row = self._run(
+            cursor,
+            f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds WHERE class_id = ? AND number = ?",
+            (self.store.open_class_id(cursor), number),
+        ).fetchone()
+        return None if row is None else _round(row)
+
     # -- the teacher -----------------------------------------------------------------------
 
     def start(self, round_: Round, names: bool | None = None) -> Round:
@@ -323,15 +331,10 @@ class Challenges:
         a child's page shows these, and no one else's. Read from the child's own right tries
         only: a round of twenty thousand tries is not tallied for one child's page."""
         with self.store.transaction() as cursor:
-            row = self._run(
-                cursor,
-                f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds "
-                "WHERE class_id = ? AND number = ?",
-                (self.store.open_class_id(cursor), number),
-            ).fetchone()
-            if row is None:
+            found = self._numbered(cursor, number)
+            if found is None:
                 return []
-            round_id, round_ = _round(row)
+            round_id, round_ = found
             texts = self._run(
                 cursor,
                 "SELECT c.text FROM {t}challenge_tries c JOIN {t}students s "
@@ -406,16 +409,7 @@ class Challenges:
         """The class's board for round ``number`` (the latest by default); ``None`` if the
         class has no such round."""
         with self.store.transaction() as cursor:
-            if number is None:
-                found = self._current(cursor)
-            else:
-                row = self._run(
-                    cursor,
-                    f"SELECT {_ROUND_COLUMNS} FROM {{t}}challenge_rounds "
-                    "WHERE class_id = ? AND number = ?",
-                    (self.store.open_class_id(cursor), number),
-                ).fetchone()
-                found = None if row is None else _round(row)
+            found = self._current(cursor) if number is None else self._numbered(cursor, number)
             if found is None:
                 return None
             tries = self._tries(cursor, found[0])
