@@ -1010,7 +1010,13 @@ class StudentApp(widgets.VBox):  # type: ignore[misc]
         """The menu and the list of lessons follow the teacher within a heartbeat: a lesson
         opened on the dashboard gets its button while the child looks at the menu. Only
         these two screens read the settings at each heartbeat, and are drawn again only
-        when what they show changed (the same buttons stay, with their words)."""
+        when what they show changed (the same buttons stay, with their words). A join form
+        still empty on a device that holds a name takes it then, should the look made when
+        the page came have missed it."""
+        if self.student is None and self.activity is None and not self.nickname.value:
+            if self._held_name(self.client()) is not None:
+                self.refresh_class()
+            return
         if self.student is None or self.activity is not None or self._drawn_with is None:
             return
         settings = self.settings()
